@@ -1,0 +1,224 @@
+/**
+ * The event catalogue: every fact the command side records, with its schema.
+ * Events are validated against these schemas when appended and again when consumed.
+ * Money is integer cents; times are ISO-8601 strings.
+ */
+import { z } from 'zod';
+
+const id = z.string().min(1).max(128);
+const cents = z.number().int().nonnegative();
+const isoTime = z.iso.datetime({ offset: true });
+const refIds = z.array(z.number().int().positive()).max(20);
+
+export const AGGREGATE_TYPES = [
+  'user',
+  'listing',
+  'brand',
+  'cart',
+  'wishlist',
+  'order',
+  'subscription',
+  'collection',
+] as const;
+export type AggregateType = (typeof AGGREGATE_TYPES)[number];
+
+/** Stream ids are `<aggregate type>-<aggregate id>`, e.g. `cart-3kd9x0aa1b2c`. */
+export const streamIdOf = (type: AggregateType, aggregateId: string) => `${type}-${aggregateId}`;
+export function parseStreamId(streamId: string): { type: AggregateType; id: string } {
+  const dash = streamId.indexOf('-');
+  const type = streamId.slice(0, dash) as AggregateType;
+  if (dash < 1 || !AGGREGATE_TYPES.includes(type)) throw new Error(`Unknown stream id: ${streamId}`);
+  return { type, id: streamId.slice(dash + 1) };
+}
+
+export const shippingInfo = z.object({
+  name: z.string().min(1).max(200),
+  address: z.string().min(1).max(300),
+  city: z.string().min(1).max(120),
+  state: z.string().min(1).max(120),
+  zip: z.string().min(1).max(20),
+  email: z.string().email().max(254),
+});
+
+const listingFields = {
+  title: z.string().min(1).max(200),
+  description: z.string().min(1).max(5000),
+  priceCents: cents,
+  originalPriceCents: cents.nullable(),
+  image: z.string().max(2048),
+  gallery: z.array(z.string().max(2048)).max(12),
+  brandId: id,
+  categoryId: z.number().int().positive(),
+  conditionIds: refIds,
+  sizeIds: refIds,
+  colorIds: refIds,
+};
+
+/** Schemas by event type; the number is the schema version. */
+export const eventSchemas = {
+  UserRegistered: {
+    version: 1,
+    schema: z.object({
+      uid: id,
+      email: z.string().max(254),
+      displayName: z.string().max(200),
+      photoUrl: z.string().max(2048).nullable(),
+    }),
+  },
+  BrandCreated: {
+    version: 1,
+    schema: z.object({ brandId: id, name: z.string().min(1).max(100), image: z.string().max(2048).nullable() }),
+  },
+  ListingCreated: {
+    version: 1,
+    schema: z.object({
+      listingId: id,
+      sellerId: id,
+      sellerName: z.string().max(200),
+      sellerPhoto: z.string().max(2048).nullable(),
+      createdAt: isoTime,
+      stock: z.number().int().nonnegative(),
+      ...listingFields,
+    }),
+  },
+  ListingUpdated: {
+    version: 1,
+    schema: z.object({ listingId: id, changes: z.object(listingFields).partial() }),
+  },
+  ListingDeleted: { version: 1, schema: z.object({ listingId: id }) },
+  ListingLiked: { version: 1, schema: z.object({ listingId: id, userId: id }) },
+  StockReserved: {
+    version: 1,
+    schema: z.object({
+      listingId: id,
+      orderId: id,
+      quantity: z.number().int().positive(),
+      expiresAt: isoTime,
+    }),
+  },
+  StockReleased: {
+    version: 1,
+    schema: z.object({
+      listingId: id,
+      orderId: id,
+      quantity: z.number().int().positive(),
+      reason: z.enum(['expired', 'payment_failed', 'order_not_placed']),
+    }),
+  },
+  StockSold: {
+    version: 1,
+    schema: z.object({ listingId: id, orderId: id, quantity: z.number().int().positive() }),
+  },
+  CartCreated: { version: 1, schema: z.object({ cartId: id, userId: id }) },
+  CartItemAdded: {
+    version: 1,
+    schema: z.object({ cartId: id, productId: id, quantity: z.number().int().positive() }),
+  },
+  CartItemRemoved: {
+    version: 1,
+    schema: z.object({ cartId: id, productId: id, quantity: z.number().int().positive() }),
+  },
+  CartItemQuantitySet: {
+    version: 1,
+    schema: z.object({ cartId: id, productId: id, quantity: z.number().int().positive() }),
+  },
+  CartCleared: {
+    version: 1,
+    schema: z.object({ cartId: id, reason: z.enum(['user', 'order_paid']) }),
+  },
+  WishlistItemAdded: { version: 1, schema: z.object({ userId: id, productId: id }) },
+  WishlistItemRemoved: { version: 1, schema: z.object({ userId: id, productId: id }) },
+  WishlistCleared: { version: 1, schema: z.object({ userId: id, productIds: z.array(id) }) },
+  OrderPlaced: {
+    version: 1,
+    schema: z.object({
+      orderId: id,
+      userId: id,
+      items: z
+        .array(
+          z.object({
+            productId: id,
+            title: z.string(),
+            image: z.string(),
+            quantity: z.number().int().positive(),
+            unitPriceCents: cents,
+          }),
+        )
+        .min(1),
+      totalCents: cents,
+      currency: z.literal('usd'),
+      shipping: shippingInfo,
+      paymentIntentId: id,
+      expiresAt: isoTime,
+    }),
+  },
+  OrderPaid: {
+    version: 1,
+    schema: z.object({ orderId: id, paymentIntentId: id, amountCents: cents }),
+  },
+  OrderPaymentFailed: {
+    version: 1,
+    schema: z.object({ orderId: id, paymentIntentId: id, reason: z.string().max(500) }),
+  },
+  OrderExpired: { version: 1, schema: z.object({ orderId: id }) },
+  NewsletterSubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
+  NewsletterUnsubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
+  CollectionCreated: {
+    version: 1,
+    schema: z.object({
+      collectionId: id,
+      ownerId: id,
+      title: z.string().min(1).max(200),
+      description: z.string().max(2000),
+      productIds: z.array(id).max(200),
+      isPublic: z.boolean(),
+    }),
+  },
+  CollectionFollowed: { version: 1, schema: z.object({ collectionId: id, userId: id }) },
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]['schema']>;
+
+/** An event as a decider emits it, before the store gives it a place. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+/** The envelope every stored event travels in. */
+export interface EventEnvelope<E extends DomainEvent = DomainEvent> {
+  id: string;
+  type: E['type'];
+  schemaVersion: number;
+  streamId: string;
+  streamVersion: number;
+  /** Global position in the log; the consistency token the APIs hand out. */
+  position: number;
+  occurredAt: string;
+  actor: string | null;
+  correlationId: string;
+  causationId: string | null;
+  data: E['data'];
+}
+
+export type EnvelopeOf<T extends EventType> = EventEnvelope<Extract<DomainEvent, { type: T }>>;
+
+export class EventValidationError extends Error {
+  constructor(
+    readonly eventType: string,
+    readonly issues: string,
+  ) {
+    super(`Invalid ${eventType} event: ${issues}`);
+    this.name = 'EventValidationError';
+  }
+}
+
+/** Checks type, schema version and data; throws EventValidationError. */
+export function validateEvent(type: string, schemaVersion: number, data: unknown): void {
+  const entry = (eventSchemas as Record<string, { version: number; schema: z.ZodType }>)[type];
+  if (!entry) throw new EventValidationError(type, 'unknown event type');
+  if (entry.version !== schemaVersion)
+    throw new EventValidationError(type, `unsupported schema version ${schemaVersion}`);
+  const result = entry.schema.safeParse(data);
+  if (!result.success) throw new EventValidationError(type, z.prettifyError(result.error));
+}
+
+export const schemaVersionOf = (type: EventType) => eventSchemas[type].version;

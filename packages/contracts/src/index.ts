@@ -1,0 +1,4 @@
+export * from './reference.ts';
+export * from './money.ts';
+export * from './events.ts';
+export * from './api.ts';

@@ -1,0 +1,54 @@
+/**
+ * Configuration from the environment. Which engine stands behind each port is decided here
+ * and nowhere else: a variable set means the distributed engine, unset means the embedded one.
+ */
+export interface Config {
+  port: number;
+  /** Folder for the embedded engines' files (SQLite event log, payment simulator). */
+  dataDir: string;
+  kafkaBrokers: string[] | null;
+  mongodbUri: string | null;
+  mongodbDatabase: string;
+  meiliUrl: string | null;
+  meiliApiKey: string | null;
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator, null for real Firebase Authentication. */
+  firebaseAuthEmulatorHost: string | null;
+  stripeSecretKey: string | null;
+  /** Base URL of a Stripe-compatible API (stripe-mock in tests); null for api.stripe.com. */
+  stripeApiBase: string | null;
+  stripeWebhookSecret: string | null;
+  /** How long an unpaid order holds its stock. */
+  reservationTtlMs: number;
+  /** Seed the catalogue on first start (embedded default). */
+  seedOnFirstStart: boolean;
+  seedListings: number;
+}
+
+const list = (value: string | undefined) =>
+  value && value.trim() ? value.split(',').map((s) => s.trim()).filter(Boolean) : null;
+const text = (value: string | undefined) => (value && value.trim() ? value.trim() : null);
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 8080),
+    dataDir: text(env.DATA_DIR) ?? 'data',
+    kafkaBrokers: list(env.KAFKA_BROKERS),
+    mongodbUri: text(env.MONGODB_URI),
+    mongodbDatabase: text(env.MONGODB_DATABASE) ?? 'rewear',
+    meiliUrl: text(env.MEILI_URL),
+    meiliApiKey: text(env.MEILI_MASTER_KEY),
+    firebaseProjectId: text(env.FIREBASE_PROJECT_ID) ?? 'demo-marketplace',
+    firebaseAuthEmulatorHost: text(env.FIREBASE_AUTH_EMULATOR_HOST),
+    stripeSecretKey: text(env.STRIPE_SECRET_KEY),
+    stripeApiBase: text(env.STRIPE_API_BASE),
+    stripeWebhookSecret: text(env.STRIPE_WEBHOOK_SECRET),
+    reservationTtlMs: int(env.RESERVATION_TTL_MS, 15 * 60 * 1000),
+    seedOnFirstStart: env.SEED_ON_FIRST_START !== 'false',
+    seedListings: int(env.SEED_LISTINGS, 2000),
+  };
+}

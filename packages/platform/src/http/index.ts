@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './middleware.ts';
+export * from './validation.ts';

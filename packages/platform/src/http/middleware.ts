@@ -1,0 +1,78 @@
+/** Koa middleware shared by command-api and query-api: errors, identity, ownership. */
+import type { Context, Middleware, Next } from 'koa';
+import { HttpError, forbidden, unauthorized } from './errors.ts';
+import { InvalidTokenError, type AuthenticatedUser, type IdentityVerifier } from '../identity.ts';
+
+export interface AppState {
+  user: AuthenticatedUser | null;
+}
+
+/**
+ * Turns every error into `{ message, details? }`. Unknown errors become a 500 with a generic
+ * message: no stack trace or engine error text leaves the server.
+ */
+export function errorHandler(log: (err: unknown, ctx: Context) => void = defaultLog): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const status = errorStatus(err);
+      if (status >= 500) log(err, ctx);
+      ctx.status = status;
+      ctx.body =
+        err instanceof HttpError
+          ? { message: err.message, ...(err.details === undefined ? {} : { details: err.details }) }
+          : status === 413
+            ? { message: 'Request body is too large' }
+            : status === 400
+              ? { message: 'The request body is not valid JSON' }
+              : { message: 'Something went wrong on our side. Please try again.' };
+    }
+  };
+}
+
+function errorStatus(err: unknown): number {
+  if (err instanceof HttpError) return err.status;
+  const status = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;
+  // Body parser errors carry a 4xx status (413 too large, 400 bad JSON, 415 wrong type).
+  if (typeof status === 'number' && status >= 400 && status < 500) return status;
+  return 500;
+}
+
+function defaultLog(err: unknown, ctx: Context) {
+  console.error(`[${ctx.method} ${ctx.path}]`, err);
+}
+
+/**
+ * Reads a `Bearer` ID token when one is sent. No header: a visitor (`user` null).
+ * A header that does not verify: 401, never treated as a visitor.
+ */
+export function identify(verifier: IdentityVerifier): Middleware<AppState> {
+  return async (ctx, next: Next) => {
+    ctx.state.user = null;
+    const header = ctx.get('authorization');
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw unauthorized('Malformed authorization header');
+      try {
+        ctx.state.user = await verifier.verify(match[1]);
+      } catch (err) {
+        if (err instanceof InvalidTokenError) throw unauthorized('Your session is not valid. Please sign in again.');
+        throw err;
+      }
+    }
+    await next();
+  };
+}
+
+export function requireUser(ctx: { state: AppState }): AuthenticatedUser {
+  if (!ctx.state.user) throw unauthorized();
+  return ctx.state.user;
+}
+
+/** The caller must be `userId`: a path or body naming someone else gets 403. */
+export function requireSelf(ctx: { state: AppState }, userId: string): AuthenticatedUser {
+  const user = requireUser(ctx);
+  if (user.uid !== userId) throw forbidden();
+  return user;
+}

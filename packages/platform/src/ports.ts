@@ -1,0 +1,175 @@
+/**
+ * The three ports every service stands on. Code outside `adapters/` sees only these
+ * interfaces; configuration alone picks the engine behind each (see config.ts).
+ */
+import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+
+// ---------------------------------------------------------------- event store and bus
+
+export interface AppendOptions {
+  /** Number of events the stream must hold now (0 for a new stream). */
+  expectedVersion: number;
+  actor: string | null;
+  correlationId: string;
+  causationId?: string | null;
+  /** Injected clock for `occurredAt`; defaults to the wall clock. */
+  now?: () => Date;
+}
+
+export interface AppendResult {
+  /** Stream version after the append (= expectedVersion + events.length). */
+  streamVersion: number;
+  /** Global position of the last appended event: the consistency token. */
+  position: number;
+  events: EventEnvelope[];
+}
+
+/** A racing writer lost: the stream moved on since it was read. Never a silent overwrite. */
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actualVersion}, expected ${expectedVersion}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+export interface EventStore {
+  /** Validates every event against its schema, then appends atomically or not at all. */
+  append(streamId: string, events: DomainEvent[], options: AppendOptions): Promise<AppendResult>;
+  /** Events of one stream in version order, from `fromVersion` (1-based, inclusive). */
+  readStream(streamId: string, fromVersion?: number): Promise<EventEnvelope[]>;
+  /** Events of all streams with position > afterPosition, in position order. */
+  readAll(afterPosition: number, limit: number): Promise<EventEnvelope[]>;
+  /** Position of the newest event, 0 when empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where a subscriber has got to. The embedded log has one partition ('all'); Kafka has one per
+ * topic-partition. Positions only grow within a partition.
+ */
+export type Checkpoint = Record<string, number>;
+
+export interface DeliveredBatch {
+  events: EventEnvelope[];
+  /** Partition the batch came from (for checkpointing). */
+  partition: string;
+}
+
+export interface SubscribeOptions {
+  /** Durable subscription name (a Kafka consumer group, a row in the SQLite log). */
+  name: string;
+  /**
+   * Where to start. If given, delivery resumes after these positions (the subscriber keeps its
+   * own checkpoint with its writes); otherwise from the bus's durable checkpoint for `name`.
+   */
+  from?: Checkpoint;
+  /** Resolves once the batch is applied; the bus then advances its durable checkpoint. */
+  handle(batch: DeliveredBatch): Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- read models
+
+export type Doc = { _id: string } & Record<string, unknown>;
+/** A MongoDB query-language filter (`{ price: { $lte: 100 } }`). */
+export type Filter = Record<string, unknown>;
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  projection?: Record<string, 0 | 1>;
+  skip?: number;
+  limit?: number;
+}
+
+export interface IndexSpec {
+  keys: Record<string, 1 | -1>;
+  unique?: boolean;
+}
+
+export interface ReadModelCollection<T extends Doc = Doc> {
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+  /** $match, $group (with $sum), $sort, $limit, $project, $unwind: the stages both engines run. */
+  aggregate<R = Doc>(pipeline: Record<string, unknown>[]): Promise<R[]>;
+  /** Replaces the document with this _id, inserting it if absent. Idempotent. */
+  put(doc: T): Promise<void>;
+  /** Applies `$set` / `$unset` to one document; with upsert, creates it. */
+  update(id: string, update: { $set?: Partial<T>; $unset?: Record<string, 1> }, options?: { upsert?: boolean }): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteMany(filter: Filter): Promise<number>;
+  ensureIndexes(indexes: IndexSpec[]): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export interface ReadModelStore {
+  /** A collection by its physical name. */
+  collection<T extends Doc = Doc>(name: string): ReadModelCollection<T>;
+  listCollections(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- search index
+
+export type SearchFilterValue =
+  | string
+  | number
+  | boolean
+  | Array<string | number>
+  | { gte?: number; lte?: number; gt?: number; lt?: number };
+
+/** Attribute → value (equality), list (any of) or range. All entries must hold. */
+export type SearchFilter = Record<string, SearchFilterValue>;
+
+export interface SearchQuery {
+  /** Free text; typo-tolerant, the last word matched as a prefix. Empty matches everything. */
+  q?: string;
+  filter?: SearchFilter;
+  sort?: Array<{ field: string; order: 'asc' | 'desc' }>;
+  offset?: number;
+  limit?: number;
+  /** Attributes to count values of, over all matches (not just the returned page). */
+  facets?: string[];
+}
+
+export interface SearchResult<T> {
+  hits: T[];
+  /** Number of matching documents. */
+  total: number;
+  /** facet attribute → value → count */
+  facets: Record<string, Record<string, number>>;
+}
+
+export interface SearchSettings {
+  searchable: string[];
+  filterable: string[];
+  sortable: string[];
+}
+
+export interface SearchIndex<T extends { id: string } = { id: string } & Record<string, unknown>> {
+  configure(settings: SearchSettings): Promise<void>;
+  /** Adds or replaces documents; resolves when they are searchable. */
+  upsert(docs: T[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult<T>>;
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SearchEngine {
+  index<T extends { id: string }>(name: string): SearchIndex<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,36 @@
+/**
+ * How projectors and query-api meet the read side. A projector applies events to a `ReadSide`;
+ * query-api reads from one. The projector runtime resolves logical names ('listings') to the
+ * physical collection and index of the live generation, so an operator can rebuild a projection
+ * into a fresh generation while the old one keeps serving, then switch.
+ */
+import type { EventEnvelope } from '@rewear/contracts';
+import type { Doc, ReadModelCollection, SearchIndex, SearchSettings, IndexSpec } from './ports.ts';
+
+export interface ReadSide {
+  collection<T extends Doc = Doc>(name: string): ReadModelCollection<T>;
+  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(name: string): SearchIndex<T>;
+}
+
+export interface Projector {
+  /** Stable name: the checkpoint and dead letters are kept under it. */
+  name: string;
+  /** Logical collections it owns, with their indexes. */
+  collections: Record<string, IndexSpec[]>;
+  /** Logical search indexes it owns, with their settings. */
+  searchIndexes?: Record<string, SearchSettings>;
+  /** Event types it consumes; others are not delivered to it. */
+  handles: readonly string[];
+  /**
+   * Applies one event. Must be idempotent: writes are puts, `$set`s and deletes, and counts are
+   * recomputed from documents, never incremented, so a redelivery or replay changes nothing.
+   * A thrown error sends the event to the dead-letter store; the projector goes on.
+   */
+  apply(event: EventEnvelope, target: ReadSide): Promise<void>;
+}
+
+/** What query-api needs of the projections' progress for the consistency token. */
+export interface ProjectionProgress {
+  /** Resolves true once every projector has processed `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'command-api/test/**/*.test.ts',
+            'query-api/test/**/*.test.ts',
+            'projectors/test/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
+          exclude: ['tests/e2e/**', '**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
