@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './middleware.ts';
 export * from './validation.ts';
+export * from './route-doc.ts';

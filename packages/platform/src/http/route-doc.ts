@@ -1,0 +1,20 @@
+/**
+ * Each API describes its routes with the same zod schemas it validates with; the server
+ * assembles the OpenAPI 3.1 document served at /api/docs from these descriptions.
+ */
+import type { z } from 'zod';
+
+export interface RouteDoc {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path template: `/api/cart/{cartId}/totals`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  /** 'none': open; 'optional': a visitor or a user; 'user': a signed-in user (Bearer ID token). */
+  auth: 'none' | 'optional' | 'user' | 'operator';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** status → description (response shapes are the types in @rewear/contracts api.ts). */
+  responses: Record<number, string>;
+}
