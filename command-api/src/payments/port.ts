@@ -1,0 +1,29 @@
+/** What the order flow needs to know about a card payment, whatever processor runs it. */
+export interface PaymentIntentView {
+  id: string;
+  clientSecret: string;
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'succeeded'
+    | 'canceled';
+  amountCents: number;
+  currency: string;
+  orderId: string | null;
+  lastError: string | null;
+}
+
+/** The payment processor as the command side sees it (Stripe or the simulated processor). */
+export interface PaymentGateway {
+  createIntent(input: {
+    orderId: string;
+    amountCents: number;
+    currency: 'usd';
+    idempotencyKey: string;
+  }): Promise<PaymentIntentView>;
+  retrieveIntent(id: string): Promise<PaymentIntentView | null>;
+  /** Verifies the signature and returns the event; throws on a bad signature or body. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): { type: string; intent: PaymentIntentView };
+}
