@@ -1,0 +1,31 @@
+// Answers whether an engine is ready: `node probe.mjs mongo <uri>` pings MongoDB/FerretDB,
+// `node probe.mjs kafka <broker>` fetches cluster metadata. Exit 0 when ready.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, '../../packages/platform/package.json'));
+const [kind, target] = process.argv.slice(2);
+
+try {
+  if (kind === 'mongo') {
+    const { MongoClient } = require('mongodb');
+    const client = new MongoClient(target, { serverSelectionTimeoutMS: 2000 });
+    await client.connect();
+    await client.db('admin').command({ ping: 1 });
+    await client.close();
+  } else if (kind === 'kafka') {
+    const { Kafka, logLevel } = require('kafkajs');
+    const admin = new Kafka({ clientId: 'probe', brokers: [target], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+    await admin.connect();
+    await admin.describeCluster();
+    await admin.disconnect();
+  } else {
+    throw new Error(`unknown engine ${kind}`);
+  }
+  process.exit(0);
+} catch (error) {
+  if (process.env.PROBE_VERBOSE) console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Starts FerretDB (SQLite backend) on 127.0.0.1:$FERRETDB_PORT with its data under
+# .engines/ferretdb; waits until it answers a ping. Idempotent.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+DIR="$ENGINES/ferretdb"
+PID="$DIR/ferretdb.pid"
+LOG="$DIR/ferretdb.log"
+mkdir -p "$DIR/data"
+URI="mongodb://127.0.0.1:$FERRETDB_PORT/"
+if pid_alive "$PID"; then
+  log "FerretDB already running (pid $(cat "$PID"))"
+  exit 0
+fi
+[ -x "$ENGINES/bin/ferretdb" ] || bash "$(dirname "$0")/install-ferretdb.sh"
+if port_open "$FERRETDB_PORT"; then
+  log "port $FERRETDB_PORT is taken by another process; set FERRETDB_PORT"
+  exit 1
+fi
+nohup "$ENGINES/bin/ferretdb" \
+  --handler=sqlite \
+  --sqlite-url="file:$DIR/data/" \
+  --state-dir="$DIR" \
+  --listen-addr="127.0.0.1:$FERRETDB_PORT" \
+  --debug-addr="127.0.0.1:0" \
+  --telemetry=disable \
+  --log-level=WARN \
+  >"$LOG" 2>&1 &
+echo $! >"$PID"
+for _ in $(seq 1 60); do
+  if node "$(dirname "$0")/probe.mjs" mongo "$URI"; then
+    log "FerretDB ready at $URI (pid $(cat "$PID"), log $LOG)"
+    exit 0
+  fi
+  pid_alive "$PID" || break
+  sleep 0.5
+done
+log "FerretDB did not become ready; last log lines:"
+tail -n 30 "$LOG" >&2
+exit 1

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Stops the engines started by start.sh (by their pid files); data stays under .engines/.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+stop() {
+  local name=$1 pidfile=$2
+  if pid_alive "$pidfile"; then
+    local pid
+    pid=$(cat "$pidfile")
+    kill "$pid"
+    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid"; fi
+    log "$name stopped"
+  else
+    log "$name not running"
+  fi
+  rm -f "$pidfile"
+}
+stop Kafka "$ENGINES/kafka/kafka.pid"
+stop FerretDB "$ENGINES/ferretdb/ferretdb.pid"
