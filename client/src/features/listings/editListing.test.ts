@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { sampleProduct } from './fixtures.ts';
+import { buildUpdatePayload, deleteIdError, formFromProduct, isValidProductId, joinedOrFallback } from './editListing.ts';
+
+
+const reference = {
+  brands: [{ id: 'b1', name: 'Levi', image: null }],
+  categories: [{ id: 5, name: 'Outerwear', image: '', description: '', itemCount: 1 }],
+};
+
+describe('isValidProductId', () => {
+  it('rejects empty, undefined and null-looking ids', () => {
+    expect(isValidProductId(undefined)).toBe(false);
+    expect(isValidProductId('')).toBe(false);
+    expect(isValidProductId('undefined')).toBe(false);
+    expect(isValidProductId('null')).toBe(false);
+    expect(isValidProductId('a b')).toBe(false);
+    expect(isValidProductId('3kd9x0aa1b2c')).toBe(true);
+  });
+  it('guards delete with the spec message', () => {
+    expect(deleteIdError('undefined')).toBe('Invalid product ID - cannot delete product');
+    expect(deleteIdError('p1')).toBeNull();
+  });
+});
+
+describe('buildUpdatePayload', () => {
+  const product = sampleProduct();
+  it('keeps the reference ids and edits title, price, description and image', () => {
+    const form = { ...formFromProduct(product), title: 'Blue denim jacket', price: '19.99' };
+    expect(buildUpdatePayload('p1', form, product, reference)).toEqual({
+      title: 'Blue denim jacket',
+      price: 19.99,
+      description: 'Barely worn',
+      image: '/images/p1.jpg',
+      brand_id: 'b1',
+      category_id: 5,
+      color_ids: [2],
+      size_ids: [3],
+      condition_ids: [3],
+    });
+  });
+
+  it('requires title, price and description', () => {
+    const form = formFromProduct(product);
+    const required = 'Title, price, and description are required';
+    expect(buildUpdatePayload('p1', { ...form, title: ' ' }, product, reference)).toBe(required);
+    expect(buildUpdatePayload('p1', { ...form, price: '' }, product, reference)).toBe(required);
+    expect(buildUpdatePayload('p1', { ...form, description: '' }, product, reference)).toBe(required);
+  });
+
+  it('refuses an invalid id', () => {
+    expect(buildUpdatePayload('undefined', formFromProduct(product), product, reference)).toBe(
+      'Invalid product ID - cannot update product',
+    );
+  });
+
+  it('reports a brand or category that does not resolve', () => {
+    const orphan = sampleProduct({ brand_id: 'gone', brand_name: 'Gone' });
+    expect(buildUpdatePayload('p1', formFromProduct(orphan), orphan, reference)).toBe('Could not find brand ID for Gone');
+    const odd = sampleProduct({ category_id: 99, category_name: 'Hats' });
+    expect(buildUpdatePayload('p1', formFromProduct(odd), odd, reference)).toBe('Could not find category ID for Hats');
+  });
+});
+
+describe('joinedOrFallback', () => {
+  it("comma-joins lists and falls back to 'Not specified'", () => {
+    expect(joinedOrFallback(['S', 'M'])).toBe('S, M');
+    expect(joinedOrFallback([])).toBe('Not specified');
+    expect(joinedOrFallback(null)).toBe('Not specified');
+  });
+});

@@ -1,0 +1,93 @@
+/** Rules of the edit-listing screen (SPEC §2 Edit listing, §4 Edit flow, §5 Edit listing). */
+import type { BrandView, CategoryView, Product } from '@rewear/contracts';
+import { parsePrice } from './listingDraft.ts';
+
+/** Ids are opaque strings (1-128 characters); route mistakes produce '', 'undefined' or 'null'. */
+export function isValidProductId(id: string | null | undefined): id is string {
+  if (!id) return false;
+  const trimmed = id.trim();
+  if (!trimmed || trimmed === 'undefined' || trimmed === 'null') return false;
+  return trimmed.length <= 128 && /^[A-Za-z0-9_.:-]+$/.test(trimmed);
+}
+
+export interface EditForm {
+  title: string;
+  description: string;
+  price: string;
+  image: string;
+}
+
+export const formFromProduct = (product: Product): EditForm => ({
+  title: product.title ?? '',
+  description: product.description ?? '',
+  price: product.price === null || product.price === undefined ? '' : String(Number(product.price)),
+  image: product.image ?? '',
+});
+
+/** PUT /api/products/{id} body (SPEC §3 Update payload). */
+export interface UpdateListingPayload {
+  title: string;
+  price: number;
+  description: string;
+  image: string;
+  brand_id: string;
+  category_id: number;
+  color_ids: number[];
+  size_ids: number[];
+  condition_ids: number[];
+}
+
+export interface ReferenceData {
+  brands: readonly BrandView[];
+  categories: readonly CategoryView[];
+}
+
+/**
+ * The update payload, or the message the screen shows. The product's brand and category are
+ * resolved against the reference data (by id, else by name) as the spec asks.
+ */
+export function buildUpdatePayload(
+  id: string | null | undefined,
+  form: EditForm,
+  product: Product,
+  reference: ReferenceData,
+): UpdateListingPayload | string {
+  if (!isValidProductId(id)) return 'Invalid product ID - cannot update product';
+  const price = parsePrice(form.price);
+  if (!form.title.trim() || !form.description.trim() || !form.price.trim()) {
+    return 'Title, price, and description are required';
+  }
+  if (price === null) return 'Price must be a number of at least 0 with at most 2 decimals';
+  const brand =
+    reference.brands.find((b) => b.id === product.brand_id) ??
+    reference.brands.find((b) => b.name === product.brand_name);
+  const brandId = brand?.id ?? (reference.brands.length === 0 ? product.brand_id : undefined);
+  if (!brandId) return `Could not find brand ID for ${product.brand_name || 'Unknown'}`;
+  const category =
+    reference.categories.find((c) => c.id === Number(product.category_id)) ??
+    reference.categories.find((c) => c.name === product.category_name);
+  const categoryId = category?.id ?? (reference.categories.length === 0 ? Number(product.category_id) : undefined);
+  if (!categoryId) return `Could not find category ID for ${product.category_name || 'Uncategorized'}`;
+  return {
+    title: form.title.trim(),
+    price,
+    description: form.description.trim(),
+    image: form.image.trim(),
+    brand_id: brandId,
+    category_id: categoryId,
+    color_ids: product.color_ids ?? [],
+    size_ids: product.size_ids ?? [],
+    condition_ids: product.condition_ids ?? [],
+  };
+}
+
+export function deleteIdError(id: string | null | undefined): string | null {
+  return isValidProductId(id) ? null : 'Invalid product ID - cannot delete product';
+}
+
+/** 'Not specified' when a list is empty (SPEC §2 Product Information fallbacks). */
+export function joinedOrFallback(values: readonly string[] | string | null | undefined): string {
+  if (!values) return 'Not specified';
+  if (typeof values === 'string') return values.trim() || 'Not specified';
+  return values.length ? values.join(', ') : 'Not specified';
+}

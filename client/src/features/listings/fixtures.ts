@@ -1,0 +1,31 @@
+/** A listing as GET /api/products/{id} answers it, for tests. */
+import type { Product } from '@rewear/contracts';
+
+export const sampleProduct = (overrides: Partial<Product> = {}): Product => ({
+  product_id: 'p1',
+  id: 'p1',
+  title: 'Denim jacket',
+  description: 'Barely worn',
+  price: 24.5,
+  original_price: null,
+  image: '/images/p1.jpg',
+  gallery: [],
+  brand_id: 'b1',
+  brand_name: 'Levi',
+  category_id: 5,
+  category_name: 'Outerwear',
+  condition_name: 'Good',
+  conditions: ['Good'],
+  condition_ids: [3],
+  sizes: ['Medium'],
+  size_ids: [3],
+  colors: ['blue'],
+  color_ids: [2],
+  stock: 1,
+  num_likes: 0,
+  created_at: '2025-01-01T00:00:00Z',
+  seller_id: 'u1',
+  seller_name: 'Ada',
+  seller_photo: null,
+  ...overrides,
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderRow } from '@rewear/contracts';
+import { formatOrderDate, groupOrderRows, itemCount, newestFirst, statusLabel, statusTone } from './orderGrouping.ts';
+
+const row = (orderId: string, title: string, overrides: Partial<OrderRow> = {}): OrderRow => ({
+  order_id: orderId,
+  created_at: '2025-03-04T10:00:00.000Z',
+  status: 'paid',
+  total_price: 30,
+  shipping_name: 'Ada',
+  shipping_address: '1 Main St',
+  shipping_city: 'Springfield',
+  shipping_state: 'IL',
+  shipping_zip: '62701',
+  shipping_email: 'ada@example.com',
+  product_id: `p-${title}`,
+  product_title: title,
+  product_image: '/images/x.jpg',
+  quantity: 1,
+  unit_price: 10,
+  expires_at: '2025-03-04T10:15:00.000Z',
+  ...overrides,
+});
+
+describe('groupOrderRows', () => {
+  it('groups one row per item into one order per order_id, in first-seen order', () => {
+    const orders = groupOrderRows([
+      row('o1', 'Shirt', { quantity: 2 }),
+      row('o2', 'Boots', { total_price: 80, unit_price: 80, status: 'pending' }),
+      row('o1', 'Scarf', { unit_price: 10 }),
+    ]);
+    expect(orders.map((o) => o.id)).toEqual(['o1', 'o2']);
+    expect(orders[0]!.items).toEqual([
+      { productId: 'p-Shirt', product_title: 'Shirt', productImage: '/images/x.jpg', quantity: 2, unitPrice: 10 },
+      { productId: 'p-Scarf', product_title: 'Scarf', productImage: '/images/x.jpg', quantity: 1, unitPrice: 10 },
+    ]);
+    expect(orders[0]!.totalPrice).toBe(30);
+    expect(orders[1]!.status).toBe('pending');
+    expect(orders[0]!.shipping.city).toBe('Springfield');
+    expect(itemCount(orders[0]!)).toBe(3);
+  });
+
+  it('reads prices given as numeric strings', () => {
+    const [order] = groupOrderRows([row('o1', 'Shirt', { total_price: '12.50' as unknown as number, unit_price: '12.50' as unknown as number })]);
+    expect(order!.totalPrice).toBe(12.5);
+    expect(order!.items[0]!.unitPrice).toBe(12.5);
+  });
+
+  it('answers no orders for no rows', () => {
+    expect(groupOrderRows([])).toEqual([]);
+  });
+
+  it('sorts newest first', () => {
+    const orders = groupOrderRows([
+      row('old', 'A', { created_at: '2024-01-01T00:00:00Z' }),
+      row('new', 'B', { created_at: '2025-01-01T00:00:00Z' }),
+    ]);
+    expect(newestFirst(orders).map((o) => o.id)).toEqual(['new', 'old']);
+  });
+});
+
+describe('status badges', () => {
+  it('colours delivered green, shipped blue, paid purple and anything else grey', () => {
+    expect(statusTone('delivered')).toBe('green');
+    expect(statusTone('shipped')).toBe('blue');
+    expect(statusTone('paid')).toBe('purple');
+    expect(statusTone('pending')).toBe('grey');
+    expect(statusTone('expired')).toBe('grey');
+  });
+
+  it('capitalises the status as read', () => {
+    expect(statusLabel('paid')).toBe('Paid');
+    expect(statusLabel('payment_failed')).toBe('Payment failed');
+  });
+
+  it('formats dates in en-US', () => {
+    expect(formatOrderDate('2025-03-04T12:00:00.000Z')).toBe('March 4, 2025');
+    expect(formatOrderDate('not a date')).toBe('');
+  });
+});

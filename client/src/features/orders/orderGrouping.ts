@@ -1,0 +1,101 @@
+import type { OrderRow } from '@rewear/contracts';
+
+export interface OrderItemSummary {
+  productId: string;
+  product_title: string;
+  productImage: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+export interface ShippingAddress {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  email: string;
+}
+
+/** One order as the screens show it: the read rows (one per item) grouped by order_id (SPEC §3). */
+export interface OrderSummary {
+  id: string;
+  date: string;
+  status: string;
+  totalPrice: number;
+  items: OrderItemSummary[];
+  shipping: ShippingAddress;
+}
+
+/** Groups order rows by order_id, keeping the order in which each order first appears. */
+export function groupOrderRows(rows: readonly OrderRow[]): OrderSummary[] {
+  const byId = new Map<string, OrderSummary>();
+  for (const row of rows) {
+    let order = byId.get(row.order_id);
+    if (!order) {
+      order = {
+        id: row.order_id,
+        date: row.created_at,
+        status: row.status,
+        totalPrice: Number(row.total_price),
+        items: [],
+        shipping: {
+          name: row.shipping_name,
+          address: row.shipping_address,
+          city: row.shipping_city,
+          state: row.shipping_state,
+          zip: row.shipping_zip,
+          email: row.shipping_email,
+        },
+      };
+      byId.set(row.order_id, order);
+    }
+    order.items.push({
+      productId: row.product_id,
+      product_title: row.product_title,
+      productImage: row.product_image,
+      quantity: row.quantity,
+      unitPrice: Number(row.unit_price),
+    });
+  }
+  return [...byId.values()];
+}
+
+/** Newest order first, whatever order the server answered in. */
+export function newestFirst(orders: readonly OrderSummary[]): OrderSummary[] {
+  return [...orders].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+}
+
+export type StatusTone = 'green' | 'blue' | 'purple' | 'grey';
+
+/** Badge colours of SPEC §4 "Order status": statuses are shown as read. */
+export function statusTone(status: string): StatusTone {
+  switch (status.toLowerCase()) {
+    case 'delivered':
+      return 'green';
+    case 'shipped':
+      return 'blue';
+    case 'paid':
+      return 'purple';
+    default:
+      return 'grey';
+  }
+}
+
+/** 'payment_failed' → 'Payment failed'; 'paid' → 'Paid'. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ').trim();
+  if (!words) return 'Unknown';
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** Dates use the en-US locale (SPEC §9): 'January 5, 2025'. */
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export function itemCount(order: OrderSummary): number {
+  return order.items.reduce((sum, item) => sum + item.quantity, 0);
+}
