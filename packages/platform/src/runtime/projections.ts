@@ -1,0 +1,485 @@
+/**
+ * The projector runtime: runs every projector on a durable subscription, keeps its checkpoint
+ * with its writes, dead-letters what fails, and lets an operator replay or rebuild a projection
+ * into a fresh generation while the live one keeps serving.
+ *
+ * Checkpoints: after a batch's writes, the projector's checkpoint (partition → position) is put
+ * into `projector_checkpoints` in the same read-model store. Writes are idempotent puts and sets,
+ * so a crash between the two, or a redelivery, changes nothing; an event at or below the stored
+ * checkpoint of its partition is skipped.
+ */
+import { validateEvent, type EventEnvelope } from '@rewear/contracts';
+import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
+import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
+import { GenerationDirectory } from './generations.ts';
+import { SerialLock } from './lock.ts';
+import { CHECKPOINTS_COLLECTION, DEAD_LETTERS_COLLECTION, checkpointId, physicalName } from './names.ts';
+import type { Platform } from './platform.ts';
+import { GenerationReadSide, LiveReadSide } from './read-side.ts';
+
+export interface ProjectionRuntimeOptions {
+  platform: Pick<Platform, 'eventStore' | 'bus' | 'readModels' | 'search' | 'durability'>;
+  projectors: readonly Projector[];
+  /** Events read per `readAll` call during replays and rebuilds. */
+  replayBatchSize?: number;
+  now?: () => Date;
+  log?: Pick<Console, 'info' | 'warn' | 'error'>;
+}
+
+export interface CheckpointRecord extends Doc {
+  projector: string;
+  generation: number;
+  checkpoint: Checkpoint;
+  /**
+   * Every event at or below this position is already applied, whatever its partition: set when a
+   * rebuilt generation goes live after replaying the log up to here.
+   */
+  floor: number;
+  position: number;
+  updatedAt: string;
+}
+
+export interface DeadLetter extends Doc {
+  projector: string;
+  generation: number;
+  eventId: string;
+  position: number;
+  type: string;
+  streamId: string;
+  event: EventEnvelope;
+  error: string;
+  failedAt: string;
+}
+
+export interface ProjectorStatus {
+  projector: string;
+  /** Live generation (its collections are `<name>__g<generation>`). */
+  generation: number;
+  checkpoint: Checkpoint;
+  /** Highest position processed (for Kafka: the highest seen over its partitions). */
+  position: number;
+  headPosition: number;
+  /** Events in the log not yet processed (head − position). */
+  lag: number;
+  /** Dead letters recorded for the live generation. */
+  deadLetters: number;
+  rebuilding: { generation: number; position: number } | null;
+}
+
+export interface ReplayResult {
+  projector: string;
+  generation: number;
+  fromPosition: number;
+  /** Events read from the log (the projector applied those it handles). */
+  events: number;
+  position: number;
+  durationMs: number;
+}
+
+export interface RebuildResult {
+  projector: string;
+  generation: number;
+  previousGeneration: number;
+  events: number;
+  position: number;
+  durationMs: number;
+}
+
+export class UnknownProjectorError extends Error {
+  constructor(readonly projector: string) {
+    super(`Unknown projector: ${projector}`);
+    this.name = 'UnknownProjectorError';
+  }
+}
+
+export class RebuildInProgressError extends Error {
+  constructor(readonly projector: string) {
+    super(`A rebuild of ${projector} is already running`);
+    this.name = 'RebuildInProgressError';
+  }
+}
+
+interface LiveState {
+  generation: number;
+  checkpoint: Checkpoint;
+  floor: number;
+  side: GenerationReadSide;
+}
+
+const highest = (checkpoint: Checkpoint, floor: number) => Math.max(floor, 0, ...Object.values(checkpoint));
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+class ProjectorRunner {
+  readonly lock = new SerialLock();
+  readonly handles: ReadonlySet<string>;
+  readonly ownedNames: string[];
+  live!: LiveState;
+  rebuilding: { generation: number; position: number } | null = null;
+  subscription: Subscription | null = null;
+
+  constructor(
+    readonly projector: Projector,
+    private readonly runtime: ProjectionRuntime,
+  ) {
+    this.handles = new Set(projector.handles);
+    this.ownedNames = [...Object.keys(projector.collections), ...Object.keys(projector.searchIndexes ?? {})];
+  }
+
+  get name() {
+    return this.projector.name;
+  }
+
+  get position() {
+    return highest(this.live.checkpoint, this.live.floor);
+  }
+
+  sideFor(generation: number): GenerationReadSide {
+    return this.runtime.generationSide(this.projector, this.ownedNames, generation);
+  }
+
+  /** Applies one event if the projector handles it; a failure becomes a dead letter. */
+  async applyOne(event: EventEnvelope, side: GenerationReadSide): Promise<void> {
+    if (!this.handles.has(event.type)) return;
+    try {
+      validateEvent(event.type, event.schemaVersion, event.data);
+      await this.projector.apply(event, side);
+    } catch (err) {
+      await this.runtime.deadLetter(this.name, side.generation, event, err);
+    }
+  }
+
+  /** A batch from the bus, applied in order to the live generation, then checkpointed. */
+  async handleBatch(batch: DeliveredBatch): Promise<void> {
+    await this.lock.run(async () => {
+      const live = this.live;
+      const done = live.checkpoint[batch.partition] ?? 0;
+      let reached = done;
+      for (const event of batch.events) {
+        if (event.position > done && event.position > live.floor) await this.applyOne(event, live.side);
+        if (event.position > reached) reached = event.position;
+      }
+      if (reached === done) return;
+      live.checkpoint = { ...live.checkpoint, [batch.partition]: reached };
+      await this.runtime.saveCheckpoint(this.name, live.generation, live.checkpoint, live.floor);
+    });
+    this.runtime.progressed();
+  }
+}
+
+export class ProjectionRuntime implements ProjectionProgress {
+  /** What query-api reads: logical names resolved to the live generation of their projector. */
+  readonly readSide: ReadSide;
+  private readonly directory: GenerationDirectory;
+  private readonly runners = new Map<string, ProjectorRunner>();
+  private readonly waiters = new Set<() => void>();
+  private readonly batchSize: number;
+  private readonly now: () => Date;
+  private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
+  private readonly platform: ProjectionRuntimeOptions['platform'];
+  private stopped = false;
+
+  constructor(options: ProjectionRuntimeOptions) {
+    this.platform = options.platform;
+    this.batchSize = options.replayBatchSize ?? 2_000;
+    this.now = options.now ?? (() => new Date());
+    this.log = options.log ?? console;
+    this.directory = new GenerationDirectory(options.platform.readModels, options.projectors);
+    this.readSide = new LiveReadSide(this.directory, options.platform.readModels, options.platform.search);
+    for (const projector of options.projectors) {
+      if (this.runners.has(projector.name)) throw new Error(`Two projectors are named ${projector.name}`);
+      this.runners.set(projector.name, new ProjectorRunner(projector, this));
+    }
+  }
+
+  get projectorNames(): string[] {
+    return [...this.runners.keys()];
+  }
+
+  // ------------------------------------------------------------------ boot
+
+  /** Loads each projector's live generation and checkpoint, then subscribes it to the bus. */
+  async start(): Promise<void> {
+    // Every pointer is loaded before any projector applies: one projector may read another's.
+    for (const runner of this.runners.values()) {
+      const record = await this.directory.load(runner.name);
+      if (record.building !== null && record.building !== record.live) {
+        // A rebuild that did not finish (the process stopped): its generation is garbage.
+        await this.dropGeneration(runner, record.building);
+        await this.directory.markBuilding(runner.name, null);
+      }
+      await this.prepareGeneration(runner, record.live);
+      const stored = await this.checkpoints.findOne({ _id: checkpointId(runner.name, record.live) });
+      // A search index that does not survive restarts is empty now: replay from 0 into it too.
+      const searchLost = !this.platform.durability.search && runner.projector.searchIndexes !== undefined;
+      const fresh = !stored || searchLost;
+      runner.live = {
+        generation: record.live,
+        checkpoint: fresh ? {} : { ...stored.checkpoint },
+        floor: fresh ? 0 : stored.floor,
+        side: runner.sideFor(record.live),
+      };
+    }
+    for (const runner of this.runners.values()) {
+      runner.subscription = await this.platform.bus.subscribe({
+        name: runner.name,
+        from: { ...runner.live.checkpoint },
+        handle: (batch) => runner.handleBatch(batch),
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const runner of this.runners.values()) {
+      await runner.subscription?.stop();
+      runner.subscription = null;
+      await runner.lock.run(async () => undefined);
+    }
+    for (const wake of this.waiters) wake();
+  }
+
+  // ------------------------------------------------------------------ progress
+
+  /** Resolves true once every projector has processed `position`, false after `timeoutMs`. */
+  async waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.reached(position)) return true;
+    return new Promise<boolean>((resolve) => {
+      const check = () => {
+        if (this.reached(position) || this.stopped) finish(this.reached(position));
+      };
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(result);
+      };
+      const timer = setTimeout(() => finish(this.reached(position)), Math.max(0, timeoutMs));
+      this.waiters.add(check);
+    });
+  }
+
+  /** Waits until every projector has processed the log's current head. */
+  async catchUp(timeoutMs = 60_000): Promise<boolean> {
+    return this.waitFor(await this.platform.eventStore.headPosition(), timeoutMs);
+  }
+
+  private reached(position: number): boolean {
+    for (const runner of this.runners.values()) {
+      if (!runner.live || runner.position < position) return false;
+    }
+    return true;
+  }
+
+  /** Called after any checkpoint moved. */
+  progressed(): void {
+    for (const check of [...this.waiters]) check();
+  }
+
+  async status(): Promise<ProjectorStatus[]> {
+    const head = await this.platform.eventStore.headPosition();
+    const statuses: ProjectorStatus[] = [];
+    for (const runner of this.runners.values()) {
+      const position = runner.position;
+      statuses.push({
+        projector: runner.name,
+        generation: runner.live.generation,
+        checkpoint: { ...runner.live.checkpoint },
+        position,
+        headPosition: head,
+        lag: Math.max(0, head - position),
+        deadLetters: await this.deadLetters.count({ projector: runner.name, generation: runner.live.generation }),
+        rebuilding: runner.rebuilding ? { ...runner.rebuilding } : null,
+      });
+    }
+    return statuses;
+  }
+
+  /** Dead letters of one projector (all generations), newest first. */
+  async deadLettersOf(projector: string, limit = 100): Promise<DeadLetter[]> {
+    this.runner(projector);
+    return this.deadLetters.find({ projector }, { sort: { failedAt: -1 }, limit });
+  }
+
+  // ------------------------------------------------------------------ operator actions
+
+  /**
+   * Re-applies every event with position ≥ `fromPosition` to the live generation (idempotent),
+   * in chunks, each under the projector's lock so live deliveries and the replay never interleave
+   * within a chunk. Ends once the replay has reached the head of the log.
+   */
+  async replay(projector: string, fromPosition: number): Promise<ReplayResult> {
+    const runner = this.runner(projector);
+    const started = performance.now();
+    let after = Math.max(0, fromPosition - 1);
+    let events = 0;
+    for (;;) {
+      const read = await runner.lock.run(async () => {
+        const batch = await this.platform.eventStore.readAll(after, this.batchSize);
+        for (const event of batch) await runner.applyOne(event, runner.live.side);
+        return batch;
+      });
+      if (read.length === 0) break;
+      events += read.length;
+      after = read[read.length - 1]!.position;
+    }
+    return {
+      projector,
+      generation: runner.live.generation,
+      fromPosition,
+      events,
+      position: after,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  /**
+   * Rebuilds a projection into generation g+1 from position 0 while generation g keeps serving
+   * and consuming, catches up to the head under the projector's lock, switches readers to g+1 at
+   * once, and drops g when the last read on it is done.
+   */
+  async rebuild(projector: string): Promise<RebuildResult> {
+    const runner = this.runner(projector);
+    if (runner.rebuilding) throw new RebuildInProgressError(projector);
+    const started = performance.now();
+    const previous = runner.live.generation;
+    // Claimed before the first await: a second rebuild request sees it at once.
+    runner.rebuilding = { generation: previous + 1, position: 0 };
+    const generation = previous + 1;
+    try {
+      await this.directory.markBuilding(projector, generation);
+      await this.dropGeneration(runner, generation);
+      await this.prepareGeneration(runner, generation);
+      const side = runner.sideFor(generation);
+      let after = 0;
+      let events = 0;
+      const replayChunk = async () => {
+        const batch = await this.platform.eventStore.readAll(after, this.batchSize);
+        for (const event of batch) await runner.applyOne(event, side);
+        if (batch.length > 0) {
+          events += batch.length;
+          after = batch[batch.length - 1]!.position;
+          runner.rebuilding = { generation, position: after };
+        }
+        return batch.length;
+      };
+      // Bulk of the log, without holding up live consumption.
+      while ((await replayChunk()) > 0) {
+        if (this.stopped) throw new Error('The projection runtime stopped during the rebuild');
+      }
+      await runner.lock.run(async () => {
+        // The rest, with live deliveries held back: afterwards g+1 has seen everything g has.
+        while ((await replayChunk()) > 0);
+        const floor = Math.max(after, runner.live.floor);
+        const checkpoint = { ...runner.live.checkpoint };
+        await this.saveCheckpoint(projector, generation, checkpoint, floor);
+        await this.directory.switchLive(projector, generation, this.now());
+        runner.live = { generation, checkpoint, floor, side };
+      });
+      runner.rebuilding = null;
+      this.progressed();
+      await this.directory.drained(projector, previous);
+      await this.dropGeneration(runner, previous);
+      this.log.info(`[projections] ${projector}: generation ${generation} is live (${events} events replayed)`);
+      return {
+        projector,
+        generation,
+        previousGeneration: previous,
+        events,
+        position: after,
+        durationMs: Math.round(performance.now() - started),
+      };
+    } catch (err) {
+      if (runner.rebuilding) {
+        runner.rebuilding = null;
+        await this.dropGeneration(runner, generation).catch(() => undefined);
+        await this.directory.markBuilding(projector, null).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
+  // ------------------------------------------------------------------ internals used by runners
+
+  generationSide(projector: Projector, ownedNames: string[], generation: number): GenerationReadSide {
+    return new GenerationReadSide(
+      projector.name,
+      ownedNames,
+      generation,
+      this.platform.readModels,
+      this.platform.search,
+      this.readSide,
+    );
+  }
+
+  async saveCheckpoint(projector: string, generation: number, checkpoint: Checkpoint, floor: number): Promise<void> {
+    await this.checkpoints.put({
+      _id: checkpointId(projector, generation),
+      projector,
+      generation,
+      checkpoint,
+      floor,
+      position: highest(checkpoint, floor),
+      updatedAt: this.now().toISOString(),
+    });
+  }
+
+  async deadLetter(projector: string, generation: number, event: EventEnvelope, err: unknown): Promise<void> {
+    const error = messageOf(err);
+    this.log.warn(`[projections] ${projector}: event ${event.position} (${event.type}) dead-lettered: ${error}`);
+    await this.deadLetters.put({
+      _id: `${checkpointId(projector, generation)}:${event.id}`,
+      projector,
+      generation,
+      eventId: event.id,
+      position: event.position,
+      type: event.type,
+      streamId: event.streamId,
+      event,
+      error,
+      failedAt: this.now().toISOString(),
+    });
+  }
+
+  private get checkpoints() {
+    return this.platform.readModels.collection<CheckpointRecord>(CHECKPOINTS_COLLECTION);
+  }
+
+  private get deadLetters() {
+    return this.platform.readModels.collection<DeadLetter>(DEAD_LETTERS_COLLECTION);
+  }
+
+  private runner(projector: string): ProjectorRunner {
+    const runner = this.runners.get(projector);
+    if (!runner) throw new UnknownProjectorError(projector);
+    return runner;
+  }
+
+  /** Creates the generation's collections with their indexes and its search indexes' settings. */
+  private async prepareGeneration(runner: ProjectorRunner, generation: number): Promise<void> {
+    const { collections, searchIndexes = {} } = runner.projector;
+    for (const [name, indexes] of Object.entries(collections)) {
+      await this.platform.readModels.collection(physicalName(name, generation)).ensureIndexes(indexes);
+    }
+    for (const [name, settings] of Object.entries(searchIndexes)) {
+      await this.platform.search.index(physicalName(name, generation)).configure(settings);
+    }
+  }
+
+  private async dropGeneration(runner: ProjectorRunner, generation: number): Promise<void> {
+    const { collections, searchIndexes = {} } = runner.projector;
+    for (const name of Object.keys(collections)) {
+      await this.platform.readModels.collection(physicalName(name, generation)).drop();
+    }
+    // The search port has no "delete index": an old generation's index is emptied instead.
+    for (const name of Object.keys(searchIndexes)) {
+      await this.platform.search.index(physicalName(name, generation)).clear();
+    }
+    await this.checkpoints.delete(checkpointId(runner.name, generation));
+  }
+}
+
+/** Starts every projector on the platform's bus; resolves once all are subscribed. */
+export async function startProjections(options: ProjectionRuntimeOptions): Promise<ProjectionRuntime> {
+  const runtime = new ProjectionRuntime(options);
+  await runtime.start();
+  return runtime;
+}
