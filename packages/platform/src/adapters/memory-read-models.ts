@@ -1,0 +1,328 @@
+/**
+ * Embedded read models: in-memory collections queried in MongoDB's query language (mingo).
+ * Rebuilt by replay at boot, so writes are cheap: a put copies and freezes the document and
+ * maintains hash maps for indexed fields. Equality on `_id` or on an indexed field (also `$in`)
+ * narrows the candidates before mingo evaluates the whole filter, so `find({ userId })` costs
+ * O(matches), not a scan. Readers always get their own copies.
+ */
+import { Aggregator, Query, update as applyUpdate } from 'mingo';
+import type { Doc, Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../ports.ts';
+import { frozenCopy, mutableCopy } from './memory-copy.ts';
+
+/** A unique index refused a write; mirrors MongoDB's E11000. */
+export class DuplicateKeyError extends Error {
+  readonly code = 11000;
+  constructor(collection: string, keys: string[], value: string) {
+    super(`E11000 duplicate key error collection: ${collection} index: ${keys.join('_')} dup key: ${value}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+type IndexKey = string | number | boolean;
+
+function isIndexKey(value: unknown): value is IndexKey {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/**
+ * Every primitive reachable by a dotted path, descending into arrays the way MongoDB's multikey
+ * matching does. A superset of what an equality can match, which is all a candidate set needs.
+ */
+function valuesAt(value: unknown, segments: readonly string[], from: number, out: IndexKey[]): void {
+  if (Array.isArray(value)) {
+    const segment = segments[from];
+    if (segment !== undefined && /^\d+$/.test(segment)) valuesAt(value[Number(segment)], segments, from + 1, out);
+    for (const item of value) valuesAt(item, segments, from, out);
+    return;
+  }
+  if (from === segments.length) {
+    if (isIndexKey(value)) out.push(value);
+    return;
+  }
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    valuesAt((value as Record<string, unknown>)[segments[from]!], segments, from + 1, out);
+  }
+}
+
+function resolvePath(doc: unknown, path: string): unknown {
+  let value = doc;
+  for (const segment of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/** The equality keys a filter condition pins a field to, or null when it does not. */
+function equalityKeys(condition: unknown): IndexKey[] | null {
+  if (isIndexKey(condition)) return [condition];
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date) {
+    return null;
+  }
+  const operators = Object.keys(condition);
+  if (operators.length !== 1) return null;
+  const operand = (condition as Record<string, unknown>)[operators[0]!];
+  if (operators[0] === '$eq' && isIndexKey(operand)) return [operand];
+  if (operators[0] === '$in' && Array.isArray(operand) && operand.every(isIndexKey)) return operand;
+  return null;
+}
+
+class FieldIndex {
+  private readonly segments: string[];
+  readonly byValue = new Map<IndexKey, Set<string>>();
+
+  constructor(readonly path: string) {
+    this.segments = path.split('.');
+  }
+
+  private keysOf(doc: Doc): IndexKey[] {
+    const out: IndexKey[] = [];
+    valuesAt(doc, this.segments, 0, out);
+    return out;
+  }
+
+  add(doc: Doc): void {
+    for (const key of this.keysOf(doc)) {
+      let ids = this.byValue.get(key);
+      if (!ids) this.byValue.set(key, (ids = new Set()));
+      ids.add(doc._id);
+    }
+  }
+
+  remove(doc: Doc): void {
+    for (const key of this.keysOf(doc)) {
+      const ids = this.byValue.get(key);
+      if (!ids) continue;
+      ids.delete(doc._id);
+      if (ids.size === 0) this.byValue.delete(key);
+    }
+  }
+
+  /** Ids holding any of the keys; `size` lets the planner pick the narrowest index. */
+  candidates(keys: IndexKey[]): { ids: Iterable<string>; size: number } {
+    if (keys.length === 1) {
+      const ids = this.byValue.get(keys[0]!);
+      return { ids: ids ?? [], size: ids?.size ?? 0 };
+    }
+    const union = new Set<string>();
+    for (const key of keys) for (const id of this.byValue.get(key) ?? []) union.add(id);
+    return { ids: union, size: union.size };
+  }
+}
+
+class UniqueConstraint {
+  private readonly owners = new Map<string, string>();
+  constructor(readonly fields: string[]) {}
+
+  /** Like MongoDB, a missing field counts as null. */
+  keyOf(doc: Doc): string {
+    return JSON.stringify(this.fields.map((field) => resolvePath(doc, field) ?? null));
+  }
+  ownerOf(doc: Doc): string | undefined {
+    return this.owners.get(this.keyOf(doc));
+  }
+  add(doc: Doc): void {
+    this.owners.set(this.keyOf(doc), doc._id);
+  }
+  remove(doc: Doc): void {
+    const key = this.keyOf(doc);
+    if (this.owners.get(key) === doc._id) this.owners.delete(key);
+  }
+}
+
+function indexName(spec: IndexSpec): string {
+  return Object.entries(spec.keys)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');
+}
+
+class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
+  private docs = new Map<string, T>();
+  private fieldIndexes = new Map<string, FieldIndex>();
+  private uniques = new Map<string, UniqueConstraint>();
+  /** A collection exists once written to or indexed, and stops existing when dropped (as in MongoDB). */
+  exists = false;
+
+  constructor(readonly name: string) {}
+
+  /** The documents a filter can match: by _id, by the narrowest usable index, or all. */
+  private candidates(filter: Filter): T[] {
+    let best: { ids: Iterable<string>; size: number } | null = null;
+    for (const [field, condition] of Object.entries(filter)) {
+      if (field.startsWith('$')) continue;
+      const keys = equalityKeys(condition);
+      if (!keys) continue;
+      if (field === '_id') {
+        const ids = keys.filter((key): key is string => typeof key === 'string');
+        if (!best || ids.length < best.size) best = { ids, size: ids.length };
+        continue;
+      }
+      const index = this.fieldIndexes.get(field);
+      if (!index) continue;
+      const found = index.candidates(keys);
+      if (!best || found.size < best.size) best = found;
+    }
+    if (!best) return Array.from(this.docs.values());
+    const out: T[] = [];
+    for (const id of best.ids) {
+      const doc = this.docs.get(id);
+      if (doc) out.push(doc);
+    }
+    return out;
+  }
+
+  private matching(filter: Filter): T[] {
+    const candidates = this.candidates(filter);
+    if (Object.keys(filter).length === 0) return candidates;
+    const query = new Query(filter);
+    return candidates.filter((doc) => query.test(doc));
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    const matches = this.matching(filter);
+    const { sort, projection, skip, limit } = options;
+    if (!sort && !projection) {
+      const start = skip ?? 0;
+      const end = limit ? start + limit : undefined;
+      return matches.slice(start, end).map(mutableCopy);
+    }
+    let cursor = new Query({}).find<T>(matches, projection as never);
+    if (sort) cursor = cursor.sort(sort);
+    if (skip) cursor = cursor.skip(skip);
+    if (limit) cursor = cursor.limit(limit);
+    return cursor.all().map(mutableCopy);
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [first] = await this.find(filter, { limit: 1 });
+    return first ?? null;
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return Object.keys(filter).length === 0 ? this.docs.size : this.matching(filter).length;
+  }
+
+  async aggregate<R = Doc>(pipeline: Record<string, unknown>[]): Promise<R[]> {
+    const firstMatch = pipeline[0]?.['$match'] as Filter | undefined;
+    const source = firstMatch ? this.candidates(firstMatch) : Array.from(this.docs.values());
+    return new Aggregator(pipeline).run(source).map(mutableCopy) as R[];
+  }
+
+  private checkUnique(doc: T): void {
+    for (const unique of this.uniques.values()) {
+      const owner = unique.ownerOf(doc);
+      if (owner !== undefined && owner !== doc._id) {
+        throw new DuplicateKeyError(this.name, unique.fields, unique.keyOf(doc));
+      }
+    }
+  }
+
+  private store(doc: T): void {
+    this.checkUnique(doc);
+    const previous = this.docs.get(doc._id);
+    if (previous) this.unindex(previous);
+    this.docs.set(doc._id, doc);
+    for (const index of this.fieldIndexes.values()) index.add(doc);
+    for (const unique of this.uniques.values()) unique.add(doc);
+    this.exists = true;
+  }
+
+  private unindex(doc: T): void {
+    for (const index of this.fieldIndexes.values()) index.remove(doc);
+    for (const unique of this.uniques.values()) unique.remove(doc);
+  }
+
+  async put(doc: T): Promise<void> {
+    if (typeof doc?._id !== 'string') throw new TypeError(`put into ${this.name}: _id must be a string`);
+    this.store(frozenCopy(doc));
+  }
+
+  async update(
+    id: string,
+    changes: { $set?: Partial<T>; $unset?: Record<string, 1> },
+    options: { upsert?: boolean } = {},
+  ): Promise<void> {
+    const current = this.docs.get(id);
+    if (!current && !options.upsert) return;
+    const working = (current ? mutableCopy(current) : { _id: id }) as T;
+    const modifier: Record<string, Record<string, unknown>> = {};
+    const set = { ...(changes.$set ?? {}) } as Record<string, unknown>;
+    if ('_id' in set) {
+      if (set['_id'] !== id) throw new Error(`update of ${this.name}/${id}: _id cannot change`);
+      delete set['_id'];
+    }
+    if (Object.keys(set).length > 0) modifier['$set'] = set;
+    if (changes.$unset && Object.keys(changes.$unset).length > 0) modifier['$unset'] = changes.$unset;
+    const topLevelOnly = Object.values(modifier).every((fields) => Object.keys(fields).every((key) => !key.includes('.')));
+    if (topLevelOnly) {
+      // the common projector write; mingo's updater (dotted paths) is far slower per call
+      for (const [key, value] of Object.entries(modifier['$set'] ?? {})) {
+        (working as Record<string, unknown>)[key] = value;
+      }
+      for (const key of Object.keys(modifier['$unset'] ?? {})) delete (working as Record<string, unknown>)[key];
+    } else if (Object.keys(modifier).length > 0) {
+      applyUpdate(working, modifier);
+    }
+    this.store(frozenCopy(working));
+  }
+
+  async delete(id: string): Promise<void> {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    this.unindex(doc);
+    this.docs.delete(id);
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const matches = this.matching(filter);
+    for (const doc of matches) await this.delete(doc._id);
+    return matches.length;
+  }
+
+  async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
+    for (const spec of indexes) {
+      const fields = Object.keys(spec.keys);
+      for (const field of fields) {
+        if (field === '_id' || this.fieldIndexes.has(field)) continue;
+        const index = new FieldIndex(field);
+        for (const doc of this.docs.values()) index.add(doc);
+        this.fieldIndexes.set(field, index);
+      }
+      const name = indexName(spec);
+      if (spec.unique && !this.uniques.has(name)) {
+        const unique = new UniqueConstraint(fields);
+        for (const doc of this.docs.values()) {
+          const owner = unique.ownerOf(doc);
+          if (owner !== undefined) throw new DuplicateKeyError(this.name, fields, unique.keyOf(doc));
+          unique.add(doc);
+        }
+        this.uniques.set(name, unique);
+      }
+    }
+    this.exists = true;
+  }
+
+  async drop(): Promise<void> {
+    this.docs = new Map();
+    this.fieldIndexes = new Map();
+    this.uniques = new Map();
+    this.exists = false;
+  }
+}
+
+export function createMemoryReadModelStore(): ReadModelStore {
+  const collections = new Map<string, MemoryCollection<Doc>>();
+  return {
+    collection<T extends Doc = Doc>(name: string): ReadModelCollection<T> {
+      let collection = collections.get(name);
+      if (!collection) collections.set(name, (collection = new MemoryCollection<Doc>(name)));
+      return collection as unknown as ReadModelCollection<T>;
+    },
+    async listCollections() {
+      return [...collections.values()].filter((c) => c.exists).map((c) => c.name);
+    },
+    async close() {
+      collections.clear();
+    },
+  };
+}
