@@ -1,0 +1,128 @@
+/**
+ * The one way the client talks to the backend: JSON in and out, the signed-in user's ID token,
+ * server error messages surfaced as ApiError, and read-your-writes through the consistency token.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details?: unknown;
+  constructor(status: number, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export type IdTokenProvider = () => Promise<string | null>;
+
+export interface RequestOptions {
+  /** Extra headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** Send this position as the consistency token instead of the last one remembered. */
+  consistencyToken?: number | null;
+  signal?: AbortSignal;
+}
+
+export interface Api {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  del<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+}
+
+const POSITION_HEADER = 'x-event-position';
+const CONSISTENCY_HEADER = 'x-consistency-token';
+
+let idTokenProvider: IdTokenProvider = async () => null;
+let lastPosition: number | null = null;
+
+/** The auth module registers how to get the current user's ID token (null = visitor). */
+export function setIdTokenProvider(provider: IdTokenProvider): void {
+  idTokenProvider = provider;
+}
+
+/** The last event position a command answered; reads wait for projections to reach it. */
+export function getLastPosition(): number | null {
+  return lastPosition;
+}
+
+export function rememberPosition(position: unknown): void {
+  const value = typeof position === 'string' ? Number(position) : position;
+  if (typeof value === 'number' && Number.isFinite(value) && (lastPosition === null || value > lastPosition)) {
+    lastPosition = value;
+  }
+}
+
+/** Tests and sign-out start from a clean slate. */
+export function resetHttpState(): void {
+  lastPosition = null;
+  idTokenProvider = async () => null;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = await idTokenProvider();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method === 'GET') {
+    const consistency = options.consistencyToken !== undefined ? options.consistencyToken : lastPosition;
+    if (consistency !== null) headers[CONSISTENCY_HEADER] = String(consistency);
+  }
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+
+  rememberPosition(response.headers.get(POSITION_HEADER));
+  const text = response.status === 204 ? '' : await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+
+  if (!response.ok) {
+    const serverMessage =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : null;
+    throw new ApiError(
+      response.status,
+      serverMessage ?? `HTTP error: ${response.status}`,
+      data && typeof data === 'object' ? (data as { details?: unknown }).details : undefined,
+    );
+  }
+  if (data && typeof data === 'object' && 'position' in data) rememberPosition((data as { position: unknown }).position);
+  return data as T;
+}
+
+export const api: Api = {
+  get: (path, options) => request('GET', path, undefined, options),
+  post: (path, body, options) => request('POST', path, body, options),
+  put: (path, body, options) => request('PUT', path, body, options),
+  del: (path, body, options) => request('DELETE', path, body, options),
+};
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** Builds a query string leaving out empty values (SPEC §5 catalogue queries). */
+export function queryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

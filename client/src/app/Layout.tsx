@@ -1,0 +1,117 @@
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { selectAuth } from '../features/auth/authSlice.ts';
+import { selectCartLineCount, toggleDrawer } from '../features/cart/cartSlice.ts';
+import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
+import CartDrawer from '../features/cart/CartDrawer.tsx';
+import SearchBox from '../features/search/SearchBox.tsx';
+import AccountMenu from './AccountMenu.tsx';
+import { useAppDispatch, useAppSelector } from './hooks.ts';
+
+const SOURCE_CODE_URL = 'https://github.com/rewear/rewear';
+
+function HeartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3.1 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.7 0 5.9 3.7 4.4 7.2C19.5 16.4 12 21 12 21z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+    </svg>
+  );
+}
+
+function BagIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path d="M6 7h12l1 14H5L6 7z" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M9 7a3 3 0 0 1 6 0" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+export default function Layout() {
+  const auth = useAppSelector(selectAuth);
+  const cartLines = useAppSelector(selectCartLineCount);
+  const wishlistCount = useAppSelector(selectWishlistCount);
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+
+  if (auth.status === 'loading') {
+    // SPEC §2: the layout renders nothing until sign-in state is known; the home page says why.
+    return location.pathname === '/' ? (
+      <p className="app-loading" role="status">
+        Loading your marketplace...
+      </p>
+    ) : null;
+  }
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="demo-banner" role="note">
+        This is a demo store: orders placed here will not be fulfilled.
+      </div>
+      <div className="top-bar">
+        <div className="top-bar__inner container">
+          <div className="top-bar__account">
+            {auth.user ? (
+              <AccountMenu user={auth.user} />
+            ) : (
+              <span>
+                Welcome to Rewear! <Link to="/login" state={{ from: location }}>Login</Link> or{' '}
+                <Link to="/register">Register</Link>
+              </span>
+            )}
+          </div>
+          <nav className="top-bar__actions" aria-label="Shortcuts">
+            <Link to="/create-listing" className="top-bar__sell">
+              Sell
+            </Link>
+            <Link to="/wishlist" className="icon-button" aria-label={`Wishlist, ${wishlistCount} items`}>
+              <HeartIcon />
+              {wishlistCount > 0 && <span className="badge">{wishlistCount}</span>}
+            </Link>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Cart, ${cartLines} ${cartLines === 1 ? 'item' : 'items'}`}
+              onClick={() => dispatch(toggleDrawer())}
+            >
+              <BagIcon />
+              {cartLines > 0 && <span className="badge">{cartLines}</span>}
+            </button>
+          </nav>
+        </div>
+      </div>
+      <header className="site-header">
+        <div className="site-header__inner container">
+          <Link to="/" className="logo" aria-label="Rewear home">
+            Re<span>wear</span>
+          </Link>
+          <SearchBox />
+        </div>
+      </header>
+      <main id="main" className="site-main container">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="site-footer__inner container">
+          <nav aria-label="Legal">
+            <Link to="/privacy">Privacy Policy</Link>
+            <Link to="/terms">Terms of Service</Link>
+            <Link to="/contact">Contact Us</Link>
+            <a href={SOURCE_CODE_URL} target="_blank" rel="noreferrer">
+              Source code
+            </a>
+          </nav>
+          <p>© {new Date().getFullYear()} Rewear. A modern marketplace application.</p>
+        </div>
+      </footer>
+      <CartDrawer />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import Spinner from '../components/Spinner.tsx';
+import Layout from './Layout.tsx';
+import RequireAuth from './RequireAuth.tsx';
+
+const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage.tsx'));
+const ProductDetailPage = lazy(() => import('../features/product/ProductDetailPage.tsx'));
+const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage.tsx'));
+const CartPage = lazy(() => import('../features/cart/CartPage.tsx'));
+const WishlistPage = lazy(() => import('../features/wishlist/WishlistPage.tsx'));
+const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'));
+const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirmationPage.tsx'));
+const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+const CreateListingPage = lazy(() => import('../features/listings/CreateListingPage.tsx'));
+const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+
+function page(Page: LazyExoticComponent<ComponentType>, protectedRoute = false) {
+  const content = (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
+  return protectedRoute ? <RequireAuth>{content}</RequireAuth> : content;
+}
+
+/** SPEC §2 route table. */
+export const routes = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: page(HomePage) },
+      { path: 'products', element: page(CataloguePage) },
+      { path: 'products/:productId', element: page(ProductDetailPage) },
+      { path: 'search', element: page(SearchResultsPage) },
+      { path: 'cart', element: page(CartPage) },
+      { path: 'wishlist', element: page(WishlistPage) },
+      { path: 'checkout', element: page(CheckoutPage, true) },
+      { path: 'order-confirmation/:orderId', element: page(OrderConfirmationPage) },
+      { path: 'create-listing', element: page(CreateListingPage, true) },
+      { path: 'update-listing/:id', element: page(UpdateListingPage, true) },
+      { path: 'profile', element: page(ProfilePage, true) },
+      { path: 'orders', element: page(OrdersPage, true) },
+      { path: '*', element: page(NotFoundPage) },
+    ],
+  },
+  { path: '/login', element: page(LoginPage) },
+  { path: '/register', element: page(RegisterPage) },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,100 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AuthUser } from './authService.ts';
+
+export type { AuthUser } from './authService.ts';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** A sign-in, sign-up or sign-out request is in flight. */
+  pending: boolean;
+  error: string | null;
+}
+
+const initialState: AuthState = { status: 'loading', user: null, pending: false, error: null };
+
+export interface EmailCredentials {
+  email: string;
+  password: string;
+}
+export interface SignUpDetails extends EmailCredentials {
+  displayName: string;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    authStateChanged(state, action: PayloadAction<AuthUser | null>) {
+      state.user = action.payload;
+      state.status = action.payload ? 'signedIn' : 'signedOut';
+    },
+    signInWithEmail(state, _action: PayloadAction<EmailCredentials>) {
+      state.pending = true;
+      state.error = null;
+    },
+    signUpWithEmail(state, _action: PayloadAction<SignUpDetails>) {
+      state.pending = true;
+      state.error = null;
+    },
+    signInWithGoogle(state) {
+      state.pending = true;
+      state.error = null;
+    },
+    signOut(state) {
+      state.pending = true;
+    },
+    authSucceeded(state, action: PayloadAction<AuthUser | null>) {
+      state.pending = false;
+      state.error = null;
+      if (action.payload) {
+        state.user = action.payload;
+        state.status = 'signedIn';
+      }
+    },
+    authFailed(state, action: PayloadAction<string>) {
+      state.pending = false;
+      state.error = action.payload;
+    },
+    clearAuthError(state) {
+      state.error = null;
+    },
+  },
+});
+
+/** A user's session began (uid changed from none or another user); carts and wishlists load. */
+export const sessionStarted = createAction<{ uid: string }>('auth/sessionStarted');
+/** A signed-in user signed out; their cart and wishlist leave the screen. */
+export const sessionEnded = createAction('auth/sessionEnded');
+
+export const {
+  authStateChanged,
+  signInWithEmail,
+  signUpWithEmail,
+  signInWithGoogle,
+  signOut,
+  authSucceeded,
+  authFailed,
+  clearAuthError,
+} = authSlice.actions;
+
+export default authSlice.reducer;
+
+interface WithAuth {
+  auth: AuthState;
+}
+export const selectAuth = (state: WithAuth) => state.auth;
+export const selectUser = (state: WithAuth) => state.auth.user;
+export const selectUid = (state: WithAuth) => state.auth.user?.uid ?? null;
+export const selectAuthStatus = (state: WithAuth) => state.auth.status;
+export const selectIsSignedIn = (state: WithAuth) => state.auth.status === 'signedIn';
+export const selectAuthLoading = (state: WithAuth) => state.auth.status === 'loading';
+
+/** 'Signed in as' name: display name, else the part of the email before @, else 'Account'. */
+export function accountName(user: AuthUser | null): string {
+  if (user?.displayName) return user.displayName;
+  if (user?.email) return user.email.split('@')[0] || 'Account';
+  return 'Account';
+}

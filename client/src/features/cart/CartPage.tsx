@@ -1,0 +1,3 @@
+export default function CartPage() {
+  return <div className="page" />;
+}

@@ -1,0 +1,245 @@
+/**
+ * The cart (SPEC §4 Cart). Lines change on screen as soon as the shopper acts; the saga then
+ * sends the command, and the server's cart replaces the lines once no other change is pending.
+ * `confirmed` is the last cart the server answered: a failed command rolls back to it.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CartLine as ServerCartLine, Product } from '@rewear/contracts';
+
+/** What a cart line needs on screen (SPEC §3 Cart line) plus the stock for the stepper. */
+export interface CartItem {
+  product_id: string;
+  title: string;
+  image: string;
+  brand_name: string;
+  price: number;
+  quantity: number;
+  stock?: number;
+}
+
+export type CartProduct = Pick<Product, 'product_id' | 'title' | 'image' | 'brand_name' | 'price'> & {
+  stock?: number;
+};
+
+export interface CartState {
+  cartId: string | null;
+  lines: CartItem[];
+  confirmed: CartItem[];
+  /** Commands sent and not yet answered; the server's lines are applied only when none is left. */
+  pending: number;
+  status: 'idle' | 'loading' | 'ready';
+  error: string | null;
+  drawerOpen: boolean;
+  /** Who the lines belong to: a uid, or null for the visitor cart kept in this browser. */
+  owner: string | null;
+}
+
+export const initialCartState: CartState = {
+  cartId: null,
+  lines: [],
+  confirmed: [],
+  pending: 0,
+  status: 'idle',
+  error: null,
+  drawerOpen: false,
+  owner: null,
+};
+
+export function toCartItem(line: ServerCartLine | CartItem): CartItem {
+  return {
+    product_id: line.product_id,
+    title: line.title,
+    image: line.image,
+    brand_name: line.brand_name,
+    price: Number(line.price),
+    quantity: line.quantity,
+    stock: line.stock,
+  };
+}
+
+/** Pure line arithmetic shared by the reducer and the tests. */
+export function addLine(lines: CartItem[], product: CartProduct, quantity = 1): CartItem[] {
+  const existing = lines.find((line) => line.product_id === product.product_id);
+  if (existing) {
+    return lines.map((line) =>
+      line.product_id === product.product_id ? { ...line, quantity: line.quantity + quantity } : line,
+    );
+  }
+  return [
+    ...lines,
+    {
+      product_id: product.product_id,
+      title: product.title,
+      image: product.image,
+      brand_name: product.brand_name,
+      price: Number(product.price),
+      quantity,
+      stock: product.stock,
+    },
+  ];
+}
+
+export function removeLine(lines: CartItem[], productId: string, quantity?: number): CartItem[] {
+  return lines
+    .map((line) =>
+      line.product_id === productId
+        ? { ...line, quantity: quantity === undefined ? 0 : line.quantity - quantity }
+        : line,
+    )
+    .filter((line) => line.quantity > 0);
+}
+
+export function setLineQuantity(lines: CartItem[], productId: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return removeLine(lines, productId);
+  return lines.map((line) => (line.product_id === productId ? { ...line, quantity } : line));
+}
+
+export interface AddToCartPayload {
+  product: CartProduct;
+  quantity?: number;
+}
+export interface RemoveFromCartPayload {
+  productId: string;
+  /** Units to remove; all of them when absent. */
+  quantity?: number;
+}
+export interface UpdateQuantityPayload {
+  productId: string;
+  quantity: number;
+}
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    addToCart(state, action: PayloadAction<AddToCartPayload>) {
+      state.lines = addLine(state.lines, action.payload.product, action.payload.quantity ?? 1);
+      state.error = null;
+      if (state.owner) state.pending += 1;
+    },
+    removeFromCart(state, action: PayloadAction<RemoveFromCartPayload>) {
+      state.lines = removeLine(state.lines, action.payload.productId, action.payload.quantity);
+      state.error = null;
+      if (state.owner) state.pending += 1;
+    },
+    updateQuantity(state, action: PayloadAction<UpdateQuantityPayload>) {
+      state.lines = setLineQuantity(state.lines, action.payload.productId, action.payload.quantity);
+      state.error = null;
+      if (state.owner) state.pending += 1;
+    },
+    clearCart(state) {
+      state.lines = [];
+      state.error = null;
+      if (state.owner) state.pending += 1;
+    },
+    /** A command succeeded and the server's cart was read back. */
+    commandSucceeded(state, action: PayloadAction<{ id: string | null; lines: CartItem[] }>) {
+      state.pending = Math.max(0, state.pending - 1);
+      state.confirmed = action.payload.lines;
+      if (action.payload.id) state.cartId = action.payload.id;
+      if (state.pending === 0) state.lines = action.payload.lines;
+    },
+    /** A command failed: back to the last cart the server confirmed. */
+    commandFailed(state, action: PayloadAction<{ error: string }>) {
+      state.pending = Math.max(0, state.pending - 1);
+      state.lines = state.confirmed;
+      state.error = action.payload.error;
+    },
+    /** The command could not even start (no cart yet): nothing was sent. */
+    commandRejected(state, action: PayloadAction<{ error: string }>) {
+      state.pending = Math.max(0, state.pending - 1);
+      state.lines = state.confirmed;
+      state.error = action.payload.error;
+    },
+    cartLoading(state, action: PayloadAction<{ owner: string }>) {
+      state.status = 'loading';
+      state.owner = action.payload.owner;
+      state.error = null;
+    },
+    cartLoaded(state, action: PayloadAction<{ id: string | null; lines: CartItem[] }>) {
+      state.status = 'ready';
+      state.cartId = action.payload.id;
+      state.lines = action.payload.lines;
+      state.confirmed = action.payload.lines;
+      state.pending = 0;
+    },
+    cartLoadFailed(state, action: PayloadAction<{ error: string }>) {
+      state.status = 'ready';
+      state.error = action.payload.error;
+    },
+    /** The visitor cart read back from this browser's storage. */
+    visitorCartRestored(state, action: PayloadAction<CartItem[]>) {
+      if (state.owner) return;
+      state.lines = action.payload;
+      state.confirmed = action.payload;
+      state.status = 'ready';
+    },
+    /** Another tab rewrote the backup. */
+    linesChangedElsewhere(state, action: PayloadAction<CartItem[]>) {
+      if (state.pending > 0) return;
+      state.lines = action.payload;
+      state.confirmed = action.payload;
+    },
+    /** Sign-out: the lines, the cart id and the owner leave (the saga removes the backup). */
+    cartReset(state) {
+      return { ...initialCartState, drawerOpen: state.drawerOpen, status: 'ready' };
+    },
+    /** The order was paid: the server empties the cart by itself, the screen follows at once. */
+    cartEmptiedAfterOrder(state) {
+      state.lines = [];
+      state.confirmed = [];
+    },
+    dismissCartError(state) {
+      state.error = null;
+    },
+    openDrawer(state) {
+      state.drawerOpen = true;
+    },
+    closeDrawer(state) {
+      state.drawerOpen = false;
+    },
+    toggleDrawer(state) {
+      state.drawerOpen = !state.drawerOpen;
+    },
+  },
+});
+
+export const {
+  addToCart,
+  removeFromCart,
+  updateQuantity,
+  clearCart,
+  commandSucceeded,
+  commandFailed,
+  commandRejected,
+  cartLoading,
+  cartLoaded,
+  cartLoadFailed,
+  visitorCartRestored,
+  linesChangedElsewhere,
+  cartReset,
+  cartEmptiedAfterOrder,
+  dismissCartError,
+  openDrawer,
+  closeDrawer,
+  toggleDrawer,
+} = cartSlice.actions;
+
+export default cartSlice.reducer;
+
+interface WithCart {
+  cart: CartState;
+}
+export const selectCart = (state: WithCart) => state.cart;
+export const selectCartLines = (state: WithCart) => state.cart.lines;
+export const selectCartId = (state: WithCart) => state.cart.cartId;
+/** The badge counts distinct lines (SPEC §9). */
+export const selectCartLineCount = (state: WithCart) => state.cart.lines.length;
+/** The drawer title counts units. */
+export const selectCartItemCount = (state: WithCart) =>
+  state.cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+export const selectCartSubtotal = (state: WithCart) =>
+  Math.round(state.cart.lines.reduce((sum, line) => sum + line.price * line.quantity * 100, 0)) / 100;
+export const selectQuantityInCart = (productId: string) => (state: WithCart) =>
+  state.cart.lines.find((line) => line.product_id === productId)?.quantity ?? 0;
+export const selectDrawerOpen = (state: WithCart) => state.cart.drawerOpen;

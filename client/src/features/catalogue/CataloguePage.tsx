@@ -1,0 +1,3 @@
+export default function CataloguePage() {
+  return <div className="page" />;
+}

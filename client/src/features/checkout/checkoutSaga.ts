@@ -1,0 +1,3 @@
+export function* checkoutSaga() {
+  // Side effects of this feature are added here.
+}

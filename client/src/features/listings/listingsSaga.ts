@@ -1,0 +1,3 @@
+export function* listingsSaga() {
+  // Side effects of this feature are added here.
+}

@@ -1,0 +1,3 @@
+export function* ordersSaga() {
+  // Side effects of this feature are added here.
+}

@@ -1,0 +1,3 @@
+export default function ProductDetailPage() {
+  return <div className="page" />;
+}

@@ -1,0 +1,3 @@
+export default function SearchBox() {
+  return <form role="search" className="search-box" />;
+}

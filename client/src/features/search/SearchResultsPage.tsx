@@ -1,0 +1,3 @@
+export default function SearchResultsPage() {
+  return <div className="page" />;
+}
