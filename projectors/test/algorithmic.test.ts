@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeAllCollections,
+  computeCollection,
+  curatorScore,
+  featuredScore,
+  pickFeatured,
+  trendingScore,
+  weekendScore,
+  type ScoredProduct,
+} from '../src/index.ts';
+
+const NOW = new Date('2026-03-10T00:00:00.000Z');
+const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();
+
+function product(id: string, overrides: Partial<ScoredProduct> = {}): ScoredProduct {
+  return {
+    product_id: id,
+    title: `Item ${id}`,
+    description: 'short',
+    price_cents: 5000,
+    original_price_cents: null,
+    image: 'https://img.example/x.jpg',
+    gallery: [],
+    brand_id: 'b1',
+    brand_name: 'Acme',
+    category_id: 5,
+    category_name: 'Outerwear',
+    condition_ids: [3],
+    conditions: ['Good'],
+    size_ids: [],
+    sizes: [],
+    color_ids: [],
+    colors: [],
+    stock: 1,
+    num_likes: 0,
+    created_at: daysAgo(20),
+    seller_id: 's1',
+    seller_name: 'S',
+    seller_photo: null,
+    ...overrides,
+  };
+}
+
+describe('algorithmic collections', () => {
+  it('trending favours likes and decays with age', () => {
+    expect(trendingScore(product('a', { num_likes: 10 }), NOW)).toBeGreaterThan(trendingScore(product('b', { num_likes: 2 }), NOW));
+    expect(trendingScore(product('a', { num_likes: 5, created_at: daysAgo(1) }), NOW)).toBeGreaterThan(
+      trendingScore(product('b', { num_likes: 5, created_at: daysAgo(30) }), NOW),
+    );
+  });
+
+  it('hidden gems need fewer than 3 likes, price ≥ $20, an image and a brand', () => {
+    const entries = computeCollection(
+      'hidden_gems',
+      [
+        product('ok', { num_likes: 2, price_cents: 2000 }),
+        product('liked', { num_likes: 3 }),
+        product('cheap', { price_cents: 1999 }),
+        product('noimage', { image: '' }),
+        product('nobrand', { brand_id: '', brand_name: '' }),
+      ],
+      NOW,
+    );
+    expect(entries.map((e) => e.product_id)).toEqual(['ok']);
+  });
+
+  it('style steals are 0 < price < $60, biggest discount first', () => {
+    const entries = computeCollection(
+      'style_steals',
+      [
+        product('free', { price_cents: 0 }),
+        product('sixty', { price_cents: 6000 }),
+        product('plain', { price_cents: 5900 }),
+        product('deal', { price_cents: 3000, original_price_cents: 10000 }),
+      ],
+      NOW,
+    );
+    expect(entries.map((e) => e.product_id)).toEqual(['deal', 'plain']);
+  });
+
+  it('fresh drops are created within 7 days, newest first; investment pieces cost ≥ $100', () => {
+    const all = computeAllCollections(
+      [
+        product('new', { created_at: daysAgo(1) }),
+        product('week', { created_at: daysAgo(6.9) }),
+        product('old', { created_at: daysAgo(8) }),
+        product('pricey', { price_cents: 10000 }),
+        product('almost', { price_cents: 9999 }),
+      ],
+      NOW,
+    );
+    expect(all.fresh_drops.map((e) => e.product_id)).toEqual(['new', 'week']);
+    expect(all.investment_pieces.map((e) => e.product_id)).toEqual(['pricey']);
+  });
+
+  it('keeps each collection to its size, deterministic on ties', () => {
+    const many = Array.from({ length: 40 }, (_, i) => product(`p${String(i).padStart(2, '0')}`, { price_cents: 12000 }));
+    const all = computeAllCollections(many, NOW);
+    expect(all.trending_hits).toHaveLength(20);
+    expect(all.curator_picks).toHaveLength(12);
+    expect(all.investment_pieces).toHaveLength(10);
+    expect(all.investment_pieces[0]!.product_id).toBe('p00');
+    expect(computeAllCollections([...many].reverse(), NOW)).toEqual(all);
+  });
+
+  it('curator picks reward presentation and condition; weekend vibes only casual categories', () => {
+    expect(curatorScore(product('a', { gallery: ['1', '2'], conditions: ['NWT'], description: 'x'.repeat(80) }))).toBeGreaterThan(
+      curatorScore(product('b', { image: '', conditions: ['Fair'] })),
+    );
+    expect(weekendScore(product('a', { category_name: 'Outerwear' }), NOW)).toBe(0);
+    expect(weekendScore(product('a', { category_name: 'Dresses', colors: ['yellow', 'pink'] }), NOW)).toBeGreaterThan(
+      weekendScore(product('b', { category_name: 'Dresses', colors: ['black'] }), NOW),
+    );
+    expect(computeCollection('weekend_vibes', [product('coat'), product('dress', { category_name: 'Dresses' })], NOW).map((e) => e.product_id)).toEqual([
+      'dress',
+    ]);
+  });
+});
+
+describe('Product of the Day (SPEC §4)', () => {
+  it('scores exactly as the spec writes it', () => {
+    // image 20 + brand 15 + category 10 + likes log10(100)*8 = 16 + price 30-100 8 + within 7 days 12
+    const p = product('a', { brand_name: 'Nike', category_name: 'Tops', num_likes: 99, price_cents: 5000, created_at: daysAgo(3) });
+    expect(featuredScore(p, NOW)).toBeCloseTo(20 + 15 + 10 + 16 + 8 + 12);
+    // no image, other brand/category, no likes, $120 → 5, 20 days → 6
+    expect(featuredScore(product('b', { image: '', price_cents: 12000 }), NOW)).toBe(11);
+    // likes are capped at 25
+    expect(featuredScore(product('c', { image: '', num_likes: 10 ** 6, price_cents: 100000, created_at: daysAgo(90) }), NOW)).toBe(25);
+  });
+
+  it('picks the highest score with the injected random part; the first by title wins a tie', () => {
+    const products = [product('z', { title: 'Zed' }), product('a', { title: 'Alpha' })];
+    expect(pickFeatured(products, NOW, () => 0)!.product_id).toBe('a');
+    expect(pickFeatured(products, NOW, (id) => (id === 'z' ? 5 : 0))!.product_id).toBe('z');
+    expect(pickFeatured([], NOW)).toBeNull();
+  });
+});
