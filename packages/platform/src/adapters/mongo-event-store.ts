@@ -1,0 +1,227 @@
+/**
+ * The distributed event store on MongoDB (the official driver). It runs on FerretDB as well,
+ * so it uses no multi-document transaction and no aggregation: single-document inserts,
+ * finds with sort/limit, findOneAndUpdate with $inc, updateMany.
+ *
+ * One document per append (a "commit") holds its events. Why two writers cannot both win:
+ *  - the commit's _id is `<streamId>:<baseVersion>` (baseVersion = expected version), so two
+ *    appends on the same expected version collide on the always-unique _id index;
+ *  - before inserting, the writer checks that the stream's head version equals its expected
+ *    version. A commit with base b is only ever inserted after a check saw head == b, so the
+ *    commits of a stream chain 0 → v1 → v2 … and a stale writer either fails the check or
+ *    collides with the commit that moved the head on. Stream versions stay contiguous.
+ * Global positions come from a counter document (`$inc` reserves a block per append).
+ *
+ * The commit document is also the outbox entry (`published: false`), so an acknowledged append
+ * reaches Kafka through the relay (outbox-relay.ts) whatever crashes in between. Positions are
+ * unique (index on firstPosition): when the relay gives up waiting for a reserved position it
+ * fences it with a tombstone, and a late writer's insert then fails and retries with fresh
+ * positions, so the bus never sees a lower position after a higher one.
+ */
+import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
+import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+import { ConcurrencyError, type AppendOptions, type AppendResult, type EventStore } from '../ports.ts';
+import { checkAppend, sealEvents } from './outbox-envelope.ts';
+
+/** Stream id of the tombstones that fill positions reserved by appends that never landed. */
+export const GAP_STREAM = '$gap';
+
+export interface CommitDoc {
+  _id: string;
+  streamId: string;
+  /** Stream version before this commit (the writer's expected version). */
+  baseVersion: number;
+  /** Stream version after it. */
+  version: number;
+  firstPosition: number;
+  lastPosition: number;
+  events: EventEnvelope[];
+  published: boolean;
+  committedAt: Date;
+}
+
+interface CounterDoc {
+  _id: string;
+  value: number;
+}
+
+export interface MongoEventStoreOptions {
+  /** A connection string, or an open client (then `close` leaves it open). */
+  uri?: string;
+  client?: MongoClient;
+  database: string;
+  /** Prefix of the collection names (`<prefix>commits`, `<prefix>counters`). Default 'events_'. */
+  collectionPrefix?: string;
+}
+
+export interface MongoEventStore extends EventStore {
+  readonly db: Db;
+  readonly commits: Collection<CommitDoc>;
+  readonly counters: Collection<CounterDoc>;
+  /** Listens to appends made through this store (the relay uses it to publish at once). */
+  onAppend(listener: (lastPosition: number) => void): () => void;
+}
+
+export const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+
+/** Collections and indexes of the store in `db`; safe to call repeatedly. */
+export async function mongoEventCollections(db: Db, prefix = 'events_') {
+  const commits = db.collection<CommitDoc>(`${prefix}commits`);
+  const counters = db.collection<CounterDoc>(`${prefix}counters`);
+  await commits.createIndexes([
+    { key: { streamId: 1, baseVersion: 1 }, name: 'stream_version', unique: true },
+    { key: { firstPosition: 1 }, name: 'first_position', unique: true },
+    { key: { lastPosition: 1 }, name: 'last_position' },
+    { key: { published: 1, firstPosition: 1 }, name: 'unpublished' },
+  ]);
+  return { commits, counters };
+}
+
+export async function openMongoEventStore(options: MongoEventStoreOptions): Promise<MongoEventStore> {
+  if (!options.client && !options.uri) throw new TypeError('openMongoEventStore needs a uri or a client');
+  const ownsClient = !options.client;
+  const client = options.client ?? new MongoClient(options.uri!, { serverSelectionTimeoutMS: 5000 });
+  if (ownsClient) await client.connect();
+  const db = client.db(options.database);
+  const { commits, counters } = await mongoEventCollections(db, options.collectionPrefix);
+  const listeners = new Set<(position: number) => void>();
+  let closed = false;
+
+  async function headVersion(streamId: string): Promise<number> {
+    const head = await commits.find({ streamId }, { projection: { version: 1 } }).sort({ baseVersion: -1 }).limit(1).next();
+    return head?.version ?? 0;
+  }
+
+  async function reserve(count: number): Promise<number> {
+    const counter = await counters.findOneAndUpdate(
+      { _id: 'position' },
+      { $inc: { value: count } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    return counter!.value - count + 1;
+  }
+
+  /** Fills positions that will never hold events, so the relay need not wait for them. */
+  async function fillGap(first: number, last: number) {
+    try {
+      await commits.insertOne(tombstone(first, last));
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  async function append(streamId: string, events: DomainEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
+    if (closed) throw new Error('The event store is closed');
+    checkAppend(streamId, events, appendOptions);
+    if (streamId === GAP_STREAM) throw new TypeError(`${GAP_STREAM} is reserved`);
+    const expected = appendOptions.expectedVersion;
+    const actual = await headVersion(streamId);
+    if (actual !== expected) throw new ConcurrencyError(streamId, expected, actual);
+
+    for (let attempt = 0; ; attempt++) {
+      const first = await reserve(events.length);
+      const envelopes = sealEvents(streamId, events, appendOptions, first);
+      const last = first + events.length - 1;
+      const commit: CommitDoc = {
+        _id: `${streamId}:${expected}`,
+        streamId,
+        baseVersion: expected,
+        version: expected + events.length,
+        firstPosition: first,
+        lastPosition: last,
+        events: envelopes,
+        published: false,
+        committedAt: new Date(),
+      };
+      try {
+        await commits.insertOne(commit);
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        const winner = await commits.findOne({ _id: commit._id }, { projection: { _id: 1 } });
+        if (winner) {
+          await fillGap(first, last);
+          throw new ConcurrencyError(streamId, expected, await headVersion(streamId));
+        }
+        // Our positions were fenced by the relay (we were too slow): take fresh ones.
+        if (attempt >= 5) throw error;
+        continue;
+      }
+      for (const listener of listeners) listener(last);
+      return { streamVersion: commit.version, position: last, events: envelopes };
+    }
+  }
+
+  return {
+    db,
+    commits,
+    counters,
+    append,
+
+    async readStream(streamId, fromVersion = 1) {
+      const docs = await commits
+        .find({ streamId, version: { $gte: fromVersion } })
+        .sort({ baseVersion: 1 })
+        .toArray();
+      return docs.flatMap((doc) => doc.events.filter((event) => event.streamVersion >= fromVersion));
+    },
+
+    /**
+     * Commits are found by position; an append still in flight (position reserved, not yet
+     * inserted) is not seen, and may later appear below positions already returned. Tailing
+     * consumers use the bus, which the relay feeds strictly in position order.
+     */
+    async readAll(afterPosition, limit) {
+      const out: EventEnvelope[] = [];
+      const cursor = commits
+        .find({ lastPosition: { $gt: afterPosition }, streamId: { $ne: GAP_STREAM } })
+        .sort({ firstPosition: 1 })
+        .batchSize(Math.min(Math.max(limit, 10), 1000));
+      try {
+        for await (const doc of cursor) {
+          for (const event of doc.events) {
+            if (event.position > afterPosition) out.push(event);
+            if (out.length >= limit) return out;
+          }
+        }
+      } finally {
+        await cursor.close();
+      }
+      return out;
+    },
+
+    async headPosition() {
+      const head = await commits
+        .find({ streamId: { $ne: GAP_STREAM } }, { projection: { lastPosition: 1 } })
+        .sort({ lastPosition: -1 })
+        .limit(1)
+        .next();
+      return head?.lastPosition ?? 0;
+    },
+
+    onAppend(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      if (ownsClient) await client.close();
+    },
+  };
+}
+
+export function tombstone(first: number, last: number): CommitDoc {
+  return {
+    _id: `${GAP_STREAM}:${first}`,
+    streamId: GAP_STREAM,
+    baseVersion: first,
+    version: last,
+    firstPosition: first,
+    lastPosition: last,
+    events: [],
+    published: false,
+    committedAt: new Date(),
+  };
+}

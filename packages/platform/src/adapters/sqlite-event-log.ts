@@ -1,0 +1,280 @@
+/**
+ * The embedded event store and bus: one SQLite file (better-sqlite3) holding the log of every
+ * event, in global position order, plus the durable checkpoint of each subscription.
+ *
+ * Durability: WAL journal with synchronous=NORMAL. A commit is written to the WAL (in the OS
+ * page cache) before `append` resolves, so an acknowledged append survives the process being
+ * killed (SIGKILL) at any point; only a power cut or kernel crash can lose the last commits,
+ * which FULL would cover at the price of an fsync per append (pass `synchronous: 'FULL'`).
+ *
+ * Positions: the table's AUTOINCREMENT rowid. Every write runs in an IMMEDIATE transaction,
+ * so writers (even in other processes) are serialised and positions become visible in order,
+ * without gaps that fill later: a reader that has seen position p never misses a p' < p.
+ */
+import Database from 'better-sqlite3';
+import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+import {
+  ConcurrencyError,
+  type AppendOptions,
+  type AppendResult,
+  type DeliveredBatch,
+  type EventBus,
+  type EventStore,
+  type SubscribeOptions,
+  type Subscription,
+} from '../ports.ts';
+import { checkAppend, invalidReason, sealEvents } from './outbox-envelope.ts';
+
+export interface SqliteEventLogOptions {
+  /** Path of the database file (its folder must exist); ':memory:' for a throwaway log. */
+  file: string;
+  /** 'NORMAL' (default) survives a killed process; 'FULL' also a power cut. */
+  synchronous?: 'NORMAL' | 'FULL';
+  /** How often subscriptions look for events appended by other processes. Default 20 ms. */
+  pollIntervalMs?: number;
+  /** Events per delivered batch and per read. Default 2000. */
+  batchSize?: number;
+  /**
+   * Called when a stored event fails its schema on delivery. The event is still delivered (the
+   * consumer validates on its side and dead-letters it); the subscription never stops on it.
+   */
+  onInvalidEvent?: (event: EventEnvelope, reason: string, subscription: string) => void;
+  /** Called when a subscriber's `handle` throws; the batch is retried after a pause. */
+  onHandlerError?: (error: unknown, subscription: string) => void;
+}
+
+export interface SqliteEventLog extends EventStore, EventBus {
+  readonly file: string;
+  /** The stored durable checkpoint of a subscription (0 if it never stored one). */
+  checkpointOf(name: string): number;
+}
+
+type Row = [
+  position: number,
+  id: string,
+  streamId: string,
+  streamVersion: number,
+  type: string,
+  schemaVersion: number,
+  occurredAt: string,
+  actor: string | null,
+  correlationId: string,
+  causationId: string | null,
+  data: string,
+];
+
+const COLUMNS =
+  'position, id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data';
+
+function toEnvelope(row: Row): EventEnvelope {
+  return {
+    id: row[1],
+    type: row[4],
+    schemaVersion: row[5],
+    streamId: row[2],
+    streamVersion: row[3],
+    position: row[0],
+    occurredAt: row[6],
+    actor: row[7],
+    correlationId: row[8],
+    causationId: row[9],
+    data: JSON.parse(row[10]),
+  } as EventEnvelope;
+}
+
+export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
+  const pollIntervalMs = options.pollIntervalMs ?? 20;
+  const batchSize = options.batchSize ?? 2000;
+  const onInvalidEvent =
+    options.onInvalidEvent ??
+    ((event, reason, name) =>
+      console.warn(`[event-log] subscription ${name}: event at position ${event.position} is invalid: ${reason}`));
+  const onHandlerError =
+    options.onHandlerError ??
+    ((error, name) => console.error(`[event-log] subscription ${name}: handler failed, retrying`, error));
+
+  const db = new Database(options.file, { timeout: 10_000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS events (
+      position INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      stream_id TEXT NOT NULL,
+      stream_version INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      schema_version INTEGER NOT NULL,
+      occurred_at TEXT NOT NULL,
+      actor TEXT,
+      correlation_id TEXT NOT NULL,
+      causation_id TEXT,
+      data TEXT NOT NULL,
+      UNIQUE (stream_id, stream_version)
+    );
+    CREATE TABLE IF NOT EXISTS subscriptions (
+      name TEXT PRIMARY KEY,
+      position INTEGER NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+  `);
+
+  const headOfStream = db
+    .prepare('SELECT stream_version FROM events WHERE stream_id = ? ORDER BY stream_version DESC LIMIT 1')
+    .pluck();
+  const insert = db.prepare(
+    `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const readStreamStmt = db
+    .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND stream_version >= ? ORDER BY stream_version`)
+    .raw();
+  const readAllStmt = db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw();
+  const headStmt = db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck();
+  const checkpointStmt = db.prepare('SELECT position FROM subscriptions WHERE name = ?').pluck();
+  const saveCheckpoint = db.prepare(
+    `INSERT INTO subscriptions (name, position, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`,
+  );
+
+  const appendTx = db.transaction((streamId: string, events: DomainEvent[], appendOptions: AppendOptions) => {
+    const actual = (headOfStream.get(streamId) as number | undefined) ?? 0;
+    if (actual !== appendOptions.expectedVersion) {
+      throw new ConcurrencyError(streamId, appendOptions.expectedVersion, actual);
+    }
+    // Positions are only known once inserted; seal with a placeholder and fill them in.
+    const envelopes = sealEvents(streamId, events, appendOptions, 0);
+    for (const e of envelopes) {
+      const info = insert.run(
+        e.id,
+        e.streamId,
+        e.streamVersion,
+        e.type,
+        e.schemaVersion,
+        e.occurredAt,
+        e.actor,
+        e.correlationId,
+        e.causationId,
+        JSON.stringify(e.data),
+      );
+      e.position = Number(info.lastInsertRowid);
+    }
+    return envelopes;
+  });
+
+  // Subscriptions waiting for new events; an append in this process wakes them at once.
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  const subscriptions = new Set<{ stop(): Promise<void> }>();
+  let closed = false;
+  const ensureOpen = () => {
+    if (closed) throw new Error('The event log is closed');
+  };
+
+  const log: SqliteEventLog = {
+    file: options.file,
+
+    async append(streamId, events, appendOptions): Promise<AppendResult> {
+      ensureOpen();
+      checkAppend(streamId, events, appendOptions);
+      let envelopes: EventEnvelope[];
+      try {
+        envelopes = appendTx.immediate(streamId, events, appendOptions);
+      } catch (error) {
+        // Another process won the race between our version check and insert.
+        if (error instanceof Error && /UNIQUE constraint failed: events\.stream_id/.test(error.message)) {
+          const actual = (headOfStream.get(streamId) as number | undefined) ?? 0;
+          throw new ConcurrencyError(streamId, appendOptions.expectedVersion, actual);
+        }
+        throw error;
+      }
+      wakeAll();
+      const last = envelopes[envelopes.length - 1]!;
+      return { streamVersion: last.streamVersion, position: last.position, events: envelopes };
+    },
+
+    async readStream(streamId, fromVersion = 1) {
+      ensureOpen();
+      return (readStreamStmt.all(streamId, fromVersion) as Row[]).map(toEnvelope);
+    },
+
+    async readAll(afterPosition, limit) {
+      ensureOpen();
+      return (readAllStmt.all(afterPosition, limit) as Row[]).map(toEnvelope);
+    },
+
+    async headPosition() {
+      ensureOpen();
+      return (headStmt.get('events') as number | undefined) ?? 0;
+    },
+
+    checkpointOf(name) {
+      return (checkpointStmt.get(name) as number | undefined) ?? 0;
+    },
+
+    async subscribe({ name, from, handle }: SubscribeOptions): Promise<Subscription> {
+      ensureOpen();
+      let position = from ? (from.all ?? 0) : log.checkpointOf(name);
+      let stopped = false;
+      let failures = 0;
+
+      const loop = async () => {
+        while (!stopped) {
+          const rows = readAllStmt.all(position, batchSize) as Row[];
+          if (rows.length === 0) {
+            await nap(pollIntervalMs);
+            continue;
+          }
+          const events = rows.map(toEnvelope);
+          for (const event of events) {
+            const reason = invalidReason(event);
+            if (reason) onInvalidEvent(event, reason, name);
+          }
+          const batch: DeliveredBatch = { events, partition: 'all' };
+          try {
+            await handle(batch);
+          } catch (error) {
+            onHandlerError(error, name);
+            failures += 1;
+            await nap(Math.min(100 * 2 ** failures, 5000));
+            continue;
+          }
+          failures = 0;
+          position = events[events.length - 1]!.position;
+          saveCheckpoint.run(name, position, new Date().toISOString());
+        }
+      };
+      const running = loop();
+      const subscription = {
+        async stop() {
+          stopped = true;
+          wakeAll();
+          await running;
+          subscriptions.delete(subscription);
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      if (closed) return;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      closed = true;
+      db.close();
+    },
+  };
+  return log;
+}
