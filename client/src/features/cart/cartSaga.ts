@@ -1,1 +1,207 @@
-export function* cartSaga() {}
+import { actionChannel, call, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Channel, EventChannel } from 'redux-saga';
+import type { CartView } from '@rewear/contracts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { callWithRetry } from '../../api/retry.ts';
+import { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
+import {
+  addToCart,
+  cartLoaded,
+  cartLoadFailed,
+  cartLoading,
+  cartReset,
+  clearCart,
+  commandFailed,
+  commandRejected,
+  commandSucceeded,
+  linesChangedElsewhere,
+  removeFromCart,
+  selectCart,
+  toCartItem,
+  updateQuantity,
+  visitorCartRestored,
+  type CartItem,
+  type CartState,
+} from './cartSlice.ts';
+import { backupChangesChannel, readBackup, removeBackup, writeBackup, type BackupChange } from './cartBackup.ts';
+
+export const CART_MESSAGES = {
+  load: 'Failed to load cart. Please try again.',
+  create: 'Failed to create cart. Please try again later.',
+  add: 'Failed to add item to cart. Please try again.',
+  remove: 'Failed to remove item from cart. Please try again.',
+  update: 'Failed to update quantity. Please try again.',
+  clear: 'Failed to clear cart. Please try again.',
+  notInitialised: 'Cart not initialized',
+} as const;
+
+type CartCommand =
+  | ReturnType<typeof addToCart>
+  | ReturnType<typeof removeFromCart>
+  | ReturnType<typeof updateQuantity>
+  | ReturnType<typeof clearCart>;
+
+interface PositionAnswer {
+  position?: number;
+}
+
+function toLines(view: CartView): CartItem[] {
+  return view.products.map(toCartItem);
+}
+
+/** Reads the user's cart, waiting until projections contain the given position. */
+function* fetchCart(api: Api, uid: string, position: number | null | undefined) {
+  const options = typeof position === 'number' ? { consistencyToken: position } : undefined;
+  const view: CartView = yield call(callWithRetry, api.get<CartView>, `/api/cart/user/${encodeURIComponent(uid)}`, options);
+  return view;
+}
+
+function commandRequest(action: CartCommand, cartId: string): { send: (api: Api) => Promise<PositionAnswer | undefined>; failure: string } {
+  if (addToCart.match(action)) {
+    const body = { cartId, productId: action.payload.product.product_id, quantity: action.payload.quantity ?? 1 };
+    return { send: (api) => api.post('/api/cart/add-item', body), failure: CART_MESSAGES.add };
+  }
+  if (removeFromCart.match(action)) {
+    const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
+    return { send: (api) => api.del('/api/cart/remove-item', body), failure: CART_MESSAGES.remove };
+  }
+  if (updateQuantity.match(action)) {
+    const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
+    return { send: (api) => api.put('/api/cart/update-item', body), failure: CART_MESSAGES.update };
+  }
+  return { send: (api) => api.post('/api/cart/clear', { cartId }), failure: CART_MESSAGES.clear };
+}
+
+/** Sends one optimistic change to the server and reconciles with the server's cart. */
+export function* runCartCommand(api: Api, action: CartCommand) {
+  const cart: CartState = yield select(selectCart);
+  if (!cart.owner) return; // The visitor cart lives in this browser only.
+  if (!cart.cartId) {
+    yield put(commandRejected({ error: CART_MESSAGES.notInitialised }));
+    return;
+  }
+  const { send, failure } = commandRequest(action, cart.cartId);
+  let answer: PositionAnswer | undefined;
+  try {
+    answer = yield call(callWithRetry, send, api);
+  } catch (error) {
+    // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
+    const message = error instanceof ApiError && error.status === 409 ? error.message : failure;
+    yield put(commandFailed({ error: message }));
+    if (clearCart.match(action)) yield call(reloadCart, api, cart.owner);
+    return;
+  }
+  try {
+    const view: CartView = yield call(fetchCart, api, cart.owner, answer?.position);
+    yield put(commandSucceeded({ id: view.id, lines: toLines(view) }));
+  } catch {
+    yield put(commandFailed({ error: CART_MESSAGES.load }));
+  }
+}
+
+function* reloadCart(api: Api, uid: string) {
+  try {
+    const view: CartView = yield call(fetchCart, api, uid, undefined);
+    yield put(cartLoaded({ id: view.id, lines: toLines(view) }));
+  } catch {
+    yield put(cartLoadFailed({ error: CART_MESSAGES.load }));
+  }
+}
+
+/**
+ * Sign-in: the user's server cart is read (created when missing, or when reading fails), the
+ * visitor's cart from this browser is merged into it, and the merged cart is shown.
+ */
+export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted>) {
+  const { uid } = action.payload;
+  yield put(cartLoading({ owner: uid }));
+  const backup = readBackup();
+  const visitorLines = backup && backup.owner === null ? backup.lines : [];
+
+  let view: CartView = { id: null, products: [] };
+  try {
+    view = yield call(fetchCart, api, uid, undefined);
+  } catch (error) {
+    console.error('Failed to get cart', error instanceof Error ? error.message : error);
+    yield put(cartLoadFailed({ error: CART_MESSAGES.load }));
+  }
+
+  let cartId = view.id;
+  if (!cartId) {
+    try {
+      const created: { id: string; position?: number } = yield call(callWithRetry, api.post<{ id: string; position?: number }>, '/api/cart/create', { userId: uid });
+      cartId = created.id;
+    } catch (error) {
+      console.error('Failed to create cart', error instanceof Error ? error.message : error);
+      yield put(cartLoadFailed({ error: CART_MESSAGES.create }));
+      return;
+    }
+  }
+
+  if (visitorLines.length > 0) {
+    try {
+      const merged: PositionAnswer = yield call(callWithRetry, api.post<PositionAnswer>, '/api/cart/merge', {
+        cartId,
+        items: visitorLines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+      });
+      view = yield call(fetchCart, api, uid, merged.position);
+    } catch (error) {
+      console.error('Failed to merge the cart', error instanceof Error ? error.message : error);
+    }
+  }
+  yield put(cartLoaded({ id: cartId, lines: toLines(view) }));
+}
+
+function* endSession() {
+  yield put(cartReset());
+  yield call(removeBackup);
+}
+
+/** Keeps the backup equal to the lines on screen. */
+function* persistBackup() {
+  const cart: CartState = yield select(selectCart);
+  if (cart.status === 'loading') return;
+  yield call(writeBackup, { owner: cart.owner, lines: cart.lines });
+}
+
+function* restoreVisitorCart() {
+  const backup = readBackup();
+  if (backup && backup.owner === null && backup.lines.length > 0) yield put(visitorCartRestored(backup.lines));
+}
+
+function* followOtherTabs(channel: EventChannel<BackupChange>) {
+  while (true) {
+    const { backup }: BackupChange = yield take(channel);
+    const cart: CartState = yield select(selectCart);
+    if (backup === null) {
+      yield put(linesChangedElsewhere([]));
+    } else if (backup.owner === cart.owner) {
+      yield put(linesChangedElsewhere(backup.lines));
+    }
+  }
+}
+
+function* processCommands(api: Api) {
+  // One command at a time, in the order the shopper acted.
+  const commands: Channel<CartCommand> = yield actionChannel([addToCart.type, removeFromCart.type, updateQuantity.type, clearCart.type]);
+  while (true) {
+    const action: CartCommand = yield take(commands);
+    yield call(runCartCommand, api, action);
+  }
+}
+
+export function* cartSaga() {
+  const api: Api = yield getContext('api');
+  yield call(restoreVisitorCart);
+  yield fork(processCommands, api);
+  if (typeof window !== 'undefined') {
+    const channel: EventChannel<BackupChange> = yield call(backupChangesChannel);
+    yield fork(followOtherTabs, channel);
+  }
+  yield takeLatest(sessionStarted.type, loadUserCart, api);
+  yield takeEvery(sessionEnded.type, endSession);
+  yield takeEvery(
+    [addToCart.type, removeFromCart.type, updateQuantity.type, clearCart.type, commandSucceeded.type, commandFailed.type, commandRejected.type, cartLoaded.type],
+    persistBackup,
+  );
+}

@@ -1,0 +1,24 @@
+import { call, delay } from 'redux-saga/effects';
+import { ApiError } from './http.ts';
+
+export const RETRY_ATTEMPTS = 3;
+export const RETRY_BASE_DELAY_MS = 1000;
+
+/** Network failures, 5xx and 429 may pass on a second try; other 4xx answers will not. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  return !(error instanceof DOMException && error.name === 'AbortError');
+}
+
+/** Calls fn up to 3 times, waiting 1 s then 2 s between attempts (SPEC §7, §9). */
+export function* callWithRetry<Args extends unknown[], T>(fn: (...args: Args) => Promise<T>, ...args: Args) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const result: T = yield call(fn, ...args);
+      return result;
+    } catch (error) {
+      if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;
+      yield delay(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
+    }
+  }
+}
