@@ -1,3 +1,153 @@
+/**
+ * Checkout effects (SPEC §4 Checkout, §8 Orders and payment): create the order, confirm the card
+ * with the client secret, record the payment, then clear the cart and go to the confirmation.
+ */
+import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { LIMITS, type ClientConfig, type OrderCreated } from '@rewear/contracts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
+import { CardPaymentError, currentCardConfirmer, type CardConfirmation, type CardConfirmer } from './cardPayment.ts';
+import {
+  cardConfirmed,
+  checkoutFailed,
+  checkoutOpened,
+  orderConfirmed,
+  orderCreated,
+  paymentModeResolved,
+  placeOrder,
+  redirectRequested,
+  selectCheckout,
+  type CheckoutState,
+  type OrderLineInput,
+  type PendingOrder,
+} from './checkoutSlice.ts';
+import { trimShipping, validateShipping, type ShippingInfo } from './shipping.ts';
+
+export const PAYMENT_FALLBACK = 'Payment processing error';
+
+/** A reservation this close to its end is not reused: a new order reserves afresh. */
+const RESERVATION_MARGIN_MS = 60_000;
+
+export function orderFingerprint(userId: string, items: readonly OrderLineInput[], shipping: ShippingInfo): string {
+  const lines = [...items]
+    .map((item) => [item.productId, item.quantity, item.unitPrice] as const)
+    .sort((a, b) => a[0].localeCompare(b[0]));
+  return JSON.stringify({ userId, lines, shipping });
+}
+
+export function isValidOrderData(userId: string | null, items: readonly OrderLineInput[]): userId is string {
+  return (
+    Boolean(userId) &&
+    items.length > 0 &&
+    items.every(
+      (item) =>
+        Boolean(item.productId) &&
+        Number.isInteger(item.quantity) &&
+        item.quantity > 0 &&
+        Number.isFinite(item.unitPrice) &&
+        item.unitPrice >= 0,
+    )
+  );
+}
+
+function reusable(pending: PendingOrder | null, fingerprint: string, now: number): pending is PendingOrder {
+  return (
+    pending !== null &&
+    pending.fingerprint === fingerprint &&
+    Date.parse(pending.expiresAt) - now > RESERVATION_MARGIN_MS
+  );
+}
+
+export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
+  const api: Api = yield getContext('api');
+  const state: CheckoutState = yield select(selectCheckout);
+  const shipping = trimShipping(state.shipping);
+  const shippingProblem = validateShipping(shipping);
+  if (shippingProblem) {
+    yield put(checkoutFailed(shippingProblem));
+    return;
+  }
+  const { userId, items } = action.payload;
+  if (!isValidOrderData(userId, items)) {
+    yield put(checkoutFailed('Invalid order data'));
+    return;
+  }
+
+  try {
+    const fingerprint = orderFingerprint(userId, items, shipping);
+    let order = state.pendingOrder;
+    let paymentId = state.confirmedPaymentId;
+    if (!reusable(order, fingerprint, Date.now())) {
+      try {
+        const created: OrderCreated = yield call(api.post, '/api/orders', {
+          userId,
+          orderItems: items,
+          shippingInfo: shipping,
+        });
+        order = {
+          id: created.order.id,
+          clientSecret: created.clientSecret,
+          totalPrice: created.order.total_price,
+          expiresAt: created.order.expires_at,
+          fingerprint,
+        };
+        paymentId = null;
+        yield put(orderCreated(order));
+      } catch (error) {
+        yield put(checkoutFailed(error instanceof ApiError ? error.message : 'Failed to create order'));
+        return;
+      }
+    }
+
+    // A card confirmed earlier for this same order is not charged twice.
+    if (!paymentId) {
+      const confirmCard: CardConfirmer | null = yield call(currentCardConfirmer);
+      if (!confirmCard) {
+        yield put(checkoutFailed(PAYMENT_FALLBACK));
+        return;
+      }
+      try {
+        const confirmation: CardConfirmation = yield call(confirmCard, order.clientSecret);
+        paymentId = confirmation.paymentIntentId;
+      } catch (error) {
+        yield put(checkoutFailed(error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK));
+        return;
+      }
+      yield put(cardConfirmed({ paymentIntentId: paymentId }));
+    }
+
+    try {
+      yield call(api.put, `/api/orders/${encodeURIComponent(order.id)}/update-payment`, { stripePaymentId: paymentId });
+    } catch {
+      yield put(checkoutFailed('Payment confirmed but failed to update order'));
+      return;
+    }
+
+    // The server empties the cart itself when the order is paid; the screen follows at once.
+    yield put(cartEmptiedAfterOrder());
+    yield put(orderConfirmed({ orderId: order.id }));
+    yield delay(LIMITS.redirectAfterPaymentMs);
+    yield put(redirectRequested(`/order-confirmation/${encodeURIComponent(order.id)}`));
+  } catch (error) {
+    console.error('Checkout failed', error instanceof Error ? error.message : error);
+    yield put(checkoutFailed(PAYMENT_FALLBACK));
+  }
+}
+
+/** Which card form to show: GET /api/config says whether a Stripe publishable key is configured. */
+export function* resolvePaymentModeSaga() {
+  const state: CheckoutState = yield select(selectCheckout);
+  if (state.paymentMode !== 'loading') return;
+  const api: Api = yield getContext('api');
+  try {
+    const config: ClientConfig = yield call(api.get, '/api/config');
+    yield put(paymentModeResolved({ stripePublishableKey: config.stripePublishableKey }));
+  } catch {
+    yield put(paymentModeResolved({ stripePublishableKey: null }));
+  }
+}
+
 export function* checkoutSaga() {
-  // Side effects of this feature are added here.
+  yield takeLatest(checkoutOpened.type, resolvePaymentModeSaga);
+  yield takeLeading(placeOrder.type, placeOrderSaga);
 }

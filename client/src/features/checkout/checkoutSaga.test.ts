@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runSaga, type Saga } from 'redux-saga';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { ApiError, type Api } from '../../api/http.ts';
+import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
+import { CardPaymentError, registerCardConfirmer } from './cardPayment.ts';
+import checkoutReducer, {
+  continueToPayment,
+  initialCheckoutState,
+  placeOrder,
+  shippingChanged,
+  type CheckoutState,
+} from './checkoutSlice.ts';
+import { placeOrderSaga } from './checkoutSaga.ts';
+import type { ShippingInfo } from './shipping.ts';
+
+const shipping: ShippingInfo = {
+  name: 'Ada Lovelace',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  email: 'ada@example.com',
+};
+const items = [{ productId: 'p1', quantity: 2, unitPrice: 12.5 }];
+const created = {
+  order: { id: 'o1', status: 'pending', total_price: 25, expires_at: new Date(Date.now() + 15 * 60_000).toISOString() },
+  clientSecret: 'pi_1_secret_x',
+  paymentIntentId: 'pi_1',
+  position: 7,
+};
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** The HTTP edge: answers by method and path, records every call. */
+function fakeApi(handlers: Record<string, (body: unknown) => unknown>): Api & { calls: Call[] } {
+  const calls: Call[] = [];
+  const handle = (method: string) => async <T,>(path: string, body?: unknown): Promise<T> => {
+    calls.push({ method, path, body });
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) throw new Error(`unexpected ${method} ${path}`);
+    return handler(body) as T;
+  };
+  return { calls, get: handle('GET'), post: handle('POST'), put: handle('PUT'), del: handle('DELETE') };
+}
+
+function stateWithShipping(): CheckoutState {
+  let state = initialCheckoutState;
+  for (const [field, value] of Object.entries(shipping)) {
+    state = checkoutReducer(state, shippingChanged({ field: field as keyof ShippingInfo, value }));
+  }
+  return checkoutReducer(state, continueToPayment());
+}
+
+async function run(api: Api, start: CheckoutState, action = placeOrder({ userId: 'u1', items })) {
+  let state = checkoutReducer(start, action);
+  const dispatched: UnknownAction[] = [];
+  const task = runSaga(
+    {
+      context: { api },
+      getState: () => ({ checkout: state }),
+      dispatch: (dispatchedAction: UnknownAction) => {
+        dispatched.push(dispatchedAction);
+        state = checkoutReducer(state, dispatchedAction);
+      },
+    },
+    placeOrderSaga as Saga,
+    action,
+  );
+  await vi.runAllTimersAsync();
+  await task.toPromise();
+  return { dispatched, state: () => state };
+}
+
+let unregister = () => {};
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  unregister();
+  vi.useRealTimers();
+});
+
+describe('placeOrderSaga', () => {
+  it('creates the order, confirms the card, records the payment, empties the cart and redirects after 1.5 s', async () => {
+    const confirm = vi.fn(async () => ({ paymentIntentId: 'pi_1' }));
+    unregister = registerCardConfirmer(confirm);
+    const api = fakeApi({
+      'POST /api/orders': () => created,
+      'PUT /api/orders/o1/update-payment': () => ({ order: { id: 'o1', status: 'paid' }, position: 9 }),
+    });
+
+    const { dispatched, state } = await run(api, stateWithShipping());
+
+    expect(api.calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/orders',
+      body: { userId: 'u1', orderItems: items, shippingInfo: shipping },
+    });
+    expect(confirm).toHaveBeenCalledWith('pi_1_secret_x');
+    expect(api.calls[1]).toEqual({ method: 'PUT', path: '/api/orders/o1/update-payment', body: { stripePaymentId: 'pi_1' } });
+    expect(dispatched.map((a) => a.type)).toContain(cartEmptiedAfterOrder.type);
+    expect(state()).toMatchObject({
+      status: 'succeeded',
+      step: 'complete',
+      placedOrderId: 'o1',
+      pendingOrder: null,
+      redirectTo: '/order-confirmation/o1',
+    });
+  });
+
+  it("shows the provider's message on a declined card and pays the same order on retry", async () => {
+    const declines = vi.fn(async () => {
+      throw new CardPaymentError('Your card was declined.');
+    });
+    unregister = registerCardConfirmer(declines);
+    const api = fakeApi({
+      'POST /api/orders': () => created,
+      'PUT /api/orders/o1/update-payment': () => ({ order: { id: 'o1', status: 'paid' }, position: 9 }),
+    });
+
+    const first = await run(api, stateWithShipping());
+    expect(first.state()).toMatchObject({ status: 'failed', error: 'Your card was declined.', placedOrderId: null });
+    expect(first.state().pendingOrder?.id).toBe('o1');
+    expect(api.calls.filter((c) => c.path.includes('update-payment'))).toHaveLength(0);
+
+    unregister();
+    unregister = registerCardConfirmer(async () => ({ paymentIntentId: 'pi_1' }));
+    const second = await run(api, first.state());
+    expect(api.calls.filter((c) => c.path === '/api/orders')).toHaveLength(1);
+    expect(second.state()).toMatchObject({ status: 'succeeded', placedOrderId: 'o1' });
+  });
+
+  it('keeps the card confirmation when recording the payment fails, and does not charge again on retry', async () => {
+    const confirm = vi.fn(async () => ({ paymentIntentId: 'pi_1' }));
+    unregister = registerCardConfirmer(confirm);
+    let updateFails = true;
+    const api = fakeApi({
+      'POST /api/orders': () => created,
+      'PUT /api/orders/o1/update-payment': () => {
+        if (updateFails) throw new ApiError(409, 'Payment not settled');
+        return { order: { id: 'o1', status: 'paid' }, position: 9 };
+      },
+    });
+
+    const first = await run(api, stateWithShipping());
+    expect(first.state()).toMatchObject({
+      status: 'failed',
+      error: 'Payment confirmed but failed to update order',
+      confirmedPaymentId: 'pi_1',
+    });
+    expect(first.dispatched.map((a) => a.type)).not.toContain(cartEmptiedAfterOrder.type);
+
+    updateFails = false;
+    const second = await run(api, first.state());
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(second.state()).toMatchObject({ status: 'succeeded', placedOrderId: 'o1' });
+  });
+
+  it("shows the server's message when the order cannot be created, else 'Failed to create order'", async () => {
+    unregister = registerCardConfirmer(async () => ({ paymentIntentId: 'pi_1' }));
+    const priceChanged = fakeApi({
+      'POST /api/orders': () => {
+        throw new ApiError(409, 'Price changed');
+      },
+    });
+    expect((await run(priceChanged, stateWithShipping())).state().error).toBe('Price changed');
+
+    const offline = fakeApi({
+      'POST /api/orders': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect((await run(offline, stateWithShipping())).state().error).toBe('Failed to create order');
+  });
+
+  it('asks for a missing shipping field and sends nothing', async () => {
+    const api = fakeApi({});
+    let state = stateWithShipping();
+    state = checkoutReducer(state, shippingChanged({ field: 'zip', value: ' ' }));
+    const { state: after } = await run(api, state);
+    expect(after().error).toBe('Please fill in your zip');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("refuses an empty order with 'Invalid order data'", async () => {
+    const api = fakeApi({});
+    const { state } = await run(api, stateWithShipping(), placeOrder({ userId: 'u1', items: [] }));
+    expect(state().error).toBe('Invalid order data');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("falls back to 'Payment processing error' when no card form is ready", async () => {
+    const api = fakeApi({ 'POST /api/orders': () => created });
+    const { state } = await run(api, stateWithShipping());
+    expect(state().error).toBe('Payment processing error');
+  });
+});
+
+describe('checkout reducer', () => {
+  it('moves to Payment only when every shipping field is filled', () => {
+    const blank = checkoutReducer(initialCheckoutState, continueToPayment());
+    expect(blank).toMatchObject({ step: 'shipping', error: 'Please fill in your name' });
+    expect(stateWithShipping()).toMatchObject({ step: 'payment', error: null });
+  });
+});
