@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import type { Api } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
+import auth, { authStateChanged, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
+import wishlist, { PRODUCT_LIKES_UPDATED_EVENT, toggleWishlist } from './wishlistSlice.ts';
+import { wishlistSaga } from './wishlistSaga.ts';
+
+const dress = { product_id: 'p7', title: 'Wrap dress', image: '/i.jpg', brand_name: 'Zara', price: 30 };
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await new Promise((r) => setTimeout(r, 0));
+};
+
+function start(api: Partial<Api>) {
+  const sagaMiddleware = createSagaMiddleware({ context: { api } });
+  const store = configureStore({
+    reducer: { auth, wishlist },
+    middleware: (g) => g({ thunk: false }).concat(sagaMiddleware),
+  });
+  const task = sagaMiddleware.run(wishlistSaga);
+  return { store, task };
+}
+
+describe('wishlist saga', () => {
+  it('loads at sign-in, toggles with a likes broadcast, and empties at sign-out', async () => {
+    const api = {
+      get: vi.fn(async () => [{ ...dress, product_id: 'p1', added_at: '', original_price: null, conditions: [], sizes: [] }]),
+      post: vi.fn(async () => ({ position: 3 })),
+      del: vi.fn(async () => undefined),
+    };
+    const { store, task } = start(api as unknown as Api);
+    const heard: unknown[] = [];
+    const listener = (event: Event) => heard.push((event as CustomEvent).detail);
+    window.addEventListener(PRODUCT_LIKES_UPDATED_EVENT, listener);
+
+    store.dispatch(authStateChanged({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null }));
+    store.dispatch(sessionStarted({ uid: 'u1' }));
+    await flush();
+    expect(api.get).toHaveBeenCalledWith('/api/wishlist/user/u1');
+    expect(store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p1']);
+
+    store.dispatch(toggleWishlist(dress));
+    await flush();
+    expect(api.post).toHaveBeenCalledWith('/api/wishlist', { userId: 'u1', productId: 'p7' });
+    expect(store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p1', 'p7']);
+
+    store.dispatch(toggleWishlist(dress));
+    await flush();
+    expect(api.del).toHaveBeenCalledWith('/api/wishlist/user/u1/product/p7');
+    expect(heard).toEqual([
+      { productId: 'p7', delta: 1 },
+      { productId: 'p7', delta: -1 },
+    ]);
+
+    store.dispatch(sessionEnded());
+    await flush();
+    expect(store.getState().wishlist.items).toEqual([]);
+    window.removeEventListener(PRODUCT_LIKES_UPDATED_EVENT, listener);
+    task.cancel();
+  });
+
+  it('fails without a call when nobody is signed in, and reports add failures with status and body', async () => {
+    const api = { post: vi.fn(async () => { throw new ApiError(404, 'Product not found'); }) };
+    const { store, task } = start(api as unknown as Api);
+    store.dispatch(toggleWishlist(dress));
+    await flush();
+    expect(api.post).not.toHaveBeenCalled();
+    expect(store.getState().wishlist.error).toBe('Please sign in to use your wishlist');
+
+    store.dispatch(authStateChanged({ uid: 'u1', email: null, displayName: null, photoURL: null }));
+    store.dispatch(toggleWishlist(dress));
+    await flush();
+    expect(store.getState().wishlist.error).toBe('Failed to add to wishlist: 404 - Product not found');
+    expect(store.getState().wishlist.busy).toEqual([]);
+    task.cancel();
+  });
+});
