@@ -30,11 +30,6 @@ export interface CheckpointRecord extends Doc {
   projector: string;
   generation: number;
   checkpoint: Checkpoint;
-  /**
-   * Every event at or below this position is already applied, whatever its partition: set when a
-   * rebuilt generation goes live after replaying the log up to here.
-   */
-  floor: number;
   position: number;
   updatedAt: string;
 }
@@ -102,11 +97,10 @@ export class RebuildInProgressError extends Error {
 interface LiveState {
   generation: number;
   checkpoint: Checkpoint;
-  floor: number;
   side: GenerationReadSide;
 }
 
-const highest = (checkpoint: Checkpoint, floor: number) => Math.max(floor, 0, ...Object.values(checkpoint));
+const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 class ProjectorRunner {
@@ -130,7 +124,7 @@ class ProjectorRunner {
   }
 
   get position() {
-    return highest(this.live.checkpoint, this.live.floor);
+    return highest(this.live.checkpoint);
   }
 
   sideFor(generation: number): GenerationReadSide {
@@ -155,12 +149,12 @@ class ProjectorRunner {
       const done = live.checkpoint[batch.partition] ?? 0;
       let reached = done;
       for (const event of batch.events) {
-        if (event.position > done && event.position > live.floor) await this.applyOne(event, live.side);
+        if (event.position > done) await this.applyOne(event, live.side);
         if (event.position > reached) reached = event.position;
       }
       if (reached === done) return;
       live.checkpoint = { ...live.checkpoint, [batch.partition]: reached };
-      await this.runtime.saveCheckpoint(this.name, live.generation, live.checkpoint, live.floor);
+      await this.runtime.saveCheckpoint(this.name, live.generation, live.checkpoint);
     });
     this.runtime.progressed();
   }
@@ -215,7 +209,6 @@ export class ProjectionRuntime implements ProjectionProgress {
       runner.live = {
         generation: record.live,
         checkpoint: fresh ? {} : { ...stored.checkpoint },
-        floor: fresh ? 0 : stored.floor,
         side: runner.sideFor(record.live),
       };
     }
@@ -368,11 +361,16 @@ export class ProjectionRuntime implements ProjectionProgress {
       await runner.lock.run(async () => {
         // The rest, with live deliveries held back: afterwards g+1 has seen everything g has.
         while ((await replayChunk()) > 0);
-        const floor = Math.max(after, runner.live.floor);
+        // A projector that defers some writes (aggregates recomputed on a timer) exposes flush():
+        // they must be in g+1 before it serves.
+        await (runner.projector as Projector & { flush?: () => Promise<void> }).flush?.();
+        // g+1 takes over g's checkpoint, not the replay's end: after a restart on durable read
+        // models, events between the two are delivered again and re-applied (idempotent). A
+        // bus may still deliver an event below the replay's end that readAll had not seen yet.
         const checkpoint = { ...runner.live.checkpoint };
-        await this.saveCheckpoint(projector, generation, checkpoint, floor);
+        await this.saveCheckpoint(projector, generation, checkpoint);
         await this.directory.switchLive(projector, generation, this.now());
-        runner.live = { generation, checkpoint, floor, side };
+        runner.live = { generation, checkpoint, side };
       });
       runner.rebuilding = null;
       this.progressed();
@@ -410,14 +408,13 @@ export class ProjectionRuntime implements ProjectionProgress {
     );
   }
 
-  async saveCheckpoint(projector: string, generation: number, checkpoint: Checkpoint, floor: number): Promise<void> {
+  async saveCheckpoint(projector: string, generation: number, checkpoint: Checkpoint): Promise<void> {
     await this.checkpoints.put({
       _id: checkpointId(projector, generation),
       projector,
       generation,
       checkpoint,
-      floor,
-      position: highest(checkpoint, floor),
+      position: highest(checkpoint),
       updatedAt: this.now().toISOString(),
     });
   }
