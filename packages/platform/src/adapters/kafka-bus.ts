@@ -75,6 +75,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
     ((event, reason, name) =>
       console.warn(`[kafka-bus] subscription ${name}: event ${event.id} at position ${event.position} is invalid: ${reason}`));
   const consumers = new Set<Consumer>();
+  const stoppers = new Set<() => Promise<void>>();
   let topicsReady: Promise<void> | null = null;
 
   const prepareTopics = () => {
@@ -108,6 +109,16 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         retry: { retries: 10 },
       });
       consumers.add(consumer);
+      // A batch being applied when `stop` is called finishes, offset commit included, first.
+      let stopping = false;
+      let inFlight: Promise<void> = Promise.resolve();
+      const stopConsumer = async () => {
+        stopping = true;
+        await inFlight;
+        consumers.delete(consumer);
+        await consumer.disconnect();
+      };
+      stoppers.add(stopConsumer);
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: true });
@@ -115,31 +126,35 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         autoCommit: false,
         eachBatchAutoResolve: false,
         eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-          if (batch.messages.length === 0 || !isRunning() || isStale()) return;
-          const partition = `${batch.topic}:${batch.partition}`;
-          const after = applied[partition] ?? 0;
-          const events: EventEnvelope[] = [];
-          for (const message of batch.messages) {
-            const event = decode(message);
-            if (!event) {
-              console.warn(`[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`);
-              continue;
+          if (stopping || batch.messages.length === 0 || !isRunning() || isStale()) return;
+          const work = (async () => {
+            const partition = `${batch.topic}:${batch.partition}`;
+            const after = applied[partition] ?? 0;
+            const events: EventEnvelope[] = [];
+            for (const message of batch.messages) {
+              const event = decode(message);
+              if (!event) {
+                console.warn(`[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`);
+                continue;
+              }
+              if (event.position <= after) continue;
+              const reason = invalidReason(event);
+              if (reason) onInvalidEvent(event, reason, name);
+              events.push(event);
             }
-            if (event.position <= after) continue;
-            const reason = invalidReason(event);
-            if (reason) onInvalidEvent(event, reason, name);
-            events.push(event);
-          }
-          if (events.length > 0) {
-            await handle({ events, partition });
-            applied[partition] = events[events.length - 1]!.position;
-          }
-          const lastOffset = batch.messages[batch.messages.length - 1]!.offset;
-          resolveOffset(lastOffset);
-          await consumer.commitOffsets([
-            { topic: batch.topic, partition: batch.partition, offset: (BigInt(lastOffset) + 1n).toString() },
-          ]);
-          await heartbeat();
+            if (events.length > 0) {
+              await handle({ events, partition });
+              applied[partition] = events[events.length - 1]!.position;
+            }
+            const lastOffset = batch.messages[batch.messages.length - 1]!.offset;
+            resolveOffset(lastOffset);
+            await consumer.commitOffsets([
+              { topic: batch.topic, partition: batch.partition, offset: (BigInt(lastOffset) + 1n).toString() },
+            ]);
+            await heartbeat();
+          })();
+          inFlight = work.catch(() => {});
+          await work;
         },
       });
       const timeoutMs = options.joinTimeoutMs ?? 30_000;
@@ -150,21 +165,21 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       ]);
       clearTimeout(timer);
       if (!joinedInTime) {
-        consumers.delete(consumer);
-        await consumer.disconnect();
+        stoppers.delete(stopConsumer);
+        await stopConsumer();
         throw new Error(`Consumer group ${name} did not join within ${timeoutMs} ms`);
       }
       return {
         async stop() {
-          consumers.delete(consumer);
-          await consumer.disconnect();
+          stoppers.delete(stopConsumer);
+          await stopConsumer();
         },
       };
     },
 
     async close() {
-      await Promise.all([...consumers].map((consumer) => consumer.disconnect()));
-      consumers.clear();
+      await Promise.all([...stoppers].map((stop) => stop()));
+      stoppers.clear();
     },
   };
 }

@@ -11,6 +11,8 @@
  * so writers (even in other processes) are serialised and positions become visible in order,
  * without gaps that fill later: a reader that has seen position p never misses a p' < p.
  */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
 import {
@@ -81,6 +83,12 @@ function toEnvelope(row: Row): EventEnvelope {
     data: JSON.parse(row[10]),
   } as EventEnvelope;
 }
+
+/**
+ * Subscriptions waiting for new events, per database file: an append through any log object
+ * of this process on that file wakes them at once (other processes' appends are polled for).
+ */
+const sleepersByFile = new Map<string, Set<() => void>>();
 
 export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
   const pollIntervalMs = options.pollIntervalMs ?? 20;
@@ -161,8 +169,10 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
     return envelopes;
   });
 
-  // Subscriptions waiting for new events; an append in this process wakes them at once.
-  const sleepers = new Set<() => void>();
+  // Every ':memory:' database is its own.
+  const fileKey = options.file === ':memory:' ? `:memory:${randomUUID()}` : path.resolve(options.file);
+  const sleepers = sleepersByFile.get(fileKey) ?? new Set<() => void>();
+  sleepersByFile.set(fileKey, sleepers);
   const wakeAll = () => {
     for (const wake of [...sleepers]) wake();
   };
@@ -273,6 +283,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       if (closed) return;
       await Promise.all([...subscriptions].map((s) => s.stop()));
       closed = true;
+      if (sleepers.size === 0) sleepersByFile.delete(fileKey);
       db.close();
     },
   };

@@ -1,0 +1,279 @@
+/**
+ * The EventBus contract, run against every reachable engine: the embedded SQLite log (store
+ * and bus in one) always; the MongoDB store + outbox relay + Kafka bus when both MONGODB_URI
+ * and KAFKA_BROKERS answer (a fresh database, topic prefix and group names per run).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+import type { Checkpoint, DeliveredBatch, EventBus, EventStore, Subscription } from '../../packages/platform/src/ports.ts';
+import { openSqliteEventLog, type SqliteEventLog } from '../../packages/platform/src/adapters/sqlite-event-log.ts';
+import { openMongoEventStore, type MongoEventStore } from '../../packages/platform/src/adapters/mongo-event-store.ts';
+import { startOutboxRelay, type OutboxRelay } from '../../packages/platform/src/adapters/outbox-relay.ts';
+import { createKafkaBus, topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
+import { kafkaAvailability, mongoAvailability, reportSkip, type EngineAvailability } from '../support/engines.ts';
+
+const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
+const distributed: EngineAvailability = !mongo.available
+  ? mongo
+  : !kafka.available
+    ? kafka
+    : { available: true, reason: '', url: kafka.url };
+reportSkip('EventBus contract on Kafka (MongoDB store + outbox relay)', distributed);
+const runId = randomUUID().slice(0, 8);
+
+interface Harness {
+  store: EventStore;
+  /** A fresh bus instance on the same data: what a restarted process gets. */
+  newBus(): EventBus;
+  /** Stores an event that fails its schema, bypassing the store's validation. */
+  storeInvalidEvent(streamId: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface Engine {
+  name: string;
+  available: boolean;
+  open(): Promise<Harness>;
+}
+
+const engines: Engine[] = [
+  {
+    name: 'SQLite event log',
+    available: true,
+    async open() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'event-bus-contract-'));
+      const file = path.join(dir, 'events.db');
+      const store = openSqliteEventLog({ file, onInvalidEvent: () => {} });
+      const buses: SqliteEventLog[] = [];
+      return {
+        store,
+        newBus() {
+          const bus = openSqliteEventLog({ file, onInvalidEvent: () => {} });
+          buses.push(bus);
+          return bus;
+        },
+        async storeInvalidEvent(streamId) {
+          const raw = new Database(file);
+          raw
+            .prepare(
+              `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
+               VALUES (?, ?, 1, 'CartItemAdded', 1, ?, NULL, 'corrupt', NULL, '{"quantity":"many"}')`,
+            )
+            .run(randomUUID(), streamId, new Date().toISOString());
+          raw.close();
+        },
+        async dispose() {
+          await Promise.all([store, ...buses].map((b) => b.close()));
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'Kafka bus with MongoDB store and outbox relay',
+    available: distributed.available,
+    async open() {
+      const brokers = kafka.url!.split(',');
+      const topicPrefix = `contract${runId}`;
+      const store: MongoEventStore = await openMongoEventStore({ uri: mongo.url!, database: `contract_bus_${runId}` });
+      const relay: OutboxRelay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
+      const buses: EventBus[] = [];
+      return {
+        store,
+        newBus() {
+          const bus = createKafkaBus({ brokers, topicPrefix, clientId: `contract-${runId}`, onInvalidEvent: () => {} });
+          buses.push(bus);
+          return bus;
+        },
+        async storeInvalidEvent(streamId) {
+          const counter = await store.counters.findOneAndUpdate(
+            { _id: 'position' },
+            { $inc: { value: 1 } },
+            { upsert: true, returnDocument: 'after' },
+          );
+          const position = counter!.value;
+          const event = {
+            id: randomUUID(),
+            type: 'CartItemAdded',
+            schemaVersion: 1,
+            streamId,
+            streamVersion: 1,
+            position,
+            occurredAt: new Date().toISOString(),
+            actor: null,
+            correlationId: 'corrupt',
+            causationId: null,
+            data: { quantity: 'many' },
+          } as unknown as EventEnvelope;
+          await store.commits.insertOne({
+            _id: `${streamId}:0`,
+            streamId,
+            baseVersion: 0,
+            version: 1,
+            firstPosition: position,
+            lastPosition: position,
+            events: [event],
+            published: false,
+            committedAt: new Date(),
+          });
+        },
+        async dispose() {
+          await Promise.all(buses.map((b) => b.close()));
+          await relay.stop();
+          await store.db.dropDatabase();
+          await store.close();
+          const admin = new Kafka({ clientId: 'contract-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+          await admin.connect();
+          await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+          await admin.disconnect();
+        },
+      };
+    },
+  },
+];
+
+const opts = (expectedVersion: number) => ({ expectedVersion, actor: 'user-1', correlationId: 'corr' });
+const created = (cartId: string): DomainEvent => ({ type: 'CartCreated', data: { cartId, userId: 'user-1' } });
+const added = (cartId: string, productId: string): DomainEvent => ({
+  type: 'CartItemAdded',
+  data: { cartId, productId, quantity: 1 },
+});
+
+/** A subscriber that records what it receives and the checkpoint it would store with its writes. */
+function recorder() {
+  const events: EventEnvelope[] = [];
+  const checkpoint: Checkpoint = {};
+  const listeners = new Set<() => void>();
+  return {
+    events,
+    checkpoint,
+    async handle(batch: DeliveredBatch) {
+      events.push(...batch.events);
+      if (batch.events.length) checkpoint[batch.partition] = batch.events.at(-1)!.position;
+      for (const listener of listeners) listener();
+    },
+    of(streams: string[]) {
+      return events.filter((e) => streams.includes(e.streamId));
+    },
+    /** Waits until `done()` holds; fails after `timeoutMs`. */
+    until(done: () => boolean, timeoutMs = 20_000) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!done()) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`not delivered within ${timeoutMs} ms (got ${events.length} events)`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Appends `count` events per cart (1 create + adds), one append per event. Returns stream ids. */
+async function appendCarts(store: EventStore, carts: string[], count: number) {
+  for (let version = 0; version < count; version++) {
+    for (const cart of carts) {
+      await store.append(`cart-${cart}`, [version === 0 ? created(cart) : added(cart, `p${version}`)], opts(version));
+    }
+  }
+  return carts.map((c) => `cart-${c}`);
+}
+
+const distinctIds = (events: EventEnvelope[]) => new Set(events.map((e) => e.id));
+
+describe.each(engines)('EventBus contract: $name', (engine) => {
+  let h: Harness;
+  let n = 0;
+  const newCart = () => `b${runId}x${++n}`;
+  const newName = (label: string) => `contract-${runId}-${label}`;
+  const open: Subscription[] = [];
+
+  beforeAll(async () => {
+    if (!engine.available) return;
+    h = await engine.open();
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.stop()));
+    await h?.dispose();
+  });
+
+  it.skipIf(!engine.available)('delivers every appended event, each stream in version order, at least once', async () => {
+    const streams = await appendCarts(h.store, [newCart(), newCart(), newCart()], 5);
+    const bus = h.newBus();
+    const seen = recorder();
+    open.push(await bus.subscribe({ name: newName('all'), handle: seen.handle }));
+    await seen.until(() => distinctIds(seen.of(streams)).size === 15);
+
+    for (const streamId of streams) {
+      const versions = seen.of([streamId]).map((e) => e.streamVersion);
+      // At least once: a redelivery may repeat, but never reorders a stream.
+      expect(versions.every((v, i) => i === 0 || v >= versions[i - 1]!)).toBe(true);
+      expect(new Set(versions)).toEqual(new Set([1, 2, 3, 4, 5]));
+      expect(seen.of([streamId]).every((e) => e.type && e.correlationId === 'corr')).toBe(true);
+    }
+  });
+
+  it.skipIf(!engine.available)('resumes after its durable checkpoint when restarted, and `from` skips what was applied', async () => {
+    const carts = [newCart(), newCart()];
+    const firstStreams = await appendCarts(h.store, carts, 3);
+    const name = newName('resume');
+    const before = recorder();
+    const first = await h.newBus().subscribe({ name, handle: before.handle });
+    await before.until(() => distinctIds(before.of(firstStreams)).size === 6);
+    await first.stop();
+
+    const later = [newCart()];
+    const laterStreams = await appendCarts(h.store, later, 3);
+
+    // Same name, no `from`: the bus's own durable checkpoint.
+    const after = recorder();
+    open.push(await h.newBus().subscribe({ name, handle: after.handle }));
+    await after.until(() => distinctIds(after.of(laterStreams)).size === 3);
+    expect(after.of(firstStreams)).toEqual([]);
+
+    // A new name with `from` = the checkpoint the first subscriber stored with its writes.
+    const skipped = recorder();
+    open.push(await h.newBus().subscribe({ name: newName('from'), from: before.checkpoint, handle: skipped.handle }));
+    await skipped.until(() => distinctIds(skipped.of(laterStreams)).size === 3);
+    expect(skipped.of(firstStreams)).toEqual([]);
+  });
+
+  it.skipIf(!engine.available)('delivers new appends live to a running subscription', async () => {
+    const live = recorder();
+    const bus = h.newBus();
+    open.push(await bus.subscribe({ name: newName('live'), handle: live.handle }));
+    const lags: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const cart = newCart();
+      const result = await h.store.append(`cart-${cart}`, [created(cart)], opts(0));
+      const appendedAt = performance.now();
+      await live.until(() => live.events.some((e) => e.id === result.events[0]!.id), 10_000);
+      lags.push(performance.now() - appendedAt);
+    }
+    console.info(`[${engine.name}] append → handler lag per event (ms): ${lags.map((l) => l.toFixed(1)).join(', ')}`);
+    expect(Math.max(...lags)).toBeLessThan(2000);
+  });
+
+  it.skipIf(!engine.available)('delivers an invalid stored event instead of stopping, and goes on', async () => {
+    const bad = `cart-${newCart()}`;
+    await h.storeInvalidEvent(bad);
+    const cart = newCart();
+    await h.store.append(`cart-${cart}`, [created(cart)], opts(0));
+    const seen = recorder();
+    open.push(await h.newBus().subscribe({ name: newName('invalid'), handle: seen.handle }));
+    await seen.until(() => seen.of([bad, `cart-${cart}`]).length >= 2);
+    expect(seen.of([bad])[0]!.data).toEqual({ quantity: 'many' });
+  });
+});
