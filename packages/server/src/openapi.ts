@@ -1,0 +1,157 @@
+/**
+ * The OpenAPI 3.1 document of the whole API, assembled from the RouteDoc lists the APIs export
+ * (the same zod schemas they validate with, turned into JSON Schema by zod itself).
+ */
+import { z } from 'zod';
+import type { RouteDoc } from '@rewear/platform';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: Array<{ url: string }>;
+  tags: Array<{ name: string }>;
+  paths: Record<string, Record<string, unknown>>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+}
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+/** Path or query parameters from an object schema: one parameter per property. */
+function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): unknown[] {
+  if (!schema) return [];
+  const json = toSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return {
+      name,
+      in: location,
+      required: location === 'path' ? true : required.has(name) && !('default' in property),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: propertySchema,
+    };
+  });
+}
+
+const errorBody = {
+  type: 'object',
+  properties: { message: { type: 'string' }, details: {} },
+  required: ['message'],
+};
+
+function operation(route: RouteDoc): Record<string, unknown> {
+  const security =
+    route.auth === 'user'
+      ? [{ firebaseIdToken: [] }]
+      : route.auth === 'optional'
+        ? [{}, { firebaseIdToken: [] }]
+        : route.auth === 'operator'
+          ? [{ opsToken: [] }]
+          : [];
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, description]) => [
+      status,
+      Number(status) >= 400
+        ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+        : { description },
+    ]),
+  );
+  return {
+    summary: route.summary,
+    tags: route.tags,
+    operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    security,
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } } }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDoc[], version = '0.1.0'): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = operation(route);
+  }
+  const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Rewear API',
+      version,
+      description:
+        'Commands (POST/PUT/DELETE) go to command-api, queries (GET) to query-api. Money is in dollars with 2 decimals. ' +
+        'Errors are `{ message, details? }`. Command answers carry `position` and the `x-event-position` header; ' +
+        'send it back as `x-consistency-token` to read your own writes.',
+    },
+    servers: [{ url: '/' }],
+    tags,
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      securitySchemes: {
+        firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' },
+        opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' },
+      },
+      schemas: { Error: errorBody },
+    },
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A self-contained HTML page (no CDN) listing every operation with its parameters and body schema. */
+export function renderDocsPage(doc: OpenApiDocument): string {
+  const sections = doc.tags.map(({ name }) => {
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => (op as { tags: string[] }).tags.includes(name))
+        .map(([method, op]) => {
+          const o = op as {
+            summary: string;
+            security: unknown[];
+            parameters: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
+            requestBody?: { content: { 'application/json': { schema: unknown } } };
+            responses: Record<string, { description: string }>;
+          };
+          const auth = o.security.length === 0 ? 'open' : JSON.stringify(o.security).includes('opsToken') ? 'operator token' : o.security.some((s) => JSON.stringify(s) === '{}') ? 'visitor or user' : 'signed-in user';
+          const params = o.parameters.length
+            ? `<table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${o.parameters
+                .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
+                .join('')}</table>`
+            : '';
+          const body = o.requestBody
+            ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(o.requestBody.content['application/json'].schema, null, 2))}</pre></details>`
+            : '';
+          const responses = `<ul>${Object.entries(o.responses)
+            .map(([status, r]) => `<li><b>${status}</b> ${escapeHtml(r.description)}</li>`)
+            .join('')}</ul>`;
+          return `<article><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(o.summary)} <em>(${auth})</em></p>${params}${body}${responses}</article>`;
+        }),
+    );
+    return `<section id="${escapeHtml(name)}"><h2>${escapeHtml(name)}</h2>${ops.join('')}</section>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(doc.info.title)} ${escapeHtml(doc.info.version)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:960px;padding:1rem 1.5rem;color:#1d1d1f;line-height:1.45}
+nav a{margin-right:.75rem}article{border:1px solid #ddd;border-radius:8px;padding:.5rem 1rem;margin:.75rem 0}
+h3{font-size:1rem;margin:.4rem 0}.m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:.8rem;padding:.1rem .3rem}
+.get{background:#2f6fb3}.post{background:#2f8b57}.put{background:#b57a1f}.delete{background:#b33a3a}
+table{border-collapse:collapse;font-size:.85rem}td,th{border:1px solid #e3e3e3;padding:.2rem .5rem;text-align:left}
+pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:.8rem}code{font-size:.85rem}
+</style></head><body>
+<h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
+<p>${escapeHtml(doc.info.description)}</p><p>Machine-readable: <a href="/api/docs">/api/docs</a> (OpenAPI ${doc.openapi}).</p>
+<nav>${doc.tags.map((t) => `<a href="#${escapeHtml(t.name)}">${escapeHtml(t.name)}</a>`).join('')}</nav>
+${sections.join('\n')}
+</body></html>`;
+}
