@@ -1,0 +1,81 @@
+/**
+ * query-api: answers GET requests from the read models and the search index only. Composed of
+ * small middleware: errors → identity → consistency wait → routes (each validating its input).
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import { CONSISTENCY_HEADER } from '@rewear/contracts';
+import { badRequest, errorHandler, identify, parse, type AppState, type RouteDoc } from '@rewear/platform';
+import type { Middleware } from 'koa';
+import type { QueryApiDeps, QueryContext, QueryRoute } from './shared/route.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
+import { referenceRoutes } from './reference/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { cartRoutes } from './cart/routes.ts';
+import { wishlistRoutes } from './wishlist/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
+import { systemRoutes } from './system/routes.ts';
+
+/** Every query route; static paths come before parameterised ones that could shadow them. */
+export const queryRouteTable: QueryRoute[] = [
+  ...systemRoutes,
+  ...catalogueRoutes,
+  ...referenceRoutes,
+  ...searchRoutes,
+  ...cartRoutes,
+  ...wishlistRoutes,
+  ...orderRoutes,
+  ...collectionRoutes,
+];
+
+/** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */
+export const queryRoutes: RouteDoc[] = queryRouteTable.map((r) => r.doc);
+
+export const DEFAULT_CONSISTENCY_WAIT_MS = 2000;
+export const CONSISTENCY_TIMEOUT_HEADER = 'x-consistency-timeout';
+
+/** With a consistency token, waits (bounded) until the projections have reached it, then reads anyway. */
+export function consistencyWait(deps: QueryApiDeps): Middleware<AppState> {
+  const waitMs = deps.config?.consistencyWaitMs ?? DEFAULT_CONSISTENCY_WAIT_MS;
+  return async (ctx, next) => {
+    const token = ctx.get(CONSISTENCY_HEADER);
+    if (token) {
+      if (!/^\d{1,15}$/.test(token.trim())) throw badRequest(`Invalid ${CONSISTENCY_HEADER}: must be an event position`);
+      const reached = await deps.progress.waitFor(Number(token.trim()), waitMs);
+      if (!reached) ctx.set(CONSISTENCY_TIMEOUT_HEADER, 'true');
+    }
+    await next();
+  };
+}
+
+/** Query keys like `price[$gt]` or `$where` never reach a schema. */
+function rejectOperatorKeys(query: Record<string, unknown>) {
+  for (const key of Object.keys(query)) {
+    if (key.includes('$') || key.includes('[')) throw badRequest(`Invalid query: parameter "${key.slice(0, 40)}" is not allowed`);
+  }
+}
+
+/** OpenAPI `{param}` → Koa `:param`. */
+const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
+  const app = new Koa<AppState>();
+  const router = new Router<AppState>({ strict: false });
+  for (const r of queryRouteTable) {
+    router.get(koaPath(r.doc.path), async (ctx) => {
+      rejectOperatorKeys(ctx.query);
+      const params = r.doc.params ? parse(r.doc.params, ctx.params, 'path') : {};
+      const query = r.doc.query ? parse(r.doc.query, ctx.query, 'query') : {};
+      const body = await r.handle(ctx as unknown as QueryContext, { params, query }, deps);
+      ctx.status = 200;
+      ctx.body = body;
+    });
+  }
+  app.use(errorHandler());
+  app.use(identify(deps.identity));
+  app.use(consistencyWait(deps));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,6 @@
+export { createQueryApi, queryRoutes, queryRouteTable, consistencyWait, CONSISTENCY_TIMEOUT_HEADER, DEFAULT_CONSISTENCY_WAIT_MS } from './app.ts';
+export type { QueryApiDeps, QueryRoute } from './shared/route.ts';
+export { searchQueryOfFilter, filterQuery } from './catalogue/routes.ts';
+export { cartTotals } from './cart/routes.ts';
+export { orderRows } from './orders/routes.ts';
+export { toProduct } from './shared/products.ts';
