@@ -1,3 +1,241 @@
+/** Seller effects: reference data, brand creation, create, edit, delete, the seller's own listings. */
+import { all, call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { LIMITS, type BrandView, type CategoryView, type Product } from '@rewear/contracts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { selectUid, sessionEnded } from '../auth/authSlice.ts';
+import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
+import { buildListingPayload, createListingErrorMessage } from './listingDraft.ts';
+import { buildUpdatePayload, deleteIdError } from './editListing.ts';
+import {
+  brandCreated,
+  brandCreationFailed,
+  createBrand,
+  deleteEditedListing,
+  deleteFailed,
+  deleteMyListing,
+  editedListingDeleted,
+  editLoaded,
+  editLoadFailed,
+  editNotFound,
+  editOpened,
+  fetchMyListings,
+  invalidIdRedirect,
+  listingCreated,
+  listingCreationFailed,
+  listingSaved,
+  loadReferenceData,
+  myListingDeleted,
+  myListingDeleteFailed,
+  myListingsFailed,
+  myListingsLoaded,
+  referenceDataFailed,
+  referenceDataLoaded,
+  saveFailed,
+  saveListing,
+  selectBrands,
+  selectCategories,
+  selectEdit,
+  selectMyListings,
+  selectWizard,
+  submitListing,
+  type ListingsState,
+} from './listingsSlice.ts';
+
+/** Browser dialogs and scrolling are effects too: the sagas call them, tests replace them. */
+export const browser = {
+  alert(message: string) {
+    if (typeof window !== 'undefined') window.alert(message);
+  },
+  scrollToTop() {
+    if (typeof window !== 'undefined' && typeof window.scrollTo === 'function') {
+      try {
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      } catch {
+        // Environments without scrolling (tests) have nothing to scroll.
+      }
+    }
+  },
+};
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : '');
+
+export function* loadReferenceDataSaga() {
+  const api: Api = yield getContext('api');
+  const brands: ListingsState['brands'] = yield select(selectBrands);
+  if (brands.status === 'loaded') return;
+  try {
+    const [brandList, categories]: [BrandView[], CategoryView[] | null] = yield all([
+      call(api.get, '/api/brands/'),
+      // The categories are a fixed list the client also knows: a failure keeps the known one.
+      call(function* () {
+        try {
+          return (yield call(api.get, '/api/categories/')) as CategoryView[];
+        } catch {
+          return null;
+        }
+      }),
+    ]);
+    yield put(referenceDataLoaded({ brands: brandList ?? [], categories }));
+  } catch (error) {
+    yield put(referenceDataFailed(`Failed to load reference data: ${messageOf(error) || 'unknown error'}`));
+  }
+}
+
+/** POST /api/brands/find-or-create with the trimmed name (SPEC §5). */
+export function* createBrandSaga(action: ReturnType<typeof createBrand>) {
+  const api: Api = yield getContext('api');
+  const name = action.payload.name.trim();
+  if (!name) {
+    yield put(brandCreationFailed());
+    return;
+  }
+  try {
+    const brand: BrandView & { created?: boolean } = yield call(api.post, '/api/brands/find-or-create', { name });
+    yield put(brandCreated({ id: brand.id, name: brand.name, image: brand.image ?? null }));
+  } catch {
+    yield put(brandCreationFailed());
+    yield call(browser.alert, 'Failed to create brand. Please try again.');
+  }
+}
+
+export function* submitListingSaga() {
+  const api: Api = yield getContext('api');
+  const uid: string | null = yield select(selectUid);
+  if (!uid) {
+    yield put(listingCreationFailed('Please sign in to create a listing.'));
+    return;
+  }
+  const wizard: ListingsState['wizard'] = yield select(selectWizard);
+  const payload = buildListingPayload(wizard.draft, uid);
+  if (!payload) {
+    yield put(listingCreationFailed('Please complete every required field.'));
+    return;
+  }
+  try {
+    const product: Product = yield call(api.post, '/api/products', payload);
+    yield put(listingCreated({ productId: product.product_id ?? product.id }));
+  } catch (error) {
+    yield put(listingCreationFailed(createListingErrorMessage(messageOf(error))));
+  }
+}
+
+/** GET /api/products/seller/{uid}: 404 means no listings yet. */
+export function* fetchMyListingsSaga(action: ReturnType<typeof fetchMyListings>) {
+  const api: Api = yield getContext('api');
+  try {
+    const products: Product[] = yield call(api.get, `/api/products/seller/${encodeURIComponent(action.payload.uid)}`);
+    yield put(myListingsLoaded(products ?? []));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      yield put(myListingsLoaded([]));
+    } else if (error instanceof ApiError) {
+      yield put(myListingsFailed(error.message || `HTTP ${error.status}: Failed to fetch listings`));
+    } else {
+      yield put(myListingsFailed('Unable to connect to server. Please check your internet connection.'));
+    }
+  }
+}
+
+export function* deleteMyListingSaga(action: ReturnType<typeof deleteMyListing>) {
+  const api: Api = yield getContext('api');
+  try {
+    yield call(api.del, `/api/products/${encodeURIComponent(action.payload.productId)}`);
+    yield put(myListingDeleted({ productId: action.payload.productId }));
+  } catch {
+    yield put(myListingDeleteFailed({ productId: action.payload.productId }));
+    yield call(browser.alert, 'Failed to delete listing. Please try again.');
+  }
+}
+
+/** Like counts changed somewhere: a loaded My Listings refreshes (SPEC §4 Wishlist). */
+function* refreshMyListingsSaga() {
+  const mine: ListingsState['mine'] = yield select(selectMyListings);
+  if (mine.status !== 'loaded' || !mine.uid) return;
+  const api: Api = yield getContext('api');
+  try {
+    const products: Product[] = yield call(api.get, `/api/products/seller/${encodeURIComponent(mine.uid)}`);
+    yield put(myListingsLoaded(products ?? []));
+  } catch {
+    // The list on screen stays as it was.
+  }
+}
+
+/** Loading, then loaded, not found or load error; a bad id redirects to /products after 2 s. */
+export function* editOpenedSaga(action: ReturnType<typeof editOpened>) {
+  const edit: ListingsState['edit'] = yield select(selectEdit);
+  if (edit.status === 'invalidId') {
+    yield delay(LIMITS.invalidIdRedirectMs);
+    yield put(invalidIdRedirect());
+    return;
+  }
+  const api: Api = yield getContext('api');
+  const id = action.payload.productId as string;
+  try {
+    const [product]: [Product] = yield all([
+      call(api.get, `/api/products/${encodeURIComponent(id)}`),
+      call(loadReferenceDataSaga),
+    ]);
+    if (product) yield put(editLoaded(product));
+    else yield put(editNotFound());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) yield put(editNotFound());
+    else yield put(editLoadFailed(`Failed to load product: ${messageOf(error) || 'Failed to load data'}`));
+  }
+}
+
+export function* saveListingSaga() {
+  const api: Api = yield getContext('api');
+  const edit: ListingsState['edit'] = yield select(selectEdit);
+  const brands: ListingsState['brands'] = yield select(selectBrands);
+  const categories: CategoryView[] = yield select(selectCategories);
+  if (!edit.product) {
+    yield put(saveFailed('Product not found'));
+    return;
+  }
+  const payload = buildUpdatePayload(edit.productId, edit.form, edit.product, { brands: brands.items, categories });
+  if (typeof payload === 'string') {
+    yield put(saveFailed(payload));
+    yield call(browser.scrollToTop);
+    return;
+  }
+  try {
+    const product: Product | null = yield call(api.put, `/api/products/${encodeURIComponent(edit.productId!)}`, payload);
+    yield put(listingSaved(product && typeof product === 'object' && 'product_id' in product ? product : null));
+  } catch (error) {
+    yield put(saveFailed(messageOf(error) || 'Failed to update product'));
+    yield call(browser.scrollToTop);
+  }
+}
+
+export function* deleteEditedListingSaga() {
+  const api: Api = yield getContext('api');
+  const edit: ListingsState['edit'] = yield select(selectEdit);
+  const idProblem = deleteIdError(edit.productId);
+  if (idProblem) {
+    yield put(deleteFailed(idProblem));
+    yield call(browser.scrollToTop);
+    return;
+  }
+  try {
+    yield call(api.del, `/api/products/${encodeURIComponent(edit.productId!)}`);
+    yield put(editedListingDeleted());
+  } catch (error) {
+    yield put(deleteFailed(messageOf(error) || 'Failed to delete product'));
+    yield call(browser.scrollToTop);
+  }
+}
+
 export function* listingsSaga() {
-  // Side effects of this feature are added here.
+  yield takeLatest(loadReferenceData.type, loadReferenceDataSaga);
+  yield takeLeading(createBrand.type, createBrandSaga);
+  yield takeLeading(submitListing.type, submitListingSaga);
+  yield takeLatest(fetchMyListings.type, fetchMyListingsSaga);
+  yield takeEvery(deleteMyListing.type, deleteMyListingSaga);
+  yield takeLatest(productLikesUpdated.type, refreshMyListingsSaga);
+  yield takeLatest(editOpened.type, editOpenedSaga);
+  yield takeLeading(saveListing.type, saveListingSaga);
+  yield takeLeading(deleteEditedListing.type, deleteEditedListingSaga);
+  yield takeLatest(sessionEnded.type, function* () {
+    yield put(myListingsLoaded([]));
+  });
 }
