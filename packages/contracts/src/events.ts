@@ -124,7 +124,8 @@ export const eventSchemas = {
   },
   CartCleared: {
     version: 1,
-    schema: z.object({ cartId: id, reason: z.enum(['user', 'order_paid']) }),
+    // orderId (with reason 'order_paid') makes clearing for one paid order happen once.
+    schema: z.object({ cartId: id, reason: z.enum(['user', 'order_paid']), orderId: id.optional() }),
   },
   WishlistItemAdded: { version: 1, schema: z.object({ userId: id, productId: id }) },
   WishlistItemRemoved: { version: 1, schema: z.object({ userId: id, productId: id }) },

@@ -1,0 +1,153 @@
+/**
+ * The command API: a Koa app. Each request is identified, validated, decided and appended;
+ * the answer carries the position of the last event (body `position`, header x-event-position).
+ */
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import { POSITION_HEADER } from '@rewear/contracts';
+import {
+  errorHandler,
+  identify,
+  type AppState,
+  type Config,
+  type EventStore,
+  type IdentityVerifier,
+  type ReadSide,
+  type RouteDoc,
+} from '@rewear/platform';
+import type { PaymentGateway } from './payments/port.ts';
+import { createServices, type CommandServices } from './shared/services.ts';
+import { mountRoutes, routeDocs, defineRoute, toHttpError, type CommandRoute } from './shared/http.ts';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
+import { userRoutes } from './user/routes.ts';
+import { brandRoutes } from './brand/routes.ts';
+import { listingRoutes } from './listing/routes.ts';
+import { cartRoutes } from './cart/routes.ts';
+import { wishlistRoutes } from './wishlist/routes.ts';
+import { orderRoutes } from './order/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { collectionRoutes } from './collection/routes.ts';
+import { handlePaymentWebhook, type WebhookOutcome } from './order/webhook.ts';
+
+export interface CommandApiDeps {
+  eventStore: EventStore;
+  identity: IdentityVerifier;
+  payments: PaymentGateway;
+  config: Pick<Config, 'reservationTtlMs'>;
+  /** Injected clock; the wall clock by default. */
+  clock?: () => Date;
+  /** Id generator for new aggregates; random UUIDs by default. */
+  newId?: () => string;
+  /** Read models for look-ups that are not decisions (a seeded brand by name). */
+  readSide?: ReadSide | null;
+  /** Where `Idempotency-Key` answers are kept; in memory by default (see createSqliteIdempotencyStore). */
+  idempotency?: IdempotencyStore;
+  /** Largest accepted JSON body. */
+  jsonLimit?: string;
+}
+
+export type CommandApi = Koa<AppState> & {
+  /** Delivers a processor notification in-process (the simulated processor's webhook). */
+  handlePaymentWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome>;
+};
+
+function webhookRoute(services: CommandServices): CommandRoute {
+  return defineRoute({
+    idempotent: false,
+    doc: {
+      method: 'post',
+      path: '/api/payments/webhook',
+      summary: 'Payment processor notifications (signature verified): payment_intent.succeeded / payment_intent.payment_failed',
+      tags: ['payments'],
+      auth: 'none',
+      responses: { 200: '{ received: true, handled, position }', 400: 'Bad signature or body' },
+    },
+    async handle({ ctx }) {
+      const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+      const outcome = await handlePaymentWebhook(
+        { payments: services.payments, reservationTtlMs: services.reservationTtlMs, env: services.envFor(ctx) },
+        Buffer.from(raw, 'utf8'),
+        ctx.get('stripe-signature') || undefined,
+      );
+      return { status: 200, body: { received: true, handled: outcome.handled }, position: outcome.position };
+    },
+  });
+}
+
+function allRoutes(services: CommandServices): CommandRoute<any, any>[] {
+  return [
+    ...userRoutes(services),
+    ...cartRoutes(services),
+    ...wishlistRoutes(services),
+    ...orderRoutes(services),
+    webhookRoute(services),
+    ...listingRoutes(services),
+    ...brandRoutes(services),
+    ...newsletterRoutes(services),
+    ...collectionRoutes(services),
+  ];
+}
+
+export function createCommandApi(deps: CommandApiDeps): CommandApi {
+  const now = deps.clock ?? (() => new Date());
+  const services = createServices({
+    eventStore: deps.eventStore,
+    payments: deps.payments,
+    now,
+    newId: deps.newId ?? (() => randomUUID()),
+    reservationTtlMs: deps.config.reservationTtlMs,
+    readSide: deps.readSide ?? null,
+  });
+  const routes = allRoutes(services);
+  const router = new Router<AppState>();
+  mountRoutes(router, routes, deps.idempotency ?? createMemoryIdempotencyStore(now));
+
+  const app = new Koa<AppState>();
+  app.use(errorHandler());
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      throw toHttpError(err);
+    }
+  });
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.jsonLimit ?? '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  app.use(identify(deps.identity));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(async (ctx) => {
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}` };
+    }
+  });
+
+  return Object.assign(app, {
+    handlePaymentWebhook: (rawBody: Buffer, signature: string | undefined) =>
+      handlePaymentWebhook(
+        {
+          payments: services.payments,
+          reservationTtlMs: services.reservationTtlMs,
+          env: { eventStore: services.eventStore, now, newId: services.newId, actor: 'system:payments', correlationId: services.newId() },
+        },
+        rawBody,
+        signature,
+      ),
+  });
+}
+
+/** Every command route, described with the schemas it validates with (for the OpenAPI document). */
+export const commandRoutes: RouteDoc[] = routeDocs(
+  allRoutes(createServices({
+    eventStore: null as unknown as EventStore,
+    payments: null as unknown as PaymentGateway,
+    now: () => new Date(),
+    newId: () => '',
+    reservationTtlMs: 0,
+    readSide: null,
+  })),
+);
+
+export { POSITION_HEADER };

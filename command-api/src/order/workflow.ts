@@ -1,0 +1,165 @@
+/**
+ * The order process across streams: place (price, reserve each listing, create the
+ * PaymentIntent, record the order), pay (order, then each listing's sale, then the buyer's
+ * cart), fail and expire (order, then releases). Every step is one decided append, and every
+ * step is safe to repeat, so a retry after a crash finishes the work without doubling it.
+ */
+import { streamIdOf, type EventEnvelope } from '@rewear/contracts';
+import { handleCommand, loadAggregate, CommandRejected, reject, type CommandEnvironment } from '../shared/decider.ts';
+import { listingDecider, type ListingState } from '../listing/decider.ts';
+import { cartDecider, cartIdForUser } from '../cart/decider.ts';
+import { orderDecider, type OrderState, type PlacedOrder } from './decider.ts';
+import type { PaymentGateway, PaymentIntentView } from '../payments/port.ts';
+
+export interface OrderServices {
+  env: CommandEnvironment;
+  payments: PaymentGateway;
+  reservationTtlMs: number;
+}
+
+export interface PlaceOrderInput {
+  orderId: string;
+  userId: string;
+  items: Array<{ productId: string; quantity: number; unitPriceCents: number }>;
+  shipping: PlacedOrder['shipping'];
+}
+
+export interface WorkflowResult<State = unknown> {
+  position: number;
+  state: State;
+}
+
+const maxPosition = (...positions: number[]) => Math.max(0, ...positions);
+
+/** The idempotency key of an order's PaymentIntent: a retried placement reuses the intent. */
+export const paymentIdempotencyKey = (orderId: string) => `order-${orderId}`;
+
+export async function placeOrder(services: OrderServices, input: PlaceOrderInput): Promise<WorkflowResult<PlacedOrder> & { clientSecret: string }> {
+  const { env } = services;
+  // One line per listing: a product listed twice is one reservation of the summed quantity.
+  const lines = new Map<string, { productId: string; quantity: number; unitPriceCents: number }>();
+  for (const item of input.items) {
+    const line = lines.get(item.productId);
+    if (line && line.unitPriceCents !== item.unitPriceCents) reject('invalid', 'Invalid order data');
+    lines.set(item.productId, { ...item, quantity: (line?.quantity ?? 0) + item.quantity });
+  }
+
+  // Price every line from the listing as it is now; nothing is reserved if any price moved.
+  const listings = new Map<string, ListingState>();
+  const changed: Array<{ productId: string; price: number }> = [];
+  for (const line of lines.values()) {
+    const { state } = await loadAggregate(env.eventStore, listingDecider, streamIdOf('listing', line.productId));
+    if (!state.exists || !state.fields) reject('not_found', 'Product not found', { productId: line.productId });
+    if (state.deleted) reject('conflict', `"${state.fields!.title}" is no longer available`, { productId: line.productId });
+    if (state.fields!.priceCents !== line.unitPriceCents) changed.push({ productId: line.productId, price: state.fields!.priceCents / 100 });
+    listings.set(line.productId, state);
+  }
+  if (changed.length > 0) reject('conflict', 'Price changed', changed);
+
+  const expiresAt = new Date(env.now().getTime() + services.reservationTtlMs).toISOString();
+  const reserved: string[] = [];
+  let position = 0;
+  try {
+    for (const line of lines.values()) {
+      const outcome = await handleCommand(env, listingDecider, streamIdOf('listing', line.productId), {
+        type: 'ReserveStock',
+        orderId: input.orderId,
+        quantity: line.quantity,
+        expectedPriceCents: line.unitPriceCents,
+        expiresAt,
+      });
+      reserved.push(line.productId);
+      position = maxPosition(position, outcome.position);
+    }
+    const totalCents = [...lines.values()].reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const intent = await services.payments.createIntent({
+      orderId: input.orderId,
+      amountCents: totalCents,
+      currency: 'usd',
+      idempotencyKey: paymentIdempotencyKey(input.orderId),
+    });
+    const placed: PlacedOrder = {
+      orderId: input.orderId,
+      userId: input.userId,
+      items: [...lines.values()].map((line) => {
+        const fields = listings.get(line.productId)!.fields!;
+        return { productId: line.productId, title: fields.title, image: fields.image, quantity: line.quantity, unitPriceCents: line.unitPriceCents };
+      }),
+      totalCents,
+      currency: 'usd',
+      shipping: input.shipping,
+      paymentIntentId: intent.id,
+      expiresAt,
+    };
+    const outcome = await handleCommand(env, orderDecider, streamIdOf('order', input.orderId), { type: 'PlaceOrder', ...placed });
+    return { position: maxPosition(position, outcome.position), state: placed, clientSecret: intent.clientSecret };
+  } catch (err) {
+    // Give back what this attempt took; the order was not placed.
+    for (const productId of reserved) {
+      await handleCommand(env, listingDecider, streamIdOf('listing', productId), {
+        type: 'ReleaseStock',
+        orderId: input.orderId,
+        reason: 'order_not_placed',
+      }).catch(() => {
+        /* the reservation still expires by itself */
+      });
+    }
+    throw err;
+  }
+}
+
+async function releaseAll(env: CommandEnvironment, order: PlacedOrder, reason: 'expired' | 'payment_failed'): Promise<number> {
+  let position = 0;
+  for (const item of order.items) {
+    const outcome = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), { type: 'ReleaseStock', orderId: order.orderId, reason });
+    position = maxPosition(position, outcome.position);
+  }
+  return position;
+}
+
+/**
+ * Records the payment of `orderId` as the processor reports it (never as the client claims it):
+ * OrderPaid, StockSold per line, CartCleared on the buyer's cart. Repeating it changes nothing.
+ */
+export async function recordPayment(services: OrderServices, orderId: string, intent: PaymentIntentView): Promise<WorkflowResult<OrderState>> {
+  const { env } = services;
+  const paid = await handleCommand(env, orderDecider, streamIdOf('order', orderId), { type: 'RecordPayment', intent });
+  const order = paid.state.placed!;
+  let position = paid.position;
+  for (const item of order.items) {
+    try {
+      const sold = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), { type: 'SellStock', orderId });
+      position = maxPosition(position, sold.position);
+    } catch (err) {
+      // Paid, but the units went to someone else after the hold lapsed: needs a refund by hand.
+      if (!(err instanceof CommandRejected)) throw err;
+      console.error(`[orders] order ${orderId} is paid but listing ${item.productId} could not be sold: ${err.message}`);
+    }
+  }
+  const cleared = await handleCommand(env, cartDecider, streamIdOf('cart', cartIdForUser(order.userId)), { type: 'ClearCartForOrder', orderId });
+  return { position: maxPosition(position, cleared.position), state: paid.state };
+}
+
+export async function recordPaymentFailure(services: OrderServices, orderId: string, intent: PaymentIntentView): Promise<WorkflowResult<OrderState>> {
+  const { env } = services;
+  const failed = await handleCommand(env, orderDecider, streamIdOf('order', orderId), { type: 'RecordPaymentFailure', intent });
+  if (failed.state.status !== 'payment_failed') return { position: failed.position, state: failed.state };
+  const released = await releaseAll(env, failed.state.placed!, 'payment_failed');
+  return { position: maxPosition(failed.position, released), state: failed.state };
+}
+
+/** Expires an unpaid order past its expiresAt and gives its stock back; a no-op otherwise. */
+export async function expireOrder(services: Pick<OrderServices, 'env'>, orderId: string): Promise<WorkflowResult<OrderState>> {
+  const { env } = services;
+  const expired = await handleCommand(env, orderDecider, streamIdOf('order', orderId), { type: 'ExpireOrder' });
+  if (expired.state.status !== 'expired') return { position: expired.position, state: expired.state };
+  const released = await releaseAll(env, expired.state.placed!, 'expired');
+  return { position: maxPosition(expired.position, released), state: expired.state };
+}
+
+/** The order a PaymentIntent names, from its own stream. */
+export async function loadOrder(env: CommandEnvironment, orderId: string) {
+  return loadAggregate(env.eventStore, orderDecider, streamIdOf('order', orderId));
+}
+
+export type { EventEnvelope };

@@ -1,0 +1,112 @@
+/** How command routes are declared once: validation, identity, idempotency, position, OpenAPI. */
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { z } from 'zod';
+import { HttpError, parse, type AppState, type RouteDoc } from '@rewear/platform';
+import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
+import { CommandRejected, TooMuchContention } from './decider.ts';
+import type { IdempotencyStore, StoredAnswer } from './idempotency.ts';
+
+export interface Answer {
+  status: number;
+  /** Sent with `position` added (unless status is 204). */
+  body?: Record<string, unknown>;
+  position: number;
+}
+
+export interface RouteInput<P, B> {
+  params: P;
+  body: B;
+  ctx: Context & { state: AppState };
+}
+
+export interface CommandRoute<P = unknown, B = unknown> {
+  doc: Omit<RouteDoc, 'params' | 'body'> & { params?: z.ZodType<P>; body?: z.ZodType<B> };
+  handle(input: RouteInput<P, B>): Promise<Answer>;
+  /** Routes that must not be replayed from the idempotency store (webhooks carry their own ids). */
+  idempotent?: false;
+}
+
+export const defineRoute = <P = unknown, B = unknown>(route: CommandRoute<P, B>): CommandRoute<P, B> => route;
+
+const statusOf: Record<CommandRejected['kind'], number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payment_required: 402,
+};
+
+/** Domain refusals and lost races, as HTTP errors. */
+export function toHttpError(err: unknown): unknown {
+  if (err instanceof CommandRejected) return new HttpError(statusOf[err.kind], err.message, err.details);
+  if (err instanceof TooMuchContention) return new HttpError(409, 'Too many changes at once. Please try again.');
+  return err;
+}
+
+const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+function errorAnswer(err: unknown): StoredAnswer | null {
+  const http = toHttpError(err);
+  if (!(http instanceof HttpError) || http.status >= 500) return null;
+  return { status: http.status, body: { message: http.message, ...(http.details === undefined ? {} : { details: http.details }) }, position: null };
+}
+
+function send(ctx: Context, answer: StoredAnswer) {
+  ctx.status = answer.status;
+  if (answer.position !== null) ctx.set(POSITION_HEADER, String(answer.position));
+  if (answer.status !== 204) ctx.body = answer.body;
+}
+
+/** Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. */
+export function mountRoutes(router: Router<AppState>, routes: CommandRoute<any, any>[], store: IdempotencyStore) {
+  // Requests with the same key in flight at once: the later ones wait for the first.
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  for (const route of routes) {
+    const { doc } = route;
+    const run = async (ctx: Context & { state: AppState }): Promise<StoredAnswer> => {
+      try {
+        const params = doc.params ? parse(doc.params, ctx.params, 'path') : (ctx.params as unknown);
+        const body = doc.body ? parse(doc.body, ctx.request.body ?? {}, 'request body') : ctx.request.body;
+        const answer = await route.handle({ params, body, ctx });
+        return {
+          status: answer.status,
+          body: answer.status === 204 ? null : { ...answer.body, position: answer.position },
+          position: answer.position,
+        };
+      } catch (err) {
+        const answer = errorAnswer(err);
+        if (!answer) throw err;
+        return answer;
+      }
+    };
+
+    const middleware: Middleware<AppState> = async (ctx) => {
+      const key = ctx.get(IDEMPOTENCY_HEADER);
+      if (!key || route.idempotent === false) return send(ctx, await run(ctx));
+      if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
+      const scoped = `${ctx.state.user?.uid ?? 'visitor'}|${ctx.method}|${ctx.path}|${key}`;
+      while (inFlight.has(scoped)) await inFlight.get(scoped)!.catch(() => {});
+      const stored = await store.get(scoped);
+      if (stored) {
+        ctx.set('idempotent-replayed', 'true');
+        return send(ctx, stored);
+      }
+      const pending = run(ctx);
+      inFlight.set(scoped, pending);
+      try {
+        const answer = await pending;
+        await store.put(scoped, answer);
+        send(ctx, answer);
+      } finally {
+        inFlight.delete(scoped);
+      }
+    };
+    router[doc.method](koaPath(doc.path), middleware);
+  }
+}
+
+export function routeDocs(routes: CommandRoute<any, any>[]): RouteDoc[] {
+  return routes.map(({ doc }) => doc as RouteDoc);
+}

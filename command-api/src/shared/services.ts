@@ -1,0 +1,45 @@
+/** What every command route needs, assembled once by createCommandApi. */
+import type { Context } from 'koa';
+import { streamIdOf } from '@rewear/contracts';
+import type { AppState, EventStore, ReadSide } from '@rewear/platform';
+import type { PaymentGateway } from '../payments/port.ts';
+import { loadAggregate, type CommandEnvironment } from './decider.ts';
+import { availableStock, listingDecider, type ListingState } from '../listing/decider.ts';
+import type { ProductAvailability } from '../cart/decider.ts';
+
+export interface CommandServices {
+  eventStore: EventStore;
+  payments: PaymentGateway;
+  now: () => Date;
+  newId: () => string;
+  reservationTtlMs: number;
+  /** Read models, for look-ups that are not decisions (a brand by name). May be absent. */
+  readSide: ReadSide | null;
+  /** The environment of one request: who acts, correlation id. */
+  envFor(ctx: Context & { state: AppState }): CommandEnvironment;
+  loadListing(listingId: string): Promise<ListingState>;
+  availabilityOf(listingId: string): Promise<ProductAvailability>;
+}
+
+export function createServices(deps: Omit<CommandServices, 'envFor' | 'loadListing' | 'availabilityOf'>): CommandServices {
+  const loadListing = async (listingId: string) =>
+    (await loadAggregate(deps.eventStore, listingDecider, streamIdOf('listing', listingId))).state;
+  return {
+    ...deps,
+    envFor(ctx) {
+      const requestId = ctx.get('x-request-id');
+      return {
+        eventStore: deps.eventStore,
+        now: deps.now,
+        newId: deps.newId,
+        actor: ctx.state.user?.uid ?? null,
+        correlationId: requestId && requestId.length <= 128 ? requestId : deps.newId(),
+      };
+    },
+    loadListing,
+    async availabilityOf(listingId) {
+      const state = await loadListing(listingId);
+      return { productId: listingId, listed: state.exists && !state.deleted, available: availableStock(state, deps.now()) };
+    },
+  };
+}

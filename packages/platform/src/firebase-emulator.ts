@@ -1,0 +1,109 @@
+/**
+ * Starts the Firebase Auth emulator (firebase-tools) when none answers yet. It runs offline for
+ * `demo-` projects. Used by `npm start` and by the API test suites.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface AuthEmulatorOptions {
+  projectId?: string;
+  port?: number;
+  host?: string;
+  /** How long to wait for a fresh emulator to answer. */
+  startTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningAuthEmulator {
+  /** host:port, the value for FIREBASE_AUTH_EMULATOR_HOST. */
+  host: string;
+  /** True if this call started the emulator (stop() then ends it); false if it was already running. */
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** True if an Auth emulator answers on host:port. */
+export async function authEmulatorAnswers(host: string, port: number, projectId = 'demo-marketplace'): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${host}:${port}/emulator/v1/projects/${projectId}/config`, {
+      signal: AbortSignal.timeout(1000),
+    });
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
+  const projectId = options.projectId ?? 'demo-marketplace';
+  const port = options.port ?? 9099;
+  const host = options.host ?? '127.0.0.1';
+  const hostPort = `${host}:${port}`;
+  const log = options.log ?? (() => {});
+
+  if (await authEmulatorAnswers(host, port, projectId)) {
+    return { host: hostPort, started: false, stop: async () => {} };
+  }
+
+  const binary = path.join(repoRoot, 'node_modules/.bin/firebase');
+  if (!existsSync(binary)) throw new Error(`firebase-tools is not installed (${binary} is missing); run npm install`);
+
+  const child = spawn(binary, ['emulators:start', '--only', 'auth', '--project', projectId], {
+    cwd: repoRoot,
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() ends the emulator and the Node process it forks.
+    detached: true,
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) log(line);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  while (!(await authEmulatorAnswers(host, port, projectId))) {
+    if (Date.now() > deadline) {
+      await stopProcess(child);
+      throw new Error(`The Auth emulator did not answer on ${hostPort} in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // Ours exited: another process started one at the same moment and won the port; use that one.
+  if (exited) return { host: hostPort, started: false, stop: async () => {} };
+  return { host: hostPort, started: true, stop: () => stopProcess(child) };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+}
