@@ -1,0 +1,764 @@
+/**
+ * The in-process search engine, with Meilisearch's semantics where the port needs them:
+ * typo tolerance by word length (1 typo from 5 characters, 2 from 9; a typo on the first
+ * character counts as 2; a transposition counts as 1), the last query word matched as a prefix,
+ * every word must match, filters on filterable attributes (equality, any-of, numeric range),
+ * facet counts over all matches, multi-field sort, relevance order otherwise.
+ *
+ * Chosen by measurement over MiniSearch + array scans (scripts/bench/search-engine.ts):
+ * - text: an inverted index over the term dictionary; query words expand to dictionary terms by
+ *   a bounded edit distance (the dictionary of titles, brands and categories is small, and the
+ *   first-character rule lets a 1-typo word scan only the terms sharing its first letter);
+ * - filters and facets: documents are small integers; each filter value keeps a bitset and each
+ *   attribute a column of value numbers, so a filter is word-wise AND/OR and a facet count is a
+ *   walk over the matches;
+ * - sort: typed columns (numbers, and strings as a numeric 7-character prefix key with the full
+ *   string as a tie-break), and a bounded heap for the requested page.
+ * An upsert or removal re-indexes only the documents it names.
+ */
+import type { SearchEngine, SearchFilter, SearchIndex, SearchQuery, SearchResult, SearchSettings } from '../ports.ts';
+import { frozenCopy, mutableCopy } from './memory-copy.ts';
+
+// ---------------------------------------------------------------- text normalisation
+
+const DIACRITICS = /[\u0300-\u036f]/g;
+const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+function normalize(text: string): string {
+  return text.normalize('NFKD').replace(DIACRITICS, '').toLowerCase();
+}
+
+export function tokenize(text: string): string[] {
+  return normalize(text)
+    .split(WORD_SEPARATORS)
+    .filter((word) => word.length > 0);
+}
+
+/** Meilisearch's default typo budget by word length (minWordSizeForTypos 5 and 9). */
+function typoBudget(word: string): number {
+  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+/**
+ * Restricted Damerau-Levenshtein distance (a transposition counts 1), or max + 1 once it is
+ * sure to exceed `max`. With `prefix`, the distance from `word` to the closest prefix of `term`.
+ */
+function boundedDistance(word: string, term: string, max: number, prefix: boolean): number {
+  const m = word.length;
+  const n = prefix ? Math.min(term.length, m + max) : term.length;
+  if (!prefix && Math.abs(m - n) > max) return max + 1;
+  if (prefix && n < m - max) return max + 1;
+  // rows over the word, columns over the term; keep three columns for transpositions
+  let before = new Array<number>(m + 1).fill(0);
+  let previous = new Array<number>(m + 1);
+  let current = new Array<number>(m + 1);
+  for (let i = 0; i <= m; i++) previous[i] = i;
+  let best = prefix ? previous[m]! : max + 1;
+  for (let j = 1; j <= n; j++) {
+    current[0] = j;
+    let columnMin = current[0];
+    const t = term.charCodeAt(j - 1);
+    for (let i = 1; i <= m; i++) {
+      const w = word.charCodeAt(i - 1);
+      let value = Math.min(previous[i]! + 1, current[i - 1]! + 1, previous[i - 1]! + (w === t ? 0 : 1));
+      if (i > 1 && j > 1 && w === term.charCodeAt(j - 2) && word.charCodeAt(i - 2) === t) {
+        value = Math.min(value, before[i - 2]! + 1);
+      }
+      current[i] = value;
+      if (value < columnMin) columnMin = value;
+    }
+    if (prefix && current[m]! < best) best = current[m]!;
+    if (columnMin > max) return prefix ? Math.min(best, max + 1) : max + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return prefix ? best : previous[m]!;
+}
+
+// ---------------------------------------------------------------- growable structures
+
+class Bitset {
+  words: Uint32Array;
+  constructor(capacity: number) {
+    this.words = new Uint32Array(Math.ceil(capacity / 32));
+  }
+  grow(capacity: number): void {
+    const needed = Math.ceil(capacity / 32);
+    if (needed <= this.words.length) return;
+    const words = new Uint32Array(needed);
+    words.set(this.words);
+    this.words = words;
+  }
+  set(i: number): void {
+    this.words[i >>> 5]! |= 1 << (i & 31);
+  }
+  clear(i: number): void {
+    this.words[i >>> 5]! &= ~(1 << (i & 31));
+  }
+  has(i: number): boolean {
+    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+}
+
+function growInt32(array: Int32Array, capacity: number, fill: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(capacity).fill(fill);
+  grown.set(array);
+  return grown;
+}
+
+function growFloat64(array: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(capacity).fill(NaN);
+  grown.set(array);
+  return grown;
+}
+
+/** Documents containing one term, with the rank of the best attribute it appears in. */
+class Postings {
+  docs = new Int32Array(4);
+  ranks = new Uint8Array(4);
+  length = 0;
+  add(doc: number, rank: number): void {
+    if (this.length === this.docs.length) {
+      const docs = new Int32Array(this.length * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const ranks = new Uint8Array(this.length * 2);
+      ranks.set(this.ranks);
+      this.ranks = ranks;
+    }
+    this.docs[this.length] = doc;
+    this.ranks[this.length] = rank;
+    this.length++;
+  }
+  remove(doc: number): void {
+    const at = this.docs.subarray(0, this.length).indexOf(doc);
+    if (at < 0) return;
+    this.length--;
+    this.docs[at] = this.docs[this.length]!;
+    this.ranks[at] = this.ranks[this.length]!;
+  }
+}
+
+// ---------------------------------------------------------------- attribute columns
+
+function valuesOf(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value.flat() : [value];
+}
+
+function filterKey(value: unknown): string | null {
+  if (typeof value === 'string') return normalize(value.trim());
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+const NO_VALUE = -1;
+const SEVERAL_VALUES = -2;
+
+/** One filterable attribute: a bitset per value, each document's values, and its numbers. */
+class FilterColumn {
+  private readonly ids = new Map<string, number>();
+  /** As first seen: facet counts show the values as the documents wrote them. */
+  readonly labels: string[] = [];
+  readonly bitsets: Bitset[] = [];
+  single: Int32Array;
+  readonly several = new Map<number, Int32Array>();
+  numbers: Float64Array;
+
+  constructor(private capacity: number) {
+    this.single = new Int32Array(capacity).fill(NO_VALUE);
+    this.numbers = new Float64Array(capacity).fill(NaN);
+  }
+
+  grow(capacity: number): void {
+    this.single = growInt32(this.single, capacity, NO_VALUE);
+    this.numbers = growFloat64(this.numbers, capacity);
+    for (const bitset of this.bitsets) bitset.grow(capacity);
+    this.capacity = capacity;
+  }
+
+  valueId(key: string): number | undefined {
+    return this.ids.get(key);
+  }
+
+  add(doc: number, value: unknown): void {
+    const ids: number[] = [];
+    for (const item of valuesOf(value)) {
+      const key = filterKey(item);
+      if (key === null) continue;
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = this.labels.length;
+        this.ids.set(key, id);
+        this.labels.push(String(item));
+        this.bitsets.push(new Bitset(this.capacity));
+      }
+      if (!ids.includes(id)) ids.push(id);
+      this.bitsets[id]!.set(doc);
+      if (typeof item === 'number' && Number.isNaN(this.numbers[doc]!)) this.numbers[doc] = item;
+    }
+    if (ids.length === 1) this.single[doc] = ids[0]!;
+    else if (ids.length > 1) {
+      this.single[doc] = SEVERAL_VALUES;
+      this.several.set(doc, Int32Array.from(ids));
+    }
+  }
+
+  remove(doc: number): void {
+    const id = this.single[doc]!;
+    if (id >= 0) this.bitsets[id]!.clear(doc);
+    else if (id === SEVERAL_VALUES) {
+      for (const each of this.several.get(doc)!) this.bitsets[each]!.clear(doc);
+      this.several.delete(doc);
+    }
+    this.single[doc] = NO_VALUE;
+    this.numbers[doc] = NaN;
+  }
+
+  /** Adds each matching document's values to `counts` (a value counts once per document). */
+  count(matches: Int32Array, length: number, counts: Int32Array): void {
+    const single = this.single;
+    for (let i = 0; i < length; i++) {
+      const id = single[matches[i]!]!;
+      if (id >= 0) counts[id]!++;
+      else if (id === SEVERAL_VALUES) for (const each of this.several.get(matches[i]!)!) counts[each]!++;
+    }
+  }
+}
+
+const MISSING = 0;
+const NUMBER = 1;
+const STRING = 2;
+
+/** One sortable attribute as typed columns: kind, number, string prefix key, full string. */
+class SortColumn {
+  kinds: Uint8Array;
+  numbers: Float64Array;
+  readonly strings: Array<string | undefined> = [];
+
+  constructor(capacity: number) {
+    this.kinds = new Uint8Array(capacity);
+    this.numbers = new Float64Array(capacity);
+  }
+
+  grow(capacity: number): void {
+    const kinds = new Uint8Array(capacity);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const numbers = new Float64Array(capacity);
+    numbers.set(this.numbers);
+    this.numbers = numbers;
+  }
+
+  /** Up to 7 characters of the normalised string as a number (7 bits each; ties fall back to the string). */
+  private static prefixKey(text: string): number {
+    let key = 0;
+    for (let i = 0; i < 7; i++) key = key * 128 + (i < text.length ? Math.min(text.charCodeAt(i), 127) : 0);
+    return key;
+  }
+
+  set(doc: number, value: unknown): void {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'number' && Number.isFinite(first)) {
+      this.kinds[doc] = NUMBER;
+      this.numbers[doc] = first;
+      this.strings[doc] = undefined;
+    } else if (typeof first === 'string' || typeof first === 'boolean') {
+      const text = normalize(String(first));
+      this.kinds[doc] = STRING;
+      this.numbers[doc] = SortColumn.prefixKey(text);
+      this.strings[doc] = text;
+    } else this.remove(doc);
+  }
+
+  remove(doc: number): void {
+    this.kinds[doc] = MISSING;
+    this.strings[doc] = undefined;
+  }
+}
+
+type Comparator = (a: number, b: number) => number;
+
+/** The `k` best of `items[0..length)` in order, by a bounded max-heap when k is small. */
+function topK(items: Int32Array, length: number, k: number, compare: Comparator): Int32Array {
+  if (k <= 0) return new Int32Array(0);
+  if (k * 8 >= length) return items.slice(0, length).sort(compare).subarray(0, Math.min(k, length));
+  const heap = new Int32Array(k);
+  let size = 0;
+  const siftDown = (from: number) => {
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let worst = i;
+      if (left < size && compare(heap[left]!, heap[worst]!) > 0) worst = left;
+      if (right < size && compare(heap[right]!, heap[worst]!) > 0) worst = right;
+      if (worst === i) return;
+      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
+      i = worst;
+    }
+  };
+  for (let n = 0; n < length; n++) {
+    const item = items[n]!;
+    if (size < k) {
+      let i = size++;
+      heap[i] = item;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      siftDown(0);
+    }
+  }
+  return heap.subarray(0, size).sort(compare);
+}
+
+// ---------------------------------------------------------------- the index
+
+interface Expansion {
+  term: number;
+  /** Typos counted the Meilisearch way. */
+  typos: number;
+  exact: boolean;
+}
+
+/** Relevance weights: typos first, then the attribute rank, then exact over prefix matches. */
+const TYPO_WEIGHT = 1 << 16;
+const RANK_WEIGHT = 1 << 5;
+
+export class EmbeddedSearchIndex<T extends { id: string }> implements SearchIndex<T> {
+  private settings: SearchSettings = { searchable: ['*'], filterable: [], sortable: [] };
+  private capacity = 1024;
+  private docs: Array<T | undefined> = [];
+  private readonly numbers = new Map<string, number>();
+  private freeNumbers: number[] = [];
+  private alive = new Bitset(this.capacity);
+  private aliveCount = 0;
+
+  private terms = new Map<string, number>();
+  private termTexts: string[] = [];
+  private postings: Postings[] = [];
+  private termsByFirstChar = new Map<string, number[]>();
+  private sortedTerms: string[] | null = null;
+  private docTerms: Array<Int32Array | undefined> = [];
+  private expansions = new Map<string, Expansion[]>();
+
+  private filterColumns = new Map<string, FilterColumn>();
+  private sortColumns = new Map<string, SortColumn>();
+
+  // per-query scratch, reused
+  private stamps = new Int32Array(this.capacity);
+  private wordScores = new Int32Array(this.capacity);
+  private totals = new Int32Array(this.capacity);
+  private epoch = 0;
+
+  constructor(readonly name: string) {}
+
+  async configure(settings: SearchSettings): Promise<void> {
+    this.settings = {
+      searchable: [...settings.searchable],
+      filterable: [...settings.filterable],
+      sortable: [...settings.sortable],
+    };
+    this.rebuild();
+  }
+
+  async upsert(docs: T[]): Promise<void> {
+    for (const doc of docs) {
+      if (typeof doc?.id !== 'string' || doc.id.length === 0) throw new TypeError(`${this.name}: every document needs a string id`);
+      const stored = frozenCopy(doc);
+      let number = this.numbers.get(doc.id);
+      if (number === undefined) {
+        number = this.freeNumbers.pop() ?? this.docs.length;
+        if (number >= this.capacity) this.grow(Math.max(this.capacity * 2, number + 1));
+        this.numbers.set(doc.id, number);
+        this.alive.set(number);
+        this.aliveCount++;
+      } else this.unindex(number);
+      this.docs[number] = stored;
+      this.index(number, stored);
+    }
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const number = this.numbers.get(id);
+      if (number === undefined) continue;
+      this.unindex(number);
+      this.docs[number] = undefined;
+      this.numbers.delete(id);
+      this.alive.clear(number);
+      this.aliveCount--;
+      this.freeNumbers.push(number);
+    }
+  }
+
+  async clear(): Promise<void> {
+    this.docs = [];
+    this.numbers.clear();
+    this.rebuild();
+  }
+
+  async close(): Promise<void> {}
+
+  async search(query: SearchQuery): Promise<SearchResult<T>> {
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = Math.max(0, query.limit ?? 20);
+    const words = tokenize(query.q ?? '');
+    const lastIsPrefix = !/\s$/.test(query.q ?? '');
+
+    let matches: Int32Array;
+    let length: number;
+    const filter = query.filter ? this.compileFilter(query.filter) : null;
+    if (words.length > 0) {
+      ({ matches, length } = this.textMatches(words, lastIsPrefix));
+      if (filter) {
+        let kept = 0;
+        for (let i = 0; i < length; i++) if (filter.test(matches[i]!)) matches[kept++] = matches[i]!;
+        length = kept;
+      }
+    } else {
+      ({ matches, length } = this.filterMatches(filter));
+    }
+
+    const facets: Record<string, Record<string, number>> = {};
+    for (const attribute of query.facets ?? []) {
+      const column = this.filterColumn(attribute, 'facet on');
+      const counts = new Int32Array(column.labels.length);
+      column.count(matches, length, counts);
+      const distribution: Record<string, number> = {};
+      for (let id = 0; id < counts.length; id++) if (counts[id]! > 0) distribution[column.labels[id]!] = counts[id]!;
+      facets[attribute] = distribution;
+    }
+
+    const compare = this.comparator(query.sort ?? [], words.length > 0);
+    const page = compare
+      ? topK(matches, length, offset + limit, compare).subarray(offset)
+      : matches.subarray(offset, Math.min(length, offset + limit));
+    const hits: T[] = [];
+    for (const number of page) hits.push(mutableCopy(this.docs[number]!));
+    return { hits, total: length, facets };
+  }
+
+  // ------------------------------------------------------------ indexing
+
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.alive.grow(capacity);
+    for (const column of this.filterColumns.values()) column.grow(capacity);
+    for (const column of this.sortColumns.values()) column.grow(capacity);
+    this.stamps = growInt32(this.stamps, capacity, 0);
+    this.wordScores = new Int32Array(capacity);
+    this.totals = new Int32Array(capacity);
+  }
+
+  private rebuild(): void {
+    const docs = this.docs.filter((doc): doc is T => doc !== undefined);
+    this.docs = [];
+    this.numbers.clear();
+    this.freeNumbers = [];
+    this.capacity = Math.max(1024, docs.length);
+    this.alive = new Bitset(this.capacity);
+    this.aliveCount = 0;
+    this.terms = new Map();
+    this.termTexts = [];
+    this.postings = [];
+    this.termsByFirstChar = new Map();
+    this.sortedTerms = null;
+    this.docTerms = [];
+    this.expansions = new Map();
+    this.filterColumns = new Map(this.settings.filterable.map((name) => [name, new FilterColumn(this.capacity)]));
+    this.sortColumns = new Map(this.settings.sortable.map((name) => [name, new SortColumn(this.capacity)]));
+    this.stamps = new Int32Array(this.capacity);
+    this.wordScores = new Int32Array(this.capacity);
+    this.totals = new Int32Array(this.capacity);
+    this.epoch = 0;
+    docs.forEach((doc, number) => {
+      this.docs[number] = doc;
+      this.numbers.set(doc.id, number);
+      this.alive.set(number);
+      this.aliveCount++;
+      this.index(number, doc);
+    });
+  }
+
+  private searchableValues(doc: T): Array<[rank: number, value: unknown]> {
+    const record = doc as unknown as Record<string, unknown>;
+    if (this.settings.searchable.includes('*')) {
+      return Object.keys(record)
+        .filter((key) => key !== 'id')
+        .map((key, rank) => [Math.min(rank, 31), record[key]]);
+    }
+    return this.settings.searchable.map((key, rank) => [Math.min(rank, 31), record[key]]);
+  }
+
+  private termId(text: string): number {
+    let id = this.terms.get(text);
+    if (id === undefined) {
+      id = this.termTexts.length;
+      this.terms.set(text, id);
+      this.termTexts.push(text);
+      this.postings.push(new Postings());
+      const first = text[0]!;
+      let bucket = this.termsByFirstChar.get(first);
+      if (!bucket) this.termsByFirstChar.set(first, (bucket = []));
+      bucket.push(id);
+      this.sortedTerms = null;
+      this.expansions.clear();
+    }
+    return id;
+  }
+
+  private index(number: number, doc: T): void {
+    const best = new Map<number, number>();
+    for (const [rank, value] of this.searchableValues(doc)) {
+      for (const item of valuesOf(value)) {
+        if (typeof item !== 'string' && typeof item !== 'number') continue;
+        for (const word of tokenize(String(item))) {
+          const id = this.termId(word);
+          const known = best.get(id);
+          if (known === undefined || rank < known) best.set(id, rank);
+        }
+      }
+    }
+    const ids = new Int32Array(best.size);
+    let i = 0;
+    for (const [id, rank] of best) {
+      this.postings[id]!.add(number, rank);
+      ids[i++] = id;
+    }
+    this.docTerms[number] = ids;
+    const record = doc as unknown as Record<string, unknown>;
+    for (const [name, column] of this.filterColumns) column.add(number, record[name]);
+    for (const [name, column] of this.sortColumns) column.set(number, record[name]);
+  }
+
+  private unindex(number: number): void {
+    for (const id of this.docTerms[number] ?? []) this.postings[id]!.remove(number);
+    this.docTerms[number] = undefined;
+    for (const column of this.filterColumns.values()) column.remove(number);
+    for (const column of this.sortColumns.values()) column.remove(number);
+  }
+
+  // ------------------------------------------------------------ text
+
+  /** Dictionary terms a query word stands for, with their typo counts. Cached until the dictionary grows. */
+  private expand(word: string, prefix: boolean): Expansion[] {
+    const cacheKey = `${prefix ? 'p' : 'w'}:${word}`;
+    const cached = this.expansions.get(cacheKey);
+    if (cached) return cached;
+    const budget = typoBudget(word);
+    const found: Expansion[] = [];
+    if (budget === 0) {
+      if (prefix) {
+        const sorted = (this.sortedTerms ??= [...this.termTexts].sort());
+        let low = 0;
+        let high = sorted.length;
+        while (low < high) {
+          const mid = (low + high) >> 1;
+          if (sorted[mid]! < word) low = mid + 1;
+          else high = mid;
+        }
+        for (let i = low; i < sorted.length && sorted[i]!.startsWith(word); i++) {
+          found.push({ term: this.terms.get(sorted[i]!)!, typos: 0, exact: sorted[i] === word });
+        }
+      } else {
+        const id = this.terms.get(word);
+        if (id !== undefined) found.push({ term: id, typos: 0, exact: true });
+      }
+    } else {
+      for (const [first, bucket] of this.termsByFirstChar) {
+        // a typo on the first character counts as two
+        const firstCost = first === word[0] ? 0 : 1;
+        const allowed = budget - firstCost * 2;
+        if (allowed < 0) continue;
+        for (const id of bucket) {
+          const text = this.termTexts[id]!;
+          const distance = boundedDistance(word, text, budget, prefix);
+          const typos = distance + firstCost;
+          if (distance <= budget && typos <= budget) {
+            found.push({ term: id, typos, exact: text === word });
+          }
+        }
+      }
+    }
+    if (this.expansions.size > 5_000) this.expansions.clear();
+    this.expansions.set(cacheKey, found);
+    return found;
+  }
+
+  /** Documents matching every word, each with its relevance score in `totals` (lower is better). */
+  private textMatches(words: string[], lastIsPrefix: boolean): { matches: Int32Array; length: number } {
+    const expansions = words.map((word, i) => this.expand(word, lastIsPrefix && i === words.length - 1));
+    // the rarest word first keeps the candidate list short
+    const order = expansions
+      .map((terms, i) => ({ terms, size: terms.reduce((sum, e) => sum + this.postings[e.term]!.length, 0), i }))
+      .sort((a, b) => a.size - b.size);
+    const { stamps, wordScores, totals } = this;
+    let candidates: Int32Array<ArrayBuffer> | null = null;
+    let length = 0;
+    for (const { terms } of order) {
+      const epoch = ++this.epoch;
+      const seen: number[] | null = candidates ? null : [];
+      for (const { term, typos, exact } of terms) {
+        const postings = this.postings[term]!;
+        const base = typos * TYPO_WEIGHT + (exact ? 0 : 1);
+        const { docs, ranks } = postings;
+        for (let p = 0; p < postings.length; p++) {
+          const doc = docs[p]!;
+          const score = base + ranks[p]! * RANK_WEIGHT;
+          if (stamps[doc] !== epoch) {
+            stamps[doc] = epoch;
+            wordScores[doc] = score;
+            seen?.push(doc);
+          } else if (score < wordScores[doc]!) wordScores[doc] = score;
+        }
+      }
+      if (!candidates) {
+        candidates = Int32Array.from(seen!);
+        length = candidates.length;
+        for (let i = 0; i < length; i++) totals[candidates[i]!] = wordScores[candidates[i]!]!;
+      } else {
+        let kept = 0;
+        for (let i = 0; i < length; i++) {
+          const doc = candidates[i]!;
+          if (stamps[doc] === epoch) {
+            totals[doc]! += wordScores[doc]!;
+            candidates[kept++] = doc;
+          }
+        }
+        length = kept;
+      }
+      if (length === 0) break;
+    }
+    return { matches: candidates ?? new Int32Array(0), length };
+  }
+
+  // ------------------------------------------------------------ filters, facets, sort
+
+  private filterColumn(attribute: string, use: string): FilterColumn {
+    const column = this.filterColumns.get(attribute);
+    if (!column) throw new Error(`Cannot ${use} "${attribute}": it is not a filterable attribute of ${this.name}`);
+    return column;
+  }
+
+  private compileFilter(filter: SearchFilter): { sets: Bitset[][]; ranges: Array<(doc: number) => boolean>; test(doc: number): boolean } {
+    const sets: Bitset[][] = [];
+    const ranges: Array<(doc: number) => boolean> = [];
+    for (const [attribute, condition] of Object.entries(filter)) {
+      const column = this.filterColumn(attribute, 'filter on');
+      if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
+        const { gte, gt, lte, lt } = condition;
+        const numbers = column.numbers;
+        ranges.push((doc) => {
+          const value = numbers[doc]!;
+          return (
+            !Number.isNaN(value) &&
+            (gte === undefined || value >= gte) &&
+            (gt === undefined || value > gt) &&
+            (lte === undefined || value <= lte) &&
+            (lt === undefined || value < lt)
+          );
+        });
+        continue;
+      }
+      const wanted = Array.isArray(condition) ? condition : [condition];
+      const bitsets: Bitset[] = [];
+      for (const value of wanted) {
+        const key = filterKey(value);
+        const id = key === null ? undefined : column.valueId(key);
+        if (id !== undefined) bitsets.push(column.bitsets[id]!);
+      }
+      sets.push(bitsets);
+    }
+    return {
+      sets,
+      ranges,
+      test(doc: number) {
+        for (const anyOf of sets) if (!anyOf.some((bits) => bits.has(doc))) return false;
+        for (const range of ranges) if (!range(doc)) return false;
+        return true;
+      },
+    };
+  }
+
+  /** Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. */
+  private filterMatches(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): { matches: Int32Array; length: number } {
+    const size = this.alive.words.length;
+    const words = new Uint32Array(size);
+    words.set(this.alive.words);
+    for (const anyOf of filter?.sets ?? []) {
+      if (anyOf.length === 1) {
+        const other = anyOf[0]!.words;
+        for (let w = 0; w < size; w++) words[w]! &= other[w] ?? 0;
+      } else {
+        const union = new Uint32Array(size);
+        for (const bits of anyOf) for (let w = 0; w < size; w++) union[w]! |= bits.words[w] ?? 0;
+        for (let w = 0; w < size; w++) words[w]! &= union[w]!;
+      }
+    }
+    const matches = new Int32Array(this.aliveCount);
+    let length = 0;
+    const ranges = filter?.ranges ?? [];
+    for (let w = 0; w < size; w++) {
+      let word = words[w]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const doc = (w << 5) | bit;
+        if (ranges.length === 0 || ranges.every((range) => range(doc))) matches[length++] = doc;
+      }
+    }
+    return { matches, length };
+  }
+
+  /** Explicit sort first (missing values last), relevance after; null keeps document order. */
+  private comparator(sort: NonNullable<SearchQuery['sort']>, byRelevance: boolean): Comparator | null {
+    const keys = sort.map(({ field, order }) => {
+      const column = this.sortColumns.get(field);
+      if (!column) throw new Error(`Cannot sort on "${field}": it is not a sortable attribute of ${this.name}`);
+      return { column, direction: order === 'desc' ? -1 : 1 };
+    });
+    if (keys.length === 0 && !byRelevance) return null;
+    const totals = this.totals;
+    return (a, b) => {
+      for (const { column, direction } of keys) {
+        const kindA = column.kinds[a]!;
+        const kindB = column.kinds[b]!;
+        if (kindA !== kindB) {
+          if (kindA === MISSING) return 1;
+          if (kindB === MISSING) return -1;
+          return (kindA - kindB) * direction;
+        }
+        if (kindA === MISSING) continue;
+        const numberA = column.numbers[a]!;
+        const numberB = column.numbers[b]!;
+        if (numberA !== numberB) return numberA < numberB ? -direction : direction;
+        if (kindA === STRING) {
+          const textA = column.strings[a]!;
+          const textB = column.strings[b]!;
+          if (textA !== textB) return textA < textB ? -direction : direction;
+        }
+      }
+      if (byRelevance && totals[a] !== totals[b]) return totals[a]! - totals[b]!;
+      return a - b;
+    };
+  }
+}
+
+export function createEmbeddedSearchEngine(): SearchEngine {
+  const indexes = new Map<string, EmbeddedSearchIndex<{ id: string }>>();
+  return {
+    index<T extends { id: string }>(name: string): SearchIndex<T> {
+      let index = indexes.get(name);
+      if (!index) indexes.set(name, (index = new EmbeddedSearchIndex(name)));
+      return index as unknown as SearchIndex<T>;
+    },
+    async close() {
+      indexes.clear();
+    },
+  };
+}
