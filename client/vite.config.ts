@@ -15,11 +15,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The shared contracts are declarations and pure functions: what the client does not use
+      // (the event schemas) must not reach the bundle.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/packages[\\/]contracts[\\/]/.test(id),
+      },
       output: {
         // Long-lived vendor chunks: they change less often than the app code.
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/, priority: 30 },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 22 },
             { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/, priority: 25 },
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 25 },
             {

@@ -11,10 +11,11 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /** Calls fn up to 3 times, waiting 1 s then 2 s between attempts (SPEC §7, §9). */
-export function* callWithRetry<Args extends unknown[], T>(fn: (...args: Args) => Promise<T>, ...args: Args) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- forwards any API call's arguments
+export function* callWithRetry(fn: (...args: any[]) => Promise<unknown>, ...args: unknown[]) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const result: T = yield call(fn, ...args);
+      const result: unknown = yield call(fn, ...args);
       return result;
     } catch (error) {
       if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;

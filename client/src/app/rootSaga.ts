@@ -6,6 +6,7 @@ import { catalogueSaga } from '../features/catalogue/catalogueSaga.ts';
 import { productSaga } from '../features/product/productSaga.ts';
 import { homeSaga } from '../features/home/homeSaga.ts';
 import { searchSaga } from '../features/search/searchSaga.ts';
+import { newsletterSaga } from '../features/newsletter/newsletterSaga.ts';
 import { checkoutSaga } from '../features/checkout/checkoutSaga.ts';
 import { ordersSaga } from '../features/orders/ordersSaga.ts';
 import { listingsSaga } from '../features/listings/listingsSaga.ts';
@@ -19,6 +20,7 @@ export function* rootSaga() {
     fork(productSaga),
     fork(homeSaga),
     fork(searchSaga),
+    fork(newsletterSaga),
     fork(checkoutSaga),
     fork(ordersSaga),
     fork(listingsSaga),

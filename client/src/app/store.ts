@@ -9,6 +9,7 @@ import catalogue from '../features/catalogue/catalogueSlice.ts';
 import product from '../features/product/productSlice.ts';
 import home from '../features/home/homeSlice.ts';
 import search from '../features/search/searchSlice.ts';
+import newsletter from '../features/newsletter/newsletterSlice.ts';
 import checkout from '../features/checkout/checkoutSlice.ts';
 import orders from '../features/orders/ordersSlice.ts';
 import listings from '../features/listings/listingsSlice.ts';
@@ -22,6 +23,7 @@ export const reducer = {
   product,
   home,
   search,
+  newsletter,
   checkout,
   orders,
   listings,

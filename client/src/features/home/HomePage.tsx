@@ -1,3 +1,136 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import Carousel from '../../components/Carousel.tsx';
+import Price from '../../components/Price.tsx';
+import { CartControls } from '../../components/ProductCard.tsx';
+import { selectIsSignedIn } from '../auth/authSlice.ts';
+import NewsletterForm from '../newsletter/NewsletterForm.tsx';
+import { homeRequested, selectHome } from './homeSlice.ts';
+import ProductCarouselSection from './ProductCarouselSection.tsx';
+
 export default function HomePage() {
-  return <div className="page" />;
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const home = useAppSelector(selectHome);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const loading = home.status !== 'ready';
+
+  useEffect(() => {
+    dispatch(homeRequested());
+  }, [dispatch]);
+
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <p className="hero__sale">Sitewide sale: up to 70% off</p>
+        <h1 id="hero-title">Pre-loved fashion, new favourites</h1>
+        <p className="hero__tagline">Rewear is a modern marketplace application for buying and selling second-hand clothing.</p>
+        <div className="hero__actions">
+          <Link className="button button--primary" to="/products">
+            Shop
+          </Link>
+          {signedIn ? (
+            <Link className="button button--secondary" to="/create-listing">
+              Sell
+            </Link>
+          ) : (
+            <Link className="button button--secondary" to="/login" state={{ from: location }}>
+              Sell
+            </Link>
+          )}
+        </div>
+      </section>
+
+      <section className="home-section" aria-labelledby="categories-title">
+        <div className="home-section__header">
+          <h2 id="categories-title">Shop by Category</h2>
+          <Link to="/products">View All</Link>
+        </div>
+        {loading ? (
+          <p className="muted">Loading...</p>
+        ) : home.categories.length === 0 ? (
+          <p className="empty-state">No categories found.</p>
+        ) : (
+          <Carousel
+            label="Categories"
+            kind="categories"
+            items={home.categories}
+            getKey={(category) => category.id}
+            renderItem={(category) => (
+              <Link className="category-tile" to={`/products?category=${encodeURIComponent(category.name)}`}>
+                <img src={category.image} alt="" width={240} height={180} loading="lazy" />
+                <span className="category-tile__name">{category.name}</span>
+                <span className="category-tile__count">{category.itemCount} items</span>
+              </Link>
+            )}
+          />
+        )}
+      </section>
+
+      <section className="home-section" aria-labelledby="brands-title">
+        <div className="home-section__header">
+          <h2 id="brands-title">Top Brands</h2>
+        </div>
+        <ul className="brand-grid">
+          {home.brands.map((brand) => (
+            <li key={brand.id}>
+              <Link className="brand-tile" to={`/products?brand=${encodeURIComponent(brand.name)}`}>
+                {brand.image ? <img src={brand.image} alt="" width={64} height={64} loading="lazy" /> : null}
+                <span>{brand.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <ProductCarouselSection title="Most Popular This Week" viewAllHref="/products?sort=popular" products={home.popular} loading={loading} />
+      <ProductCarouselSection title="Lowest Prices" viewAllHref="/products?sort=price_low" products={home.lowestPrices} loading={loading} />
+
+      <section className="home-section featured" aria-labelledby="featured-title">
+        <h2 id="featured-title">Product of the Day</h2>
+        {loading ? (
+          <p className="muted">Loading...</p>
+        ) : home.featured ? (
+          <div className="featured__card">
+            <Link to={`/products/${home.featured.product_id}`} className="featured__image">
+              <img src={home.featured.image} alt={home.featured.title} width={420} height={420} loading="lazy" />
+            </Link>
+            <div className="featured__body">
+              <p className="product-card__brand">{home.featured.brand_name}</p>
+              <h3>
+                <Link to={`/products/${home.featured.product_id}`}>{home.featured.title}</Link>
+              </h3>
+              <p>{home.featured.description}</p>
+              <p className="muted">Condition: {home.featured.condition_name || 'Excellent'}</p>
+              <Price price={home.featured.price} originalPrice={home.featured.original_price} />
+              <CartControls product={home.featured} />
+            </div>
+          </div>
+        ) : (
+          <p className="empty-state">No featured product available</p>
+        )}
+      </section>
+
+      {/* SPEC §2: New Arrivals' View All also goes to the lowest prices. */}
+      <ProductCarouselSection title="New Arrivals" viewAllHref="/products?sort=price_low" products={home.newArrivals} loading={loading} />
+
+      {!signedIn && (
+        <section className="join" aria-labelledby="join-title">
+          <h2 id="join-title">Join the Rewear community</h2>
+          <p>Save favourites, check out faster and sell what you no longer wear.</p>
+          <div className="hero__actions">
+            <Link className="button button--primary" to="/login" state={{ from: location }}>
+              Sign In
+            </Link>
+            <Link className="button button--secondary" to="/register">
+              Create Account
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <NewsletterForm />
+    </div>
+  );
 }

@@ -1,1 +1,64 @@
-export function* homeSaga() {}
+import { all, call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { FAVOURED_BRANDS, LIMITS, type BrandView, type CategoryView, type FilteredProducts, type HomeSort, type Product } from '@rewear/contracts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { homeLoaded, homeRequested, type HomeData } from './homeSlice.ts';
+
+const CAROUSEL_SIZE = 10;
+
+/** SPEC §8: home page load failures are only logged and the list stays empty. */
+function* orEmpty<T>(what: string, fallback: T, load: () => Promise<T>) {
+  try {
+    const value: T = yield call(load);
+    return value;
+  } catch (error) {
+    console.error(what, error instanceof Error ? error.message : error);
+    return fallback;
+  }
+}
+
+/** The brand spotlight: only the favoured brands, in their order, at most 6. */
+export function spotlightBrands(brands: BrandView[]): BrandView[] {
+  const byName = new Map(brands.map((brand) => [brand.name.toLowerCase(), brand]));
+  return FAVOURED_BRANDS.map((name) => byName.get(name.toLowerCase()) ?? { id: name, name, image: null }).slice(
+    0,
+    LIMITS.brandSpotlightMax,
+  );
+}
+
+function sorted(api: Api, sort: HomeSort) {
+  return () =>
+    api.get<FilteredProducts>(`/api/products/filter?sort=${sort}&page=1&pageSize=${CAROUSEL_SIZE}`).then((r) => r.products);
+}
+
+function* loadHome(api: Api) {
+  const [categories, brands, popular, lowestPrices, newArrivals]: [CategoryView[], BrandView[], Product[], Product[], Product[]] =
+    yield all([
+      call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () => api.get<CategoryView[]>('/api/categories/')),
+      call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () => api.get<BrandView[]>('/api/brands/')),
+      call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'popular')),
+      call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'price_low')),
+      call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'newest')),
+    ]);
+  let featured: Product | null = null;
+  let featuredError: string | null = null;
+  try {
+    featured = yield call(api.get<Product>, '/api/products/featured');
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) featuredError = 'Failed to load featured product';
+  }
+  const data: HomeData = {
+    categories,
+    brands: spotlightBrands(brands),
+    popular,
+    lowestPrices,
+    newArrivals,
+    featured,
+    featuredError,
+  };
+  yield put(homeLoaded(data));
+}
+
+export function* homeSaga() {
+  const api: Api = yield getContext('api');
+  yield takeLatest(homeRequested.type, loadHome, api);
+}

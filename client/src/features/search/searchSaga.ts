@@ -1,1 +1,52 @@
-export function* searchSaga() {}
+import { call, cancelled, delay, getContext, put, takeLatest } from 'redux-saga/effects';
+import type { Product } from '@rewear/contracts';
+import type { Api } from '../../api/http.ts';
+import {
+  MIN_SEARCH_LENGTH,
+  searchRequested,
+  searchResultsFailed,
+  searchResultsLoaded,
+  searchTextChanged,
+  suggestionsFailed,
+  suggestionsLoaded,
+} from './searchSlice.ts';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** takeLatest cancels this when the text changes again: the wait stops and the request is aborted. */
+export function* loadSuggestions(api: Api, action: ReturnType<typeof searchTextChanged>) {
+  const text = action.payload.trim();
+  if (text.length < MIN_SEARCH_LENGTH) return;
+  yield delay(SEARCH_DEBOUNCE_MS);
+  const controller = new AbortController();
+  try {
+    const products: Product[] = yield call(api.get<Product[]>, `/api/search/suggestions?q=${encodeURIComponent(text)}`, {
+      signal: controller.signal,
+    });
+    yield put(suggestionsLoaded({ text, products }));
+  } catch {
+    yield put(suggestionsFailed());
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+  }
+}
+
+function* loadResults(api: Api, action: ReturnType<typeof searchRequested>) {
+  const query = action.payload.trim();
+  if (!query) {
+    yield put(searchResultsLoaded([]));
+    return;
+  }
+  try {
+    const products: Product[] = yield call(api.get<Product[]>, `/api/search?query=${encodeURIComponent(query)}`);
+    yield put(searchResultsLoaded(products));
+  } catch {
+    yield put(searchResultsFailed());
+  }
+}
+
+export function* searchSaga() {
+  const api: Api = yield getContext('api');
+  yield takeLatest(searchTextChanged.type, loadSuggestions, api);
+  yield takeLatest(searchRequested.type, loadResults, api);
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import type { Product } from '@rewear/contracts';
+import Carousel from '../../components/Carousel.tsx';
+import ProductCard from '../../components/ProductCard.tsx';
+
+interface Props {
+  title: string;
+  viewAllHref: string;
+  products: Product[];
+  loading: boolean;
+  category?: string;
+}
+
+export default function ProductCarouselSection({ title, viewAllHref, products, loading, category }: Props) {
+  const headingId = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section className="home-section" aria-labelledby={headingId}>
+      <div className="home-section__header">
+        <h2 id={headingId}>{title}</h2>
+        <Link to={viewAllHref} aria-label={`View all: ${title}`}>
+          View All
+        </Link>
+      </div>
+      {loading ? (
+        <p className="muted">Loading...</p>
+      ) : products.length === 0 ? (
+        <p className="empty-state">No products found{category ? ` in category "${category}"` : ''}</p>
+      ) : (
+        <Carousel
+          label={title}
+          items={products}
+          getKey={(product) => product.product_id}
+          renderItem={(product) => <ProductCard product={product} />}
+        />
+      )}
+    </section>
+  );
+}
