@@ -1,7 +1,79 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { clearAuthError, selectAuth, signInWithEmail, signInWithGoogle } from './authSlice.ts';
+import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
+import { redirectTarget } from './redirectTarget.ts';
+
 export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = redirectTarget(location.state);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    dispatch(clearAuthError());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (auth.status === 'signedIn') navigate(target, { replace: true });
+  }, [auth.status, navigate, target]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(signInWithEmail({ email: email.trim(), password }));
+  };
+
   return (
-    <main className="page">
-      <h1>Sign In</h1>
-    </main>
+    <AuthLayout title="Welcome back" subtitle="Sign in to your account">
+      <GoogleButton onClick={() => dispatch(signInWithGoogle())} disabled={auth.pending} label="Sign in with Google" />
+      <p className="rw-divider">
+        <span>or</span>
+      </p>
+      <form onSubmit={submit} className="rw-form" aria-label="Sign in with email">
+        {auth.error && (
+          <p className="rw-alert rw-alert--error" role="alert">
+            {auth.error}
+          </p>
+        )}
+        <div className="rw-field">
+          <label htmlFor="login-email">Email</label>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="rw-field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div className="rw-form__row-end">
+          <Link to="/forgot-password">Forgot Password?</Link>
+        </div>
+        <button type="submit" className="rw-btn rw-btn--primary rw-btn--block" disabled={auth.pending}>
+          {auth.pending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="rw-auth__switch">
+        Don&apos;t have an account?{' '}
+        <Link to="/register" state={location.state}>
+          Register
+        </Link>
+      </p>
+    </AuthLayout>
   );
 }

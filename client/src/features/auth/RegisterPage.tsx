@@ -1,7 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { clearAuthError, selectAuth, signInWithGoogle, signUpWithEmail } from './authSlice.ts';
+import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
+import { redirectTarget } from './redirectTarget.ts';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
 export default function RegisterPage() {
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const location = useLocation();
+  const [displayName, setDisplayName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    dispatch(clearAuthError());
+  }, [dispatch]);
+
+  if (auth.status === 'signedIn') return <Navigate to={redirectTarget(location.state)} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(signUpWithEmail({ displayName: displayName.trim(), email: email.trim(), password }));
+  };
+
   return (
-    <main className="page">
-      <h1>Create Account</h1>
-    </main>
+    <AuthLayout title="Create your account" subtitle="Buy and sell second-hand fashion">
+      <GoogleButton onClick={() => dispatch(signInWithGoogle())} disabled={auth.pending} label="Sign up with Google" />
+      <p className="rw-divider">
+        <span>or</span>
+      </p>
+      <form onSubmit={submit} className="rw-form" aria-label="Register with email">
+        {auth.error && (
+          <p className="rw-alert rw-alert--error" role="alert">
+            {auth.error}
+          </p>
+        )}
+        <div className="rw-field">
+          <label htmlFor="register-name">Display name</label>
+          <input
+            id="register-name"
+            autoComplete="name"
+            required
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+        </div>
+        <div className="rw-field">
+          <label htmlFor="register-email">Email</label>
+          <input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="rw-field">
+          <label htmlFor="register-password">Password</label>
+          <input
+            id="register-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            aria-describedby="register-password-hint"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <small id="register-password-hint" className="rw-muted">
+            At least {PASSWORD_MIN_LENGTH} characters
+          </small>
+        </div>
+        <button type="submit" className="rw-btn rw-btn--primary rw-btn--block" disabled={auth.pending}>
+          {auth.pending ? 'Creating account...' : 'Create Account'}
+        </button>
+      </form>
+      <p className="rw-auth__switch">
+        Already have an account?{' '}
+        <Link to="/login" state={location.state}>
+          Sign In
+        </Link>
+      </p>
+    </AuthLayout>
   );
 }
