@@ -1,0 +1,83 @@
+/**
+ * The one Koa server of the embedded topology: routes /api by method (GET/HEAD to query-api,
+ * POST/PUT/DELETE to command-api), the operator endpoints, the simulated card processor, the
+ * API documentation, the pictures and the built client.
+ */
+import Koa, { type Middleware } from 'koa';
+import compose from 'koa-compose';
+import compress from 'koa-compress';
+import { constants as zlib } from 'node:zlib';
+import type { RouteDoc } from '@rewear/platform';
+import { imagesMiddleware } from './images/router.ts';
+import { buildOpenApiDocument, renderDocsPage } from './openapi.ts';
+import { staticClient } from './static-client.ts';
+
+export interface ServerParts {
+  /** query-api (a Koa app): answers GET and HEAD under /api. */
+  queryApi?: Koa<any> | null;
+  /** command-api (a Koa app): answers POST, PUT, DELETE under /api. */
+  commandApi?: Koa<any> | null;
+  /** Koa routers mounted before the APIs, e.g. /api/ops and /api/payments/simulated. */
+  routers?: Array<{ routes(): Middleware<any, any>; allowedMethods(): Middleware<any, any> }>;
+  /** Routes described in /api/docs. */
+  routeDocs?: readonly RouteDoc[];
+  /** Built client folder; the storefront is not served when null. */
+  clientDist?: string | null;
+  /** Real brand names by slug for the wordmarks ('h-m' → 'H&M'). */
+  brandName?: (slug: string) => string | null;
+}
+
+/** A Koa app's middleware run inside another app's request (keeps one server, one port). */
+const asMiddleware = (app: Koa<any>): Middleware => compose(app.middleware as Middleware[]);
+
+export function createServerApp(parts: ServerParts): Koa {
+  const app = new Koa();
+  app.proxy = process.env.TRUST_PROXY === 'true';
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+  );
+  app.use(imagesMiddleware(parts.brandName));
+
+  if (parts.routeDocs) {
+    const doc = buildOpenApiDocument(parts.routeDocs);
+    const page = renderDocsPage(doc);
+    app.use(async (ctx, next) => {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      if (ctx.path === '/api/docs' || ctx.path === '/api/docs/') {
+        ctx.body = doc;
+      } else if (ctx.path === '/api/docs/ui') {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = page;
+      } else {
+        return next();
+      }
+    });
+  }
+
+  for (const router of parts.routers ?? []) app.use(router.routes());
+
+  const query = parts.queryApi ? asMiddleware(parts.queryApi) : null;
+  const command = parts.commandApi ? asMiddleware(parts.commandApi) : null;
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
+    const reading = ctx.method === 'GET' || ctx.method === 'HEAD';
+    const target = reading ? query : command;
+    if (!target) {
+      ctx.status = reading ? 404 : 405;
+      ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}` };
+      return;
+    }
+    await target(ctx, async () => {});
+    if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null)) {
+      ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}` };
+    }
+  });
+
+  if (parts.clientDist) app.use(staticClient(parts.clientDist));
+  return app;
+}

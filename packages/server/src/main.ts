@@ -1,0 +1,32 @@
+/**
+ * `npm start`: the whole storefront in one process on PORT (8080) with the embedded engines.
+ * `--role command-api|query-api|projectors` runs one piece of the distributed topology.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@rewear/platform';
+import { ROLES, startStack, type Role } from './stack.ts';
+
+const { values } = parseArgs({ options: { role: { type: 'string', default: process.env.ROLE ?? 'all' } } });
+const role = values.role as Role;
+if (!ROLES.includes(role)) {
+  console.error(`Unknown role "${values.role}": use one of ${ROLES.join(', ')}`);
+  process.exit(2);
+}
+
+const stack = await startStack(loadConfig(), { role, onSeedProgress: (line) => console.log(line) });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[server] ${signal}: shutting down`);
+  const force = setTimeout(() => {
+    console.error('[server] shutdown took too long; exiting');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  await stack.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,250 @@
+/**
+ * Starts the storefront's pieces from configuration. Role 'all' is the embedded one-process
+ * server (`npm start`); 'command-api', 'query-api' and 'projectors' run one piece each for the
+ * distributed topology (docker compose), all reading the same configuration.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createOpsRouter,
+  ProjectionRuntime,
+  startProjections,
+  type Config,
+  type IdentityVerifier,
+  type ProjectionProgress,
+  type ReadSide,
+} from '@rewear/platform';
+// Reached by path: the platform index does not re-export them.
+import { createPlatform } from '../../platform/src/create-platform.ts';
+import { authEmulatorAnswers, ensureAuthEmulator, type RunningAuthEmulator } from '../../platform/src/firebase-emulator.ts';
+import { createFirebaseIdentityVerifier } from '../../platform/src/identity-firebase.ts';
+import {
+  commandRoutes,
+  createCommandApi,
+  createReservationSweeper,
+  createSimulatedProcessorRouter,
+  createSqliteIdempotencyStore,
+  paymentGatewayFromConfig,
+  paymentRoutes,
+  type CommandApi,
+} from '@rewear/command-api';
+import { createQueryApi, queryRoutes } from '@rewear/query-api';
+import { projectors as defaultProjectors } from '@rewear/projectors';
+import { SEED_BRANDS } from '../../../scripts/seed/vocabulary.ts';
+import { seedIfEmpty } from '../../../scripts/seed/index.ts';
+import { brandSlug } from './images/svg.ts';
+import { createServerApp } from './app.ts';
+import { clientConfigFrom } from './client-config.ts';
+import { createCheckpointProgress } from './checkpoint-progress.ts';
+
+export type Role = 'all' | 'command-api' | 'query-api' | 'projectors';
+export const ROLES: readonly Role[] = ['all', 'command-api', 'query-api', 'projectors'];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DEFAULT_CLIENT_DIST = path.join(repoRoot, 'client/dist');
+
+export interface StackOptions {
+  role?: Role;
+  /** Serve the built client (role 'all' and 'query-api' only). Default: client/dist. Null: not served. */
+  clientDist?: string | null;
+  /** Listen on this port instead of config.port (0: any free port). */
+  port?: number;
+  host?: string;
+  log?: (line: string) => void;
+  /** Progress of the first-start seed. */
+  onSeedProgress?: (line: string) => void;
+}
+
+export interface RunningStack {
+  role: Role;
+  url: string | null;
+  config: Config;
+  /** True once projections caught up at boot (and the identity emulator answers). */
+  ready(): boolean;
+  close(): Promise<void>;
+}
+
+const brandNames = new Map(SEED_BRANDS.map((b) => [brandSlug(b.name), b.name]));
+
+/**
+ * Decides where tokens are verified: an emulator named by FIREBASE_AUTH_EMULATOR_HOST is used as
+ * is; a `demo-` project without one gets the emulator started here; any other project is real
+ * Firebase Authentication.
+ */
+async function identityFor(config: Config, log: (line: string) => void): Promise<{ config: Config; emulator: RunningAuthEmulator | null }> {
+  if (config.firebaseAuthEmulatorHost) return { config, emulator: null };
+  if (!config.firebaseProjectId.startsWith('demo-')) return { config, emulator: null };
+  log('[server] starting the Firebase Auth emulator (first start can take a minute)');
+  const emulator = await ensureAuthEmulator({ projectId: config.firebaseProjectId, log });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  return { config: { ...config, firebaseAuthEmulatorHost: emulator.host }, emulator };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address() as { port: number };
+      resolve(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`);
+    });
+  });
+}
+
+export async function startStack(baseConfig: Config, options: StackOptions = {}): Promise<RunningStack> {
+  const role = options.role ?? 'all';
+  const log = options.log ?? ((line: string) => console.log(line));
+  const closers: Array<() => Promise<unknown> | unknown> = [];
+  const closeAll = async () => {
+    while (closers.length) {
+      try {
+        await closers.pop()!();
+      } catch (err) {
+        console.error('[server] shutdown step failed', err);
+      }
+    }
+  };
+
+  try {
+    const needsIdentity = role !== 'projectors';
+    const { config, emulator } = needsIdentity ? await identityFor(baseConfig, log) : { config: baseConfig, emulator: null };
+    if (emulator?.started) closers.push(() => emulator.stop());
+    const identity: IdentityVerifier | null = needsIdentity
+      ? createFirebaseIdentityVerifier({ projectId: config.firebaseProjectId })
+      : null;
+
+    const platform = await createPlatform(config);
+    closers.push(() => platform.close());
+    log(`[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`);
+
+    // First start of an empty store: seed the catalogue before the projections replay it.
+    if ((role === 'all' || role === 'command-api') && config.seedOnFirstStart) {
+      const started = Date.now();
+      const result = await seedIfEmpty(platform, {
+        listings: config.seedListings,
+        onProgress: (p) => options.onSeedProgress?.(`[seed] ${p.phase} ${p.done}/${p.total}`),
+      });
+      if (result) log(`[server] seeded ${result.listings} listings (${result.events} events) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+
+    let runtime: ProjectionRuntime | null = null;
+    let readSide: ReadSide | null = null;
+    let progress: ProjectionProgress | null = null;
+    let caughtUp = false;
+    if (role === 'all' || role === 'projectors') {
+      const started = Date.now();
+      runtime = await startProjections({ platform, projectors: defaultProjectors });
+      closers.push(() => runtime!.stop());
+      readSide = runtime.readSide;
+      progress = runtime;
+      void runtime.catchUp(30 * 60_000).then((ok) => {
+        caughtUp = ok;
+        if (ok) log(`[server] projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        else log('[server] projections did not catch up in 30 minutes');
+      });
+    } else if (role === 'query-api') {
+      // Reads what the projectors process writes; never applies events itself.
+      const reader = new ProjectionRuntime({ platform, projectors: defaultProjectors });
+      readSide = reader.readSide;
+      const checkpointProgress = createCheckpointProgress(platform.readModels, reader.projectorNames);
+      progress = checkpointProgress;
+      const poll = setInterval(() => {
+        void Promise.all([checkpointProgress.lowest(), platform.eventStore.headPosition()]).then(([low, head]) => {
+          caughtUp = low >= head;
+        }).catch(() => {});
+      }, 1000);
+      closers.push(() => clearInterval(poll));
+    } else {
+      caughtUp = true;
+    }
+
+    // The identity service must answer before the storefront calls itself ready.
+    let identityUp = !config.firebaseAuthEmulatorHost;
+    if (config.firebaseAuthEmulatorHost) {
+      const [host, port] = config.firebaseAuthEmulatorHost.split(':');
+      const check = async () => {
+        identityUp = await authEmulatorAnswers(host!, Number(port), config.firebaseProjectId);
+      };
+      await check();
+      const timer = setInterval(() => void check(), 5000);
+      timer.unref();
+      closers.push(() => clearInterval(timer));
+    }
+    const ready = () => caughtUp && identityUp;
+
+    let commandApi: CommandApi | null = null;
+    const routers = [];
+    if (role === 'all' || role === 'command-api') {
+      const payments = paymentGatewayFromConfig(config, async ({ rawBody, signature }) => {
+        await commandApi!.handlePaymentWebhook(rawBody, signature);
+      });
+      if (payments.simulated) {
+        closers.push(() => payments.simulated.close());
+        routers.push(createSimulatedProcessorRouter(payments.simulated));
+      }
+      commandApi = createCommandApi({
+        eventStore: platform.eventStore,
+        identity: identity!,
+        payments: payments.gateway,
+        config,
+        readSide,
+        idempotency: createSqliteIdempotencyStore(path.join(config.dataDir, 'idempotency.sqlite')),
+      });
+      const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
+      const stopSweeper = sweeper.start(30_000);
+      closers.push(() => stopSweeper());
+      log(`[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`);
+    }
+    const queryApi =
+      (role === 'all' || role === 'query-api') && readSide && progress
+        ? createQueryApi({
+            readSide,
+            progress,
+            identity: identity!,
+            config: { clientConfig: clientConfigFrom(config), isReady: ready },
+          })
+        : null;
+    if (runtime) routers.push(createOpsRouter(runtime, platform.eventStore));
+
+    const app = createServerApp({
+      queryApi,
+      commandApi,
+      routers,
+      routeDocs: [...commandRoutes, ...paymentRoutes, ...queryRoutes],
+      clientDist: role === 'all' || role === 'query-api' ? (options.clientDist === undefined ? DEFAULT_CLIENT_DIST : options.clientDist) : null,
+      brandName: (slug) => brandNames.get(slug) ?? null,
+    });
+    // The projectors process still answers /api/health and /api/ops for the orchestrator.
+    if (role === 'projectors') {
+      app.use(async (ctx) => {
+        if (ctx.path === '/api/health') {
+          ctx.status = ready() ? 200 : 503;
+          ctx.body = ready() ? { status: 'ok' } : { message: 'Starting' };
+        }
+      });
+    }
+    if (role === 'command-api') {
+      app.use(async (ctx) => {
+        if (ctx.path === '/api/health' && ctx.method === 'GET') {
+          ctx.status = 200;
+          ctx.body = { status: 'ok' };
+        }
+      });
+    }
+    const server = http.createServer(app.callback());
+    server.keepAliveTimeout = 65_000;
+    const url = await listen(server, options.port ?? config.port, options.host ?? process.env.HOST ?? '0.0.0.0');
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    );
+    log(`[server] ${role} listening on ${url}`);
+    return { role, url, config, ready, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
