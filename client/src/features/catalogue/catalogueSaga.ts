@@ -1,1 +1,110 @@
-export function* catalogueSaga() {}
+import { all, call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { BrandWithCount, CategoryWithCount, FilteredProducts, FilterOptions, PriceRange } from '@rewear/contracts';
+import { ApiError, queryString, type Api } from '../../api/http.ts';
+import {
+  brandSelected,
+  brandsLoaded,
+  catalogueOpened,
+  categoriesLoaded,
+  categorySelected,
+  filterChanged,
+  filterOptionsLoaded,
+  filtersReset,
+  locationChanged,
+  pageChanged,
+  priceRangeLoaded,
+  productsFailed,
+  productsLoaded,
+  productsQuery,
+  selectCatalogue,
+  sortChanged,
+  type CatalogueState,
+} from './catalogueSlice.ts';
+
+export const FILTER_DEBOUNCE_MS = 300;
+
+const PRODUCT_TRIGGERS = [
+  catalogueOpened.type,
+  locationChanged.type,
+  categorySelected.type,
+  brandSelected.type,
+  filterChanged.type,
+  sortChanged.type,
+  pageChanged.type,
+  filtersReset.type,
+];
+const FACET_TRIGGERS = [catalogueOpened.type, locationChanged.type, categorySelected.type, brandSelected.type, filtersReset.type];
+
+/** Products reload 300 ms after the last change; a newer change cancels the wait and the request. */
+export function* loadProducts(api: Api) {
+  yield delay(FILTER_DEBOUNCE_MS);
+  const { filters, page }: CatalogueState = yield select(selectCatalogue);
+  try {
+    const result: FilteredProducts = yield call(api.get<FilteredProducts>, productsQuery({ filters, page }));
+    yield put(productsLoaded({ products: result.products, total: result.total }));
+  } catch (error) {
+    yield put(productsFailed(error instanceof ApiError ? error.message : 'Failed to fetch filtered products'));
+  }
+}
+
+/** SPEC §8: failed brand, category and filter-option loads fall back to empty lists. */
+function* orFallback<T>(what: string, fallback: T, path: string, api: Api) {
+  try {
+    const value: T = yield call(api.get<T>, path);
+    return value;
+  } catch (error) {
+    console.error(what, error instanceof Error ? error.message : error);
+    return fallback;
+  }
+}
+
+/** Brands follow the category; sizes, colors, conditions and the price range follow category and brand. */
+export function createFacetLoader(api: Api) {
+  let loadedFor: { category: string; brand: string } | null = null;
+  return function* loadFacets() {
+    const { filters }: CatalogueState = yield select(selectCatalogue);
+    const { category, brand } = filters;
+    const categoryChanged = loadedFor === null || loadedFor.category !== category;
+    const brandChanged = loadedFor === null || loadedFor.brand !== brand;
+    if (!categoryChanged && !brandChanged) return;
+    const facets = queryString({ category, brand });
+    const [brands, options, range]: [BrandWithCount[] | null, FilterOptions, PriceRange] = yield all([
+      categoryChanged
+        ? call(orFallback<BrandWithCount[]>, 'Failed to fetch brands', [], `/api/brands/brands-with-count${queryString({ category })}`, api)
+        : call(() => Promise.resolve(null)),
+      call(orFallback<FilterOptions>, 'Failed to fetch filter options', { colors: [], sizes: [], conditions: [] }, `/api/products/filter-options${facets}`, api),
+      call(orFallback<PriceRange>, 'Failed to fetch price range', { minPrice: 0, maxPrice: 1000 }, `/api/products/price-range${facets}`, api),
+    ]);
+    loadedFor = { category, brand };
+    if (brands) yield put(brandsLoaded(brands));
+    yield put(filterOptionsLoaded(options));
+    yield put(priceRangeLoaded(range));
+  };
+}
+
+function* loadCategories(api: Api) {
+  const { categories }: CatalogueState = yield select(selectCatalogue);
+  if (categories.length > 0) return;
+  const loaded: CategoryWithCount[] = yield call(
+    orFallback<CategoryWithCount[]>,
+    'Failed to fetch categories',
+    [],
+    '/api/products/categories-with-count',
+    api,
+  );
+  yield put(categoriesLoaded(loaded));
+}
+
+function scrollToTop() {
+  if (typeof window !== 'undefined' && typeof window.scrollTo === 'function') {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+}
+
+export function* catalogueSaga() {
+  const api: Api = yield getContext('api');
+  yield takeLatest(PRODUCT_TRIGGERS, loadProducts, api);
+  yield takeLatest(FACET_TRIGGERS, createFacetLoader(api));
+  yield takeLatest(catalogueOpened.type, loadCategories, api);
+  yield takeEvery(pageChanged.type, scrollToTop);
+}
