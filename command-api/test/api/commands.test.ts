@@ -260,7 +260,7 @@ describe('orders and stock', () => {
     expect(await sweeper.sweep()).toContain(placed.body.order.id);
     const events = await eventsAfter(h.log, head);
     expect(events.filter((e) => e.type === 'OrderExpired').map((e) => e.data)).toContainEqual({ orderId: placed.body.order.id });
-    expect(events.find((e) => e.type === 'StockReleased' && e.data.listingId === product.product_id)?.data).toMatchObject({ reason: 'expired', quantity: 1 });
+    expect(events.find((e) => e.type === 'StockReleased' && (e.data as { listingId: string }).listingId === product.product_id)?.data).toMatchObject({ reason: 'expired', quantity: 1 });
     await h.payments.confirm(placed.body.clientSecret, card('4242424242424242')).catch(() => {});
     const late = await h.call('PUT', `/api/orders/${placed.body.order.id}/update-payment`, { token: buyer.idToken, body: { stripePaymentId: placed.body.paymentIntentId } });
     expect(late.status).toBe(409);
