@@ -1,7 +1,139 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatPrice } from '@rewear/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import Spinner from '../../components/Spinner.tsx';
+import { fetchOrder, selectOrderDetail } from './ordersSlice.ts';
+import { formatOrderDate } from './orderGrouping.ts';
+import StatusBadge from './StatusBadge.tsx';
+import '../auth/account.css';
+import './orders.css';
+
+const DELIVERY_DAYS = 5;
+
 export default function OrderConfirmationPage() {
+  const { orderId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const detail = useAppSelector(selectOrderDetail);
+
+  useEffect(() => {
+    if (orderId) dispatch(fetchOrder({ orderId }));
+  }, [dispatch, orderId]);
+
+  const current = detail.orderId === orderId ? detail : null;
+  if (!current || current.status === 'loading' || current.status === 'idle') {
+    return <Spinner label="Loading your order..." />;
+  }
+  if (current.status === 'failed' || !current.order) {
+    return (
+      <main className="rw-page container rw-empty" id="main">
+        <h1>Order Not Found</h1>
+        <p className="rw-muted" role="alert">
+          {current.error ?? 'Failed to fetch order details'}
+        </p>
+        <Link to="/orders" className="rw-btn rw-btn--primary">
+          View your orders
+        </Link>
+      </main>
+    );
+  }
+
+  const order = current.order;
+  // SPEC §9: the confirmation page estimates delivery 5 days from now.
+  const estimated = new Date(Date.now() + DELIVERY_DAYS * 24 * 60 * 60 * 1000).toISOString();
+
   return (
-    <div className="page">
-      <h1>Order Confirmation</h1>
-    </div>
+    <main className="rw-page container rw-confirmation" id="main">
+      <div className="rw-confirmation__hero">
+        <span className="rw-confirmation__tick" aria-hidden="true">
+          ✓
+        </span>
+        <h1>Thank you for your order!</h1>
+        <p className="rw-muted">
+          Order number <strong>#{order.id}</strong>
+        </p>
+      </div>
+
+      <section className="rw-card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Order status</h2>
+        <ol className="rw-timeline">
+          <li className="is-done">
+            <strong>Order Confirmed</strong>
+            <span className="rw-muted">{formatOrderDate(order.date)}</span>
+          </li>
+          <li>
+            <strong>Processing</strong>
+            <span className="rw-muted">We're preparing your order</span>
+          </li>
+          <li>
+            <strong>Estimated Delivery</strong>
+            <span className="rw-muted">{formatOrderDate(estimated)}</span>
+          </li>
+        </ol>
+      </section>
+
+      <div className="rw-confirmation__grid">
+        <section className="rw-card" aria-labelledby="details-title">
+          <h2 id="details-title">Order details</h2>
+          <dl className="rw-totals">
+            <div>
+              <dt>Order date</dt>
+              <dd>{formatOrderDate(order.date)}</dd>
+            </div>
+            <div>
+              <dt>Payment status</dt>
+              <dd>
+                <StatusBadge status={order.status} />
+              </dd>
+            </div>
+          </dl>
+          <ul className="rw-order__items">
+            {order.items.map((item, index) => (
+              <li key={`${item.productId}-${index}`}>
+                <span>
+                  {item.product_title} <span className="rw-muted">× {item.quantity}</span>
+                </span>
+                <span>{formatPrice(item.unitPrice * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="rw-totals">
+            <div className="rw-totals__total">
+              <dt>Total</dt>
+              <dd>{formatPrice(order.totalPrice)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="rw-card" aria-labelledby="shipping-title">
+          <h2 id="shipping-title">Shipping address</h2>
+          <address className="rw-address">
+            {order.shipping.name}
+            <br />
+            {order.shipping.address}
+            <br />
+            {order.shipping.city}, {order.shipping.state} {order.shipping.zip}
+            <br />
+            {order.shipping.email}
+          </address>
+          <div className="rw-confirmation__links">
+            <Link to="/orders" className="rw-btn rw-btn--primary">
+              View all orders
+            </Link>
+            <Link to="/products" className="rw-btn rw-btn--outline">
+              Continue shopping
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      <section className="rw-card" aria-labelledby="help-title">
+        <h2 id="help-title">Need help?</h2>
+        <p className="rw-muted">
+          Questions about your order? Visit our <Link to="/faq">FAQ</Link>, contact <Link to="/support">Support</Link> or{' '}
+          <Link to="/contact">Contact Us</Link>.
+        </p>
+      </section>
+    </main>
   );
 }
