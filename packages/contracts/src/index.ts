@@ -2,3 +2,4 @@ export * from './reference.ts';
 export * from './money.ts';
 export * from './events.ts';
 export * from './api.ts';
+export * from './requests.ts';
