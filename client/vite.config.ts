@@ -23,21 +23,19 @@ export default defineConfig({
       output: {
         // Long-lived vendor chunks: they change less often than the app code.
         codeSplitting: {
+          // Shared libraries get the higher priority, so a chunk that depends on them (swiper/react
+          // needs react) cannot pull them in with it.
           groups: [
-            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/, priority: 30 },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 22 },
-            { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/, priority: 25 },
-            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 25 },
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
-              priority: 20,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 35 },
             {
               name: 'state',
               test: /node_modules[\\/](@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
-              priority: 20,
+              priority: 35,
             },
+            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase|idb|tslib)[\\/]/, priority: 30 },
+            { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/, priority: 20 },
+            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 20 },
           ],
         },
       },

@@ -8,6 +8,7 @@ import { selectIsSignedIn } from '../auth/authSlice.ts';
 import NewsletterForm from '../newsletter/NewsletterForm.tsx';
 import { homeRequested, selectHome } from './homeSlice.ts';
 import ProductCarouselSection from './ProductCarouselSection.tsx';
+import './home.css';
 
 export default function HomePage() {
   const dispatch = useAppDispatch();

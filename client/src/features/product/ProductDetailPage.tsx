@@ -1,3 +1,228 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import Price from '../../components/Price.tsx';
+import ProductCard from '../../components/ProductCard.tsx';
+import WishlistHeart from '../../components/WishlistHeart.tsx';
+import { useMediaQuery } from '../../components/useMediaQuery.ts';
+import { addToCart, openDrawer, removeFromCart, selectCartItemCount, selectQuantityInCart, updateQuantity } from '../cart/cartSlice.ts';
+import { galleryOf, productRequested, selectProductDetail } from './productSlice.ts';
+import './product.css';
+
+type Tab = 'description' | 'details';
+
 export default function ProductDetailPage() {
-  return <div className="page" />;
+  const { productId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const { product, status, error, recommendations } = useAppSelector(selectProductDetail);
+  const inCart = useAppSelector(selectQuantityInCart(productId));
+  const cartUnits = useAppSelector(selectCartItemCount);
+  const mobile = useMediaQuery('(max-width: 767px)');
+  const [tab, setTab] = useState<Tab>('description');
+  const [imageIndex, setImageIndex] = useState(0);
+
+  useEffect(() => {
+    dispatch(productRequested(productId));
+    setImageIndex(0);
+  }, [dispatch, productId]);
+
+  if (status === 'notFound') {
+    return (
+      <div className="state-message">
+        <h1>Product Not Found</h1>
+        <p>The product you're looking for doesn't exist or has been removed.</p>
+        <Link className="button button--primary" to="/products">
+          Back to Products
+        </Link>
+      </div>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className="state-message" role="alert">
+        <h1>Something went wrong</h1>
+        <p>{error}</p>
+      </div>
+    );
+  }
+  if (!product || product.product_id !== productId) {
+    return (
+      <p className="state-message" role="status">
+        Loading product...
+      </p>
+    );
+  }
+
+  const gallery = galleryOf(product);
+  const mainImage = gallery[imageIndex] ?? product.image;
+  const likes = product.num_likes ?? 0;
+  const condition = product.condition_name || product.conditions?.[0] || 'Good condition';
+  const details = (
+    <dl className="details-list">
+      <dt>Brand</dt>
+      <dd>{product.brand_name || '—'}</dd>
+      <dt>Category</dt>
+      <dd>{product.category_name}</dd>
+      <dt>Condition</dt>
+      <dd>{condition}</dd>
+      <dt>Sizes</dt>
+      <dd>{product.sizes?.length ? product.sizes.join(', ') : 'Various'}</dd>
+      <dt>Colors</dt>
+      <dd>{product.colors?.length ? product.colors.join(', ') : '—'}</dd>
+    </dl>
+  );
+  const description = <p className="product-detail__description">{product.description}</p>;
+
+  return (
+    <div className="product-detail">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/products">Products</Link>
+        <span aria-hidden="true">›</span>
+        <Link to={`/products?category=${encodeURIComponent(product.category_name)}`}>{product.category_name}</Link>
+        {product.brand_name && (
+          <>
+            <span aria-hidden="true">›</span>
+            <Link to={`/products?brand=${encodeURIComponent(product.brand_name)}`}>{product.brand_name}</Link>
+          </>
+        )}
+        <span aria-hidden="true">›</span>
+        <span aria-current="page">{product.title}</span>
+      </nav>
+
+      <div className="product-detail__main">
+        <div className="gallery">
+          <img className="gallery__main" src={mainImage} alt={product.title} width={600} height={600} />
+          <ul className="gallery__thumbs">
+            {gallery.map((image, index) => (
+              <li key={`${image}-${index}`}>
+                <button
+                  type="button"
+                  aria-label={`Show image ${index + 1}`}
+                  aria-pressed={index === imageIndex}
+                  onClick={() => setImageIndex(index)}
+                >
+                  <img src={image} alt="" width={80} height={80} loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="product-detail__info">
+          <h1>{product.title}</h1>
+          {product.brand_name && <p className="product-detail__brand">{product.brand_name}</p>}
+          <p className="muted">Sold by {product.seller_name}</p>
+          <div className="product-detail__likes">
+            <WishlistHeart product={product} />
+            <span>
+              {likes} {likes === 1 ? 'like' : 'likes'}
+            </span>
+            <Link className="link-button" to={`/update-listing/${product.product_id}`}>
+              Edit
+            </Link>
+          </div>
+          <Price price={product.price} originalPrice={product.original_price} />
+          <p className={product.stock > 0 ? 'stock stock--in' : 'stock stock--out'}>
+            {product.stock > 0 ? 'In Stock' : 'Out of Stock'}
+          </p>
+          <p>
+            <strong>Condition:</strong> {condition}
+          </p>
+
+          {inCart === 0 ? (
+            <button
+              type="button"
+              className="button button--primary button--large"
+              disabled={product.stock <= 0}
+              onClick={() => dispatch(addToCart({ product }))}
+            >
+              Add to Cart
+            </button>
+          ) : (
+            <div className="product-detail__cart">
+              <div className="stepper" role="group" aria-label="Quantity">
+                <button
+                  type="button"
+                  aria-label="Decrease quantity"
+                  disabled={inCart <= 1}
+                  onClick={() => dispatch(updateQuantity({ productId: product.product_id, quantity: inCart - 1 }))}
+                >
+                  −
+                </button>
+                <span aria-live="polite">{inCart}</span>
+                <button
+                  type="button"
+                  aria-label="Increase quantity"
+                  disabled={inCart >= product.stock}
+                  onClick={() => dispatch(addToCart({ product }))}
+                >
+                  +
+                </button>
+              </div>
+              <span className="muted">{product.stock} available</span>
+              <button type="button" className="link-button" onClick={() => dispatch(removeFromCart({ productId: product.product_id }))}>
+                Remove from Cart
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => dispatch(openDrawer())}>
+                ({cartUnits}) View Cart
+              </button>
+            </div>
+          )}
+
+          <ul className="product-detail__notes">
+            <li>Free shipping, delivered in 3-5 business days</li>
+            <li>30-day return policy</li>
+            <li>Buyer protection on every order</li>
+          </ul>
+        </div>
+      </div>
+
+      {mobile ? (
+        <div className="accordion">
+          <details open>
+            <summary>Description</summary>
+            {description}
+          </details>
+          <details>
+            <summary>Details</summary>
+            {details}
+          </details>
+        </div>
+      ) : (
+        <div className="tabs">
+          <div role="tablist" aria-label="Product information">
+            {(['description', 'details'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`tab-${name}`}
+                aria-selected={tab === name}
+                aria-controls={`panel-${name}`}
+                onClick={() => setTab(name)}
+              >
+                {name === 'description' ? 'Description' : 'Details'}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            {tab === 'description' ? description : details}
+          </div>
+        </div>
+      )}
+
+      <section className="recommendations" aria-labelledby="recommendations-title">
+        <h2 id="recommendations-title">You May Also Like</h2>
+        {recommendations.length === 0 ? (
+          <p className="muted">No products found in category "{product.category_name}"</p>
+        ) : (
+          <div className="product-grid">
+            {recommendations.map((item) => (
+              <ProductCard key={item.product_id} product={item} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,1 +1,55 @@
-export function* productSaga() {}
+import { call, getContext, put, select, takeLatest } from 'redux-saga/effects';
+import { LIMITS, type Product } from '@rewear/contracts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
+import {
+  productFailed,
+  productLoaded,
+  productNotFound,
+  productRequested,
+  recommendationsLoaded,
+  selectProductDetail,
+  type ProductState,
+} from './productSlice.ts';
+
+const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+
+function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
+  const id = action.payload;
+  try {
+    const product: Product = yield call(api.get<Product>, productPath(id));
+    yield put(productLoaded(product));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) yield put(productNotFound());
+    else yield put(productFailed(error instanceof Error ? error.message : 'Failed to fetch product'));
+    return;
+  }
+  try {
+    const recommendations: Product[] = yield call(
+      api.get<Product[]>,
+      `${productPath(id)}/recommendations?limit=${LIMITS.recommendationsDefault}`,
+    );
+    yield put(recommendationsLoaded(recommendations));
+  } catch (error) {
+    console.error('Failed to fetch recommendations', error instanceof Error ? error.message : error);
+    yield put(recommendationsLoaded([]));
+  }
+}
+
+/** A like on the product being shown: read it again (the consistency token makes the count current). */
+function* refreshLikes(api: Api, action: ReturnType<typeof productLikesUpdated>) {
+  const { productId }: ProductState = yield select(selectProductDetail);
+  if (!productId || (action.payload.productId !== null && action.payload.productId !== productId)) return;
+  try {
+    const product: Product = yield call(api.get<Product>, productPath(productId));
+    yield put(productLoaded(product));
+  } catch {
+    // The count stays as it was; the next visit shows the new one.
+  }
+}
+
+export function* productSaga() {
+  const api: Api = yield getContext('api');
+  yield takeLatest(productRequested.type, loadProduct, api);
+  yield takeLatest(productLikesUpdated.type, refreshLikes, api);
+}

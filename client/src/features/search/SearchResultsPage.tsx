@@ -1,3 +1,62 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import ProductCard from '../../components/ProductCard.tsx';
+import { searchRequested, selectSearch } from './searchSlice.ts';
+
 export default function SearchResultsPage() {
-  return <div className="page" />;
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const dispatch = useAppDispatch();
+  const { results, resultStatus, query } = useAppSelector(selectSearch);
+  const current = query === q;
+
+  useEffect(() => {
+    dispatch(searchRequested(q));
+  }, [dispatch, q]);
+
+  if (!current || resultStatus === 'loading' || resultStatus === 'idle') {
+    return (
+      <div className="search-results">
+        <h1>Searching for "{q}"...</h1>
+        <div className="product-grid" aria-hidden="true">
+          {Array.from({ length: 8 }, (_, index) => (
+            <div key={index} className="skeleton-card" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (resultStatus === 'error') {
+    return (
+      <div className="state-message" role="alert">
+        <p>Failed to load search results. Please try again.</p>
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (results.length === 0) {
+    return (
+      <div className="state-message">
+        <h1>No products found</h1>
+        <p>We couldn't find any products that match your search.</p>
+        <Link className="button button--primary" to="/products">
+          Browse All Products
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="search-results">
+      <h1>Search results for "{q}"</h1>
+      <p className="muted">Found {results.length} products</p>
+      <div className="product-grid">
+        {results.map((product, index) => (
+          <ProductCard key={product.product_id} product={product} eager={index < 4} />
+        ))}
+      </div>
+    </div>
+  );
 }
