@@ -3,7 +3,11 @@
  * Pass `projectors` (or `createProjectors(options)`) to the projector runtime.
  */
 import type { Projector } from '@rewear/platform';
-import { createCatalogueProjector, type CatalogueProjector, type CatalogueProjectorOptions } from './catalogue/projector.ts';
+import {
+  createCatalogueProjector,
+  type CatalogueProjector,
+  type CatalogueProjectorOptions,
+} from './catalogue/projector.ts';
 import { usersProjector } from './users/users.ts';
 import { cartsProjector } from './carts/carts.ts';
 import { wishlistsProjector } from './wishlists/wishlists.ts';

@@ -150,7 +150,14 @@ export interface OrderDoc extends Doc {
   status: OrderStatus;
   items: OrderItemDoc[];
   total_cents: number;
-  shipping: { name: string; address: string; city: string; state: string; zip: string; email: string };
+  shipping: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    email: string;
+  };
   payment_intent_id: string;
   created_at: string;
   expires_at: string;

@@ -44,10 +44,12 @@ function product(id: string, overrides: Partial<ScoredProduct> = {}): ScoredProd
 
 describe('algorithmic collections', () => {
   it('trending favours likes and decays with age', () => {
-    expect(trendingScore(product('a', { num_likes: 10 }), NOW)).toBeGreaterThan(trendingScore(product('b', { num_likes: 2 }), NOW));
-    expect(trendingScore(product('a', { num_likes: 5, created_at: daysAgo(1) }), NOW)).toBeGreaterThan(
-      trendingScore(product('b', { num_likes: 5, created_at: daysAgo(30) }), NOW),
+    expect(trendingScore(product('a', { num_likes: 10 }), NOW)).toBeGreaterThan(
+      trendingScore(product('b', { num_likes: 2 }), NOW),
     );
+    expect(
+      trendingScore(product('a', { num_likes: 5, created_at: daysAgo(1) }), NOW),
+    ).toBeGreaterThan(trendingScore(product('b', { num_likes: 5, created_at: daysAgo(30) }), NOW));
   });
 
   it('hidden gems need fewer than 3 likes, price ≥ $20, an image and a brand', () => {
@@ -95,7 +97,9 @@ describe('algorithmic collections', () => {
   });
 
   it('keeps each collection to its size, deterministic on ties', () => {
-    const many = Array.from({ length: 40 }, (_, i) => product(`p${String(i).padStart(2, '0')}`, { price_cents: 12000 }));
+    const many = Array.from({ length: 40 }, (_, i) =>
+      product(`p${String(i).padStart(2, '0')}`, { price_cents: 12000 }),
+    );
     const all = computeAllCollections(many, NOW);
     expect(all.trending_hits).toHaveLength(20);
     expect(all.curator_picks).toHaveLength(12);
@@ -105,28 +109,52 @@ describe('algorithmic collections', () => {
   });
 
   it('curator picks reward presentation and condition; weekend vibes only casual categories', () => {
-    expect(curatorScore(product('a', { gallery: ['1', '2'], conditions: ['NWT'], description: 'x'.repeat(80) }))).toBeGreaterThan(
-      curatorScore(product('b', { image: '', conditions: ['Fair'] })),
-    );
+    expect(
+      curatorScore(
+        product('a', { gallery: ['1', '2'], conditions: ['NWT'], description: 'x'.repeat(80) }),
+      ),
+    ).toBeGreaterThan(curatorScore(product('b', { image: '', conditions: ['Fair'] })));
     expect(weekendScore(product('a', { category_name: 'Outerwear' }), NOW)).toBe(0);
-    expect(weekendScore(product('a', { category_name: 'Dresses', colors: ['yellow', 'pink'] }), NOW)).toBeGreaterThan(
+    expect(
+      weekendScore(product('a', { category_name: 'Dresses', colors: ['yellow', 'pink'] }), NOW),
+    ).toBeGreaterThan(
       weekendScore(product('b', { category_name: 'Dresses', colors: ['black'] }), NOW),
     );
-    expect(computeCollection('weekend_vibes', [product('coat'), product('dress', { category_name: 'Dresses' })], NOW).map((e) => e.product_id)).toEqual([
-      'dress',
-    ]);
+    expect(
+      computeCollection(
+        'weekend_vibes',
+        [product('coat'), product('dress', { category_name: 'Dresses' })],
+        NOW,
+      ).map((e) => e.product_id),
+    ).toEqual(['dress']);
   });
 });
 
 describe('Product of the Day (SPEC §4)', () => {
   it('scores exactly as the spec writes it', () => {
     // image 20 + brand 15 + category 10 + likes log10(100)*8 = 16 + price 30-100 8 + within 7 days 12
-    const p = product('a', { brand_name: 'Nike', category_name: 'Tops', num_likes: 99, price_cents: 5000, created_at: daysAgo(3) });
+    const p = product('a', {
+      brand_name: 'Nike',
+      category_name: 'Tops',
+      num_likes: 99,
+      price_cents: 5000,
+      created_at: daysAgo(3),
+    });
     expect(featuredScore(p, NOW)).toBeCloseTo(20 + 15 + 10 + 16 + 8 + 12);
     // no image, other brand/category, no likes, $120 → 5, 20 days → 6
     expect(featuredScore(product('b', { image: '', price_cents: 12000 }), NOW)).toBe(11);
     // likes are capped at 25
-    expect(featuredScore(product('c', { image: '', num_likes: 10 ** 6, price_cents: 100000, created_at: daysAgo(90) }), NOW)).toBe(25);
+    expect(
+      featuredScore(
+        product('c', {
+          image: '',
+          num_likes: 10 ** 6,
+          price_cents: 100000,
+          created_at: daysAgo(90),
+        }),
+        NOW,
+      ),
+    ).toBe(25);
   });
 
   it('picks the highest score with the injected random part; the first by title wins a tie', () => {

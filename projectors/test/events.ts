@@ -1,12 +1,23 @@
 /** Builds event envelopes for projector tests, the way the event store would deliver them. */
-import { schemaVersionOf, validateEvent, type DomainEvent, type EnvelopeOf, type EventData, type EventType } from '@rewear/contracts';
+import {
+  schemaVersionOf,
+  validateEvent,
+  type EnvelopeOf,
+  type EventData,
+  type EventType,
+} from '@rewear/contracts';
 
 let position = 0;
 
 export function envelope<T extends EventType>(
   type: T,
   data: EventData<T>,
-  options: { streamId?: string; streamVersion?: number; occurredAt?: string; position?: number } = {},
+  options: {
+    streamId?: string;
+    streamVersion?: number;
+    occurredAt?: string;
+    position?: number;
+  } = {},
 ): EnvelopeOf<T> {
   validateEvent(type, schemaVersionOf(type), data);
   position += 1;
@@ -21,11 +32,15 @@ export function envelope<T extends EventType>(
     actor: null,
     correlationId: `corr-${position}`,
     causationId: null,
-    data: data as Extract<DomainEvent, { type: T }>['data'],
-  } as EnvelopeOf<T>;
+    data,
+  } as unknown as EnvelopeOf<T>;
 }
 
-export function listingCreated(listingId: string, overrides: Partial<EventData<'ListingCreated'>> = {}, occurredAt?: string) {
+export function listingCreated(
+  listingId: string,
+  overrides: Partial<EventData<'ListingCreated'>> = {},
+  occurredAt?: string,
+) {
   return envelope(
     'ListingCreated',
     {

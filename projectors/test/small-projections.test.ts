@@ -24,7 +24,8 @@ describe('projectCart', () => {
     envelope('CartItemRemoved', { cartId: 'c1', productId: 'p1', quantity: 1 }, v(5)),
     envelope('CartItemQuantitySet', { cartId: 'c1', productId: 'p2', quantity: 4 }, v(6)),
   ];
-  const run = (list: CartEvent[]) => list.reduce<CartDoc | null>((doc, e) => projectCart(doc, e), null);
+  const run = (list: CartEvent[]) =>
+    list.reduce<CartDoc | null>((doc, e) => projectCart(doc, e), null);
 
   it('adds up quantities, removes units and sets quantities', () => {
     expect(run(events)!.lines).toEqual([
@@ -39,9 +40,15 @@ describe('projectCart', () => {
   });
 
   it('removing every unit drops the line; clearing empties the cart', () => {
-    const removed = run([...events, envelope('CartItemRemoved', { cartId: 'c1', productId: 'p1', quantity: 5 }, v(7))])!;
+    const removed = run([
+      ...events,
+      envelope('CartItemRemoved', { cartId: 'c1', productId: 'p1', quantity: 5 }, v(7)),
+    ])!;
     expect(removed.lines.map((l) => l.product_id)).toEqual(['p2']);
-    const cleared = run([...events, envelope('CartCleared', { cartId: 'c1', reason: 'order_paid' }, v(7))])!;
+    const cleared = run([
+      ...events,
+      envelope('CartCleared', { cartId: 'c1', reason: 'order_paid' }, v(7)),
+    ])!;
     expect(cleared.lines).toEqual([]);
   });
 });
@@ -53,14 +60,26 @@ describe('projectOrder', () => {
     items: [{ productId: 'p1', title: 'Top', image: 'i.jpg', quantity: 2, unitPriceCents: 1250 }],
     totalCents: 2500,
     currency: 'usd',
-    shipping: { name: 'Ann', address: '1 Main St', city: 'Town', state: 'CA', zip: '90000', email: 'ann@example.com' },
+    shipping: {
+      name: 'Ann',
+      address: '1 Main St',
+      city: 'Town',
+      state: 'CA',
+      zip: '90000',
+      email: 'ann@example.com',
+    },
     paymentIntentId: 'pi_1',
     expiresAt: '2026-03-01T12:15:00.000Z',
   });
   const paid = envelope('OrderPaid', { orderId: 'o1', paymentIntentId: 'pi_1', amountCents: 2500 });
   const expired = envelope('OrderExpired', { orderId: 'o1' });
-  const failed = envelope('OrderPaymentFailed', { orderId: 'o1', paymentIntentId: 'pi_1', reason: 'declined' });
-  const run = (list: OrderEvent[]) => list.reduce<OrderDoc | null>((doc, e) => projectOrder(doc, e), null);
+  const failed = envelope('OrderPaymentFailed', {
+    orderId: 'o1',
+    paymentIntentId: 'pi_1',
+    reason: 'declined',
+  });
+  const run = (list: OrderEvent[]) =>
+    list.reduce<OrderDoc | null>((doc, e) => projectOrder(doc, e), null);
 
   it('starts pending and becomes paid, failed or expired', () => {
     expect(run([placed])!.status).toBe('pending');
@@ -81,7 +100,10 @@ describe('projectOrder', () => {
 
 describe('small projections', () => {
   it('users fall back to the email as display name', () => {
-    const doc = projectUser(null, envelope('UserRegistered', { uid: 'u1', email: 'a@b.co', displayName: '', photoUrl: null }));
+    const doc = projectUser(
+      null,
+      envelope('UserRegistered', { uid: 'u1', email: 'a@b.co', displayName: '', photoUrl: null }),
+    );
     expect(doc).toMatchObject({ _id: 'u1', display_name: 'a@b.co' });
   });
 
@@ -96,20 +118,50 @@ describe('small projections', () => {
   });
 
   it('wishlist items keep their first add time', () => {
-    const first = projectWishlistItem(null, envelope('WishlistItemAdded', { userId: 'u1', productId: 'p1' }, { occurredAt: '2026-01-01T00:00:00.000Z' }), 'p1');
-    const again = projectWishlistItem(first, envelope('WishlistItemAdded', { userId: 'u1', productId: 'p1' }, { occurredAt: '2026-02-01T00:00:00.000Z' }), 'p1');
+    const first = projectWishlistItem(
+      null,
+      envelope(
+        'WishlistItemAdded',
+        { userId: 'u1', productId: 'p1' },
+        { occurredAt: '2026-01-01T00:00:00.000Z' },
+      ),
+      'p1',
+    );
+    const again = projectWishlistItem(
+      first,
+      envelope(
+        'WishlistItemAdded',
+        { userId: 'u1', productId: 'p1' },
+        { occurredAt: '2026-02-01T00:00:00.000Z' },
+      ),
+      'p1',
+    );
     expect(again!.added_at).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('newsletter subscribers are keyed by lower-cased email', () => {
-    expect(projectSubscriber(null, envelope('NewsletterSubscribed', { email: 'Ann@Example.com' }))!._id).toBe('ann@example.com');
-    expect(projectSubscriber(null, envelope('NewsletterUnsubscribed', { email: 'ann@example.com' }))).toBeNull();
+    expect(
+      projectSubscriber(null, envelope('NewsletterSubscribed', { email: 'Ann@Example.com' }))!._id,
+    ).toBe('ann@example.com');
+    expect(
+      projectSubscriber(null, envelope('NewsletterUnsubscribed', { email: 'ann@example.com' })),
+    ).toBeNull();
   });
 
   it('user collections count each follower once, even a follow seen before the creation', () => {
     const follow = envelope('CollectionFollowed', { collectionId: 'k1', userId: 'u2' });
-    const created = envelope('CollectionCreated', { collectionId: 'k1', ownerId: 'u1', title: 'Summer', description: '', productIds: ['p1'], isPublic: true });
-    const doc = projectUserCollection(projectUserCollection(projectUserCollection(null, follow), follow), created)!;
+    const created = envelope('CollectionCreated', {
+      collectionId: 'k1',
+      ownerId: 'u1',
+      title: 'Summer',
+      description: '',
+      productIds: ['p1'],
+      isPublic: true,
+    });
+    const doc = projectUserCollection(
+      projectUserCollection(projectUserCollection(null, follow), follow),
+      created,
+    )!;
     expect(doc).toMatchObject({ owner_id: 'u1', title: 'Summer', followers: ['u2'] });
   });
 });

@@ -7,30 +7,47 @@ import type { EventEnvelope } from '@rewear/contracts';
 import type { Projector, ReadSide } from '@rewear/platform';
 import { createMemoryReadModelStore } from '../../packages/platform/src/adapters/memory-read-models.ts';
 import { createEmbeddedSearchEngine } from '../../packages/platform/src/adapters/embedded-search.ts';
-import { READ_MODELS, SEARCH_INDEXES, createProjectors, type ListingDoc, type ProductSearchDoc } from '../src/index.ts';
+import {
+  READ_MODELS,
+  SEARCH_INDEXES,
+  createProjectors,
+  type ListingDoc,
+  type ProductSearchDoc,
+} from '../src/index.ts';
 import { envelope, listingCreated } from './events.ts';
 
 async function freshReadSide(projectors: Projector[]): Promise<ReadSide> {
   const store = createMemoryReadModelStore();
   const search = createEmbeddedSearchEngine();
-  const side: ReadSide = { collection: (name) => store.collection(name), searchIndex: (name) => search.index(name) };
+  const side: ReadSide = {
+    collection: (name) => store.collection(name),
+    searchIndex: (name) => search.index(name),
+  };
   for (const p of projectors) {
-    for (const [name, indexes] of Object.entries(p.collections)) await store.collection(name).ensureIndexes(indexes);
-    for (const [name, settings] of Object.entries(p.searchIndexes ?? {})) await search.index(name).configure(settings);
+    for (const [name, indexes] of Object.entries(p.collections))
+      await store.collection(name).ensureIndexes(indexes);
+    for (const [name, settings] of Object.entries(p.searchIndexes ?? {}))
+      await search.index(name).configure(settings);
   }
   return side;
 }
 
 async function snapshot(side: ReadSide) {
   const out: Record<string, unknown> = {};
-  for (const name of Object.values(READ_MODELS)) out[name] = await side.collection(name).find({}, { sort: { _id: 1 } });
+  for (const name of Object.values(READ_MODELS))
+    out[name] = await side.collection(name).find({}, { sort: { _id: 1 } });
   const index = side.searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products);
-  out.search = (await index.search({ sort: [{ field: 'title_key', order: 'asc' }], limit: 1000, facets: ['brand_name', 'category_name'] }));
+  out.search = await index.search({
+    sort: [{ field: 'title_key', order: 'asc' }],
+    limit: 1000,
+    facets: ['brand_name', 'category_name'],
+  });
   return out;
 }
 
 async function applyAll(projectors: Projector[], side: ReadSide, events: EventEnvelope[]) {
-  for (const event of events) for (const p of projectors) if (p.handles.includes(event.type)) await p.apply(event, side);
+  for (const event of events)
+    for (const p of projectors) if (p.handles.includes(event.type)) await p.apply(event, side);
 }
 
 const history: EventEnvelope[] = [
@@ -40,10 +57,23 @@ const history: EventEnvelope[] = [
   envelope('WishlistItemAdded', { userId: 'u1', productId: 'l1' }),
   envelope('WishlistItemAdded', { userId: 'u2', productId: 'l1' }),
   envelope('ListingLiked', { listingId: 'l1', userId: 'u1' }),
-  envelope('StockReserved', { listingId: 'l2', orderId: 'o1', quantity: 1, expiresAt: '2026-03-01T12:15:00.000Z' }),
+  envelope('StockReserved', {
+    listingId: 'l2',
+    orderId: 'o1',
+    quantity: 1,
+    expiresAt: '2026-03-01T12:15:00.000Z',
+  }),
   envelope('StockReleased', { listingId: 'l2', orderId: 'o1', quantity: 1, reason: 'expired' }),
-  envelope('CartCreated', { cartId: 'c1', userId: 'u1' }, { streamId: 'cart-c1', streamVersion: 1 }),
-  envelope('CartItemAdded', { cartId: 'c1', productId: 'l1', quantity: 1 }, { streamId: 'cart-c1', streamVersion: 2 }),
+  envelope(
+    'CartCreated',
+    { cartId: 'c1', userId: 'u1' },
+    { streamId: 'cart-c1', streamVersion: 1 },
+  ),
+  envelope(
+    'CartItemAdded',
+    { cartId: 'c1', productId: 'l1', quantity: 1 },
+    { streamId: 'cart-c1', streamVersion: 2 },
+  ),
   envelope('BrandCreated', { brandId: 'b-late', name: 'Late Brand', image: null }),
 ];
 
@@ -54,7 +84,11 @@ describe('projector wiring on the embedded engines', () => {
     const a = await freshReadSide(once.all);
     const b = await freshReadSide(twice.all);
     await applyAll(once.all, a, history);
-    await applyAll(twice.all, b, history.flatMap((e) => [e, e]));
+    await applyAll(
+      twice.all,
+      b,
+      history.flatMap((e) => [e, e]),
+    );
     expect(await snapshot(b)).toEqual(await snapshot(a));
   });
 
@@ -64,7 +98,9 @@ describe('projector wiring on the embedded engines', () => {
     await applyAll(set.all, side, history);
     const l1 = await side.collection<ListingDoc>(READ_MODELS.listings).findOne({ _id: 'l1' });
     expect(l1).toMatchObject({ brand_name: 'Late Brand', num_likes: 2, stock: 2 });
-    const found = await side.searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products).search({ filter: { brand_name: 'Late Brand' } });
+    const found = await side
+      .searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products)
+      .search({ filter: { brand_name: 'Late Brand' } });
     expect(found.hits.map((h) => h.id)).toEqual(['l1']);
     expect(found.hits[0]!.num_likes).toBe(2);
   });
@@ -81,6 +117,8 @@ describe('projector wiring on the embedded engines', () => {
       { product_id: 'l1', score: expect.any(Number) },
       { product_id: 'l2', score: expect.any(Number) },
     ]);
-    expect(await collections.findOne({ _id: 'featured' })).toMatchObject({ updated: '2026-03-01T12:00:00.000Z' });
+    expect(await collections.findOne({ _id: 'featured' })).toMatchObject({
+      updated: '2026-03-01T12:00:00.000Z',
+    });
   });
 });

@@ -5,7 +5,14 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { CONSISTENCY_HEADER } from '@rewear/contracts';
-import { badRequest, errorHandler, identify, parse, type AppState, type RouteDoc } from '@rewear/platform';
+import {
+  badRequest,
+  errorHandler,
+  identify,
+  parse,
+  type AppState,
+  type RouteDoc,
+} from '@rewear/platform';
 import type { Middleware } from 'koa';
 import type { QueryApiDeps, QueryContext, QueryRoute } from './shared/route.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
@@ -41,7 +48,8 @@ export function consistencyWait(deps: QueryApiDeps): Middleware<AppState> {
   return async (ctx, next) => {
     const token = ctx.get(CONSISTENCY_HEADER);
     if (token) {
-      if (!/^\d{1,15}$/.test(token.trim())) throw badRequest(`Invalid ${CONSISTENCY_HEADER}: must be an event position`);
+      if (!/^\d{1,15}$/.test(token.trim()))
+        throw badRequest(`Invalid ${CONSISTENCY_HEADER}: must be an event position`);
       const reached = await deps.progress.waitFor(Number(token.trim()), waitMs);
       if (!reached) ctx.set(CONSISTENCY_TIMEOUT_HEADER, 'true');
     }
@@ -52,7 +60,8 @@ export function consistencyWait(deps: QueryApiDeps): Middleware<AppState> {
 /** Query keys like `price[$gt]` or `$where` never reach a schema. */
 function rejectOperatorKeys(query: Record<string, unknown>) {
   for (const key of Object.keys(query)) {
-    if (key.includes('$') || key.includes('[')) throw badRequest(`Invalid query: parameter "${key.slice(0, 40)}" is not allowed`);
+    if (key.includes('$') || key.includes('['))
+      throw badRequest(`Invalid query: parameter "${key.slice(0, 40)}" is not allowed`);
   }
 }
 

@@ -1,4 +1,11 @@
-export { createQueryApi, queryRoutes, queryRouteTable, consistencyWait, CONSISTENCY_TIMEOUT_HEADER, DEFAULT_CONSISTENCY_WAIT_MS } from './app.ts';
+export {
+  createQueryApi,
+  queryRoutes,
+  queryRouteTable,
+  consistencyWait,
+  CONSISTENCY_TIMEOUT_HEADER,
+  DEFAULT_CONSISTENCY_WAIT_MS,
+} from './app.ts';
 export type { QueryApiDeps, QueryRoute } from './shared/route.ts';
 export { searchQueryOfFilter, filterQuery } from './catalogue/routes.ts';
 export { cartTotals } from './cart/routes.ts';

@@ -22,8 +22,17 @@ export interface Harness {
   platform: Platform;
   runtime: ProjectionRuntime;
   /** Appends events to an aggregate's stream; returns the position of the last one. */
-  append(type: AggregateType, id: string, events: DomainEvent[], options?: { wait?: boolean }): Promise<number>;
-  get(pathAndQuery: string, init?: { token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  append(
+    type: AggregateType,
+    id: string,
+    events: DomainEvent[],
+    options?: { wait?: boolean },
+  ): Promise<number>;
+  get(
+    pathAndQuery: string,
+    init?: { token?: string; headers?: Record<string, string> },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies; the tests assert their shape
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -32,7 +41,11 @@ export async function startHarness(options: { consistencyWaitMs?: number } = {})
   const platform = await createPlatform(loadConfig({ DATA_DIR: dataDir }));
   // Small test catalogues: the collections are recomputed inside each apply.
   const projectors = createProjectors({ collectionsDelayMs: 0 });
-  const runtime = await startProjections({ platform, projectors: projectors.all, log: { info() {}, warn: console.warn, error: console.error } });
+  const runtime = await startProjections({
+    platform,
+    projectors: projectors.all,
+    log: { info() {}, warn: console.warn, error: console.error },
+  });
   const app = createQueryApi({
     readSide: runtime.readSide,
     progress: runtime,
@@ -52,9 +65,14 @@ export async function startHarness(options: { consistencyWaitMs?: number } = {})
     async append(type, id, events, { wait = true } = {}) {
       const streamId = streamIdOf(type, id);
       const expectedVersion = versions.get(streamId) ?? 0;
-      const result = await platform.eventStore.append(streamId, events, { expectedVersion, actor: null, correlationId: randomUUID() });
+      const result = await platform.eventStore.append(streamId, events, {
+        expectedVersion,
+        actor: null,
+        correlationId: randomUUID(),
+      });
       versions.set(streamId, result.streamVersion);
-      if (wait && !(await runtime.waitFor(result.position, 10_000))) throw new Error(`projections did not reach ${result.position}`);
+      if (wait && !(await runtime.waitFor(result.position, 10_000)))
+        throw new Error(`projections did not reach ${result.position}`);
       return result.position;
     },
     async get(pathAndQuery, init = {}) {
@@ -62,7 +80,11 @@ export async function startHarness(options: { consistencyWaitMs?: number } = {})
       if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
       const response = await fetch(baseUrl + pathAndQuery, { headers });
       const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+      return {
+        status: response.status,
+        body: text ? JSON.parse(text) : null,
+        headers: response.headers,
+      };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -73,7 +95,10 @@ export async function startHarness(options: { consistencyWaitMs?: number } = {})
   };
 }
 
-export const listing = (listingId: string, overrides: Partial<Extract<DomainEvent, { type: 'ListingCreated' }>['data']> = {}): DomainEvent => ({
+export const listing = (
+  listingId: string,
+  overrides: Partial<Extract<DomainEvent, { type: 'ListingCreated' }>['data']> = {},
+): DomainEvent => ({
   type: 'ListingCreated',
   data: {
     listingId,

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@rewear/contracts';
-import { createTestUser, startAuthEmulatorForTests, type TestUser } from '../../tests/support/auth.ts';
+import {
+  createTestUser,
+  startAuthEmulatorForTests,
+  type TestUser,
+} from '../../tests/support/auth.ts';
 import { listing, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -8,7 +12,14 @@ let stopEmulator: () => Promise<void>;
 let alice: TestUser;
 let bob: TestUser;
 
-const shipping = { name: 'Alice', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', email: 'alice@example.com' };
+const shipping = {
+  name: 'Alice',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  email: 'alice@example.com',
+};
 const reserve = (listingId: string, orderId: string, quantity: number): DomainEvent => ({
   type: 'StockReserved',
   data: { listingId, orderId, quantity, expiresAt: new Date(Date.now() + 900_000).toISOString() },
@@ -19,22 +30,100 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([createTestUser(), createTestUser()]);
   h = await startHarness();
 
-  await h.append('brand', 'nike', [{ type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } }]);
-  await h.append('brand', 'zara', [{ type: 'BrandCreated', data: { brandId: 'zara', name: 'Zara', image: null } }]);
+  await h.append('brand', 'nike', [
+    { type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } },
+  ]);
+  await h.append('brand', 'zara', [
+    { type: 'BrandCreated', data: { brandId: 'zara', name: 'Zara', image: null } },
+  ]);
   const created: Array<[string, Parameters<typeof listing>[1]]> = [
-    ['p-jacket', { title: 'Vintage Denim Jacket', categoryId: 5, brandId: 'zara', priceCents: 4500, stock: 2, sizeIds: [3, 4], colorIds: [2], conditionIds: [3] }],
-    ['p-tee', { title: 'Nike Running Tee', categoryId: 1, brandId: 'nike', priceCents: 1999, stock: 3, sizeIds: [2], colorIds: [7], conditionIds: [1] }],
-    ['p-tee2', { title: 'Nike Training Tee', categoryId: 1, brandId: 'nike', priceCents: 2500, stock: 1, sizeIds: [3], colorIds: [8], conditionIds: [3] }],
-    ['p-dress', { title: 'Floral Summer Dress', categoryId: 2, brandId: 'zara', priceCents: 6000, originalPriceCents: 12000, stock: 1, sizeIds: [2], colorIds: [6, 8], conditionIds: [2] }],
-    ['p-boots', { title: 'Leather Ankle Boots', categoryId: 3, brandId: 'nike', priceCents: 12000, stock: 1, sizeIds: [4], colorIds: [7], conditionIds: [4] }],
-    ['p-skirt', { title: 'Denim Mini Skirt', categoryId: 7, brandId: 'zara', priceCents: 3000, stock: 1 }],
-    ['p-scarf', { title: 'Wool Scarf', categoryId: 4, brandId: 'nike', priceCents: 1500, stock: 1 }],
-    ['p-levis', { title: "Levi's 501 Jeans", categoryId: 6, brandId: 'levis', priceCents: 5500, stock: 1 }],
+    [
+      'p-jacket',
+      {
+        title: 'Vintage Denim Jacket',
+        categoryId: 5,
+        brandId: 'zara',
+        priceCents: 4500,
+        stock: 2,
+        sizeIds: [3, 4],
+        colorIds: [2],
+        conditionIds: [3],
+      },
+    ],
+    [
+      'p-tee',
+      {
+        title: 'Nike Running Tee',
+        categoryId: 1,
+        brandId: 'nike',
+        priceCents: 1999,
+        stock: 3,
+        sizeIds: [2],
+        colorIds: [7],
+        conditionIds: [1],
+      },
+    ],
+    [
+      'p-tee2',
+      {
+        title: 'Nike Training Tee',
+        categoryId: 1,
+        brandId: 'nike',
+        priceCents: 2500,
+        stock: 1,
+        sizeIds: [3],
+        colorIds: [8],
+        conditionIds: [3],
+      },
+    ],
+    [
+      'p-dress',
+      {
+        title: 'Floral Summer Dress',
+        categoryId: 2,
+        brandId: 'zara',
+        priceCents: 6000,
+        originalPriceCents: 12000,
+        stock: 1,
+        sizeIds: [2],
+        colorIds: [6, 8],
+        conditionIds: [2],
+      },
+    ],
+    [
+      'p-boots',
+      {
+        title: 'Leather Ankle Boots',
+        categoryId: 3,
+        brandId: 'nike',
+        priceCents: 12000,
+        stock: 1,
+        sizeIds: [4],
+        colorIds: [7],
+        conditionIds: [4],
+      },
+    ],
+    [
+      'p-skirt',
+      { title: 'Denim Mini Skirt', categoryId: 7, brandId: 'zara', priceCents: 3000, stock: 1 },
+    ],
+    [
+      'p-scarf',
+      { title: 'Wool Scarf', categoryId: 4, brandId: 'nike', priceCents: 1500, stock: 1 },
+    ],
+    [
+      'p-levis',
+      { title: "Levi's 501 Jeans", categoryId: 6, brandId: 'levis', priceCents: 5500, stock: 1 },
+    ],
   ];
   for (const [id, overrides] of created) await h.append('listing', id, [listing(id, overrides)]);
   // The brand arrives after its listing.
-  await h.append('brand', 'levis', [{ type: 'BrandCreated', data: { brandId: 'levis', name: "Levi's", image: null } }]);
-  await h.append('listing', 'p-skirt', [{ type: 'StockSold', data: { listingId: 'p-skirt', orderId: 'o-old', quantity: 1 } }]);
+  await h.append('brand', 'levis', [
+    { type: 'BrandCreated', data: { brandId: 'levis', name: "Levi's", image: null } },
+  ]);
+  await h.append('listing', 'p-skirt', [
+    { type: 'StockSold', data: { listingId: 'p-skirt', orderId: 'o-old', quantity: 1 } },
+  ]);
   await h.append('listing', 'p-jacket', [reserve('p-jacket', 'o-other', 1)]);
 
   await h.append('cart', 'cart-a', [
@@ -43,13 +132,17 @@ beforeAll(async () => {
     { type: 'CartItemAdded', data: { cartId: 'cart-a', productId: 'p-tee', quantity: 1 } },
     { type: 'CartItemAdded', data: { cartId: 'cart-a', productId: 'p-scarf', quantity: 1 } },
   ]);
-  await h.append('listing', 'p-scarf', [{ type: 'ListingDeleted', data: { listingId: 'p-scarf' } }]);
+  await h.append('listing', 'p-scarf', [
+    { type: 'ListingDeleted', data: { listingId: 'p-scarf' } },
+  ]);
 
   await h.append('wishlist', alice.uid, [
     { type: 'WishlistItemAdded', data: { userId: alice.uid, productId: 'p-tee' } },
     { type: 'WishlistItemAdded', data: { userId: alice.uid, productId: 'p-dress' } },
   ]);
-  await h.append('wishlist', bob.uid, [{ type: 'WishlistItemAdded', data: { userId: bob.uid, productId: 'p-dress' } }]);
+  await h.append('wishlist', bob.uid, [
+    { type: 'WishlistItemAdded', data: { userId: bob.uid, productId: 'p-dress' } },
+  ]);
 
   await h.append('order', 'o-1', [
     {
@@ -58,8 +151,20 @@ beforeAll(async () => {
         orderId: 'o-1',
         userId: alice.uid,
         items: [
-          { productId: 'p-tee', title: 'Nike Running Tee', image: 'tee.jpg', quantity: 1, unitPriceCents: 1999 },
-          { productId: 'p-boots', title: 'Leather Ankle Boots', image: 'boots.jpg', quantity: 1, unitPriceCents: 12000 },
+          {
+            productId: 'p-tee',
+            title: 'Nike Running Tee',
+            image: 'tee.jpg',
+            quantity: 1,
+            unitPriceCents: 1999,
+          },
+          {
+            productId: 'p-boots',
+            title: 'Leather Ankle Boots',
+            image: 'boots.jpg',
+            quantity: 1,
+            unitPriceCents: 12000,
+          },
         ],
         totalCents: 13999,
         currency: 'usd',
@@ -72,11 +177,31 @@ beforeAll(async () => {
   ]);
 
   await h.append('collection', 'k-summer', [
-    { type: 'CollectionCreated', data: { collectionId: 'k-summer', ownerId: alice.uid, title: 'Summer picks', description: '', productIds: ['p-dress', 'p-skirt'], isPublic: true } },
+    {
+      type: 'CollectionCreated',
+      data: {
+        collectionId: 'k-summer',
+        ownerId: alice.uid,
+        title: 'Summer picks',
+        description: '',
+        productIds: ['p-dress', 'p-skirt'],
+        isPublic: true,
+      },
+    },
     { type: 'CollectionFollowed', data: { collectionId: 'k-summer', userId: bob.uid } },
   ]);
   await h.append('collection', 'k-secret', [
-    { type: 'CollectionCreated', data: { collectionId: 'k-secret', ownerId: alice.uid, title: 'Secret', description: '', productIds: ['p-tee'], isPublic: false } },
+    {
+      type: 'CollectionCreated',
+      data: {
+        collectionId: 'k-secret',
+        ownerId: alice.uid,
+        title: 'Secret',
+        description: '',
+        productIds: ['p-tee'],
+        isPublic: false,
+      },
+    },
   ]);
 }, 180_000);
 
@@ -99,10 +224,9 @@ describe('products', () => {
       'Nike Training Tee',
       'Vintage Denim Jacket',
     ]);
-    expect((await h.get('/api/products?limit=2&offset=1')).body.map((p: { title: string }) => p.title)).toEqual([
-      'Leather Ankle Boots',
-      "Levi's 501 Jeans",
-    ]);
+    expect(
+      (await h.get('/api/products?limit=2&offset=1')).body.map((p: { title: string }) => p.title),
+    ).toEqual(['Leather Ankle Boots', "Levi's 501 Jeans"]);
     expect((await h.get('/api/products?limit=500')).status).toBe(400);
   });
 
@@ -138,7 +262,12 @@ describe('products', () => {
 
   it('available stock counts reservations', async () => {
     const { body } = await h.get('/api/products/p-jacket/availability?quantity=2');
-    expect(body).toEqual({ product_id: 'p-jacket', requested: 2, available: 1, isAvailable: false });
+    expect(body).toEqual({
+      product_id: 'p-jacket',
+      requested: 2,
+      available: 1,
+      isAvailable: false,
+    });
     expect((await h.get('/api/products/p-jacket/availability')).body.isAvailable).toBe(true);
     expect((await h.get('/api/products/p-jacket/availability?quantity=0')).status).toBe(400);
     expect((await h.get('/api/products/p-scarf/availability')).status).toBe(404);
@@ -184,18 +313,39 @@ describe('catalogue filter', () => {
   });
 
   it('filters by size, color, condition and price in dollars', async () => {
-    expect(ids((await h.get('/api/products/filter?size=Small')).body.products)).toEqual(['p-dress', 'p-tee']);
-    expect(ids((await h.get('/api/products/filter?color=black,white')).body.products)).toEqual(['p-dress', 'p-boots', 'p-levis', 'p-tee', 'p-tee2']);
-    expect(ids((await h.get('/api/products/filter?condition=nwt')).body.products)).toEqual(['p-tee']);
-    expect(ids((await h.get('/api/products/filter?minPrice=25&maxPrice=55')).body.products)).toEqual(['p-levis', 'p-tee2', 'p-jacket']);
+    expect(ids((await h.get('/api/products/filter?size=Small')).body.products)).toEqual([
+      'p-dress',
+      'p-tee',
+    ]);
+    expect(ids((await h.get('/api/products/filter?color=black,white')).body.products)).toEqual([
+      'p-dress',
+      'p-boots',
+      'p-levis',
+      'p-tee',
+      'p-tee2',
+    ]);
+    expect(ids((await h.get('/api/products/filter?condition=nwt')).body.products)).toEqual([
+      'p-tee',
+    ]);
+    expect(
+      ids((await h.get('/api/products/filter?minPrice=25&maxPrice=55')).body.products),
+    ).toEqual(['p-levis', 'p-tee2', 'p-jacket']);
   });
 
   it('sorts by field and order and by the home shortcuts', async () => {
-    const byPriceDesc = ids((await h.get('/api/products/filter?sortBy=price&sortOrder=DESC')).body.products);
+    const byPriceDesc = ids(
+      (await h.get('/api/products/filter?sortBy=price&sortOrder=DESC')).body.products,
+    );
     expect(byPriceDesc[0]).toBe('p-boots');
-    expect(ids((await h.get('/api/products/filter?sort=price_low')).body.products)[0]).toBe('p-tee');
-    expect(ids((await h.get('/api/products/filter?sort=popular')).body.products)[0]).toBe('p-dress');
-    expect(ids((await h.get('/api/products/filter?sort=price_high')).body.products)).toEqual(byPriceDesc);
+    expect(ids((await h.get('/api/products/filter?sort=price_low')).body.products)[0]).toBe(
+      'p-tee',
+    );
+    expect(ids((await h.get('/api/products/filter?sort=popular')).body.products)[0]).toBe(
+      'p-dress',
+    );
+    expect(ids((await h.get('/api/products/filter?sort=price_high')).body.products)).toEqual(
+      byPriceDesc,
+    );
   });
 
   it('rejects invalid and operator-looking parameters with 400 {message, details}', async () => {
@@ -203,7 +353,15 @@ describe('catalogue filter', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/sortBy/);
     expect(bad.body.details[0].path).toBe('sortBy');
-    for (const query of ['minPrice=abc', 'category[$ne]=x', 'brand=$where', 'size=Huge', 'page=0', 'sortOrder=sideways', '$where=1']) {
+    for (const query of [
+      'minPrice=abc',
+      'category[$ne]=x',
+      'brand=$where',
+      'size=Huge',
+      'page=0',
+      'sortOrder=sideways',
+      '$where=1',
+    ]) {
       const res = await h.get(`/api/products/filter?${query}`);
       expect(res.status, query).toBe(400);
       expect(typeof res.body.message).toBe('string');
@@ -214,37 +372,72 @@ describe('catalogue filter', () => {
 describe('facets', () => {
   it('counts categories from listed products only', async () => {
     const { body } = await h.get('/api/products/categories-with-count');
-    const count = (name: string) => body.find((c: { category_name: string }) => c.category_name === name).product_count;
+    const count = (name: string) =>
+      body.find((c: { category_name: string }) => c.category_name === name).product_count;
     expect(body).toHaveLength(10);
-    expect([count('Tops'), count('Dresses'), count('Skirts'), count('Accessories')]).toEqual([2, 1, 0, 0]);
+    expect([count('Tops'), count('Dresses'), count('Skirts'), count('Accessories')]).toEqual([
+      2, 1, 0, 0,
+    ]);
   });
 
   it('answers filter options and price range for a category or brand, with defaults when empty', async () => {
     expect((await h.get('/api/products/filter-options?category=Tops')).body).toEqual({
-      colors: [{ name: 'black', count: 1 }, { name: 'white', count: 1 }],
-      sizes: [{ name: 'Small', count: 1 }, { name: 'Medium', count: 1 }],
-      conditions: [{ name: 'NWT', count: 1 }, { name: 'Good', count: 1 }],
+      colors: [
+        { name: 'black', count: 1 },
+        { name: 'white', count: 1 },
+      ],
+      sizes: [
+        { name: 'Small', count: 1 },
+        { name: 'Medium', count: 1 },
+      ],
+      conditions: [
+        { name: 'NWT', count: 1 },
+        { name: 'Good', count: 1 },
+      ],
     });
-    expect((await h.get('/api/products/price-range?category=Tops')).body).toEqual({ minPrice: 19.99, maxPrice: 25 });
-    expect((await h.get('/api/products/price-range?brand=Nobody')).body).toEqual({ minPrice: 0, maxPrice: 1000 });
+    expect((await h.get('/api/products/price-range?category=Tops')).body).toEqual({
+      minPrice: 19.99,
+      maxPrice: 25,
+    });
+    expect((await h.get('/api/products/price-range?brand=Nobody')).body).toEqual({
+      minPrice: 0,
+      maxPrice: 1000,
+    });
   });
 
   it('lists brands and counts them per category', async () => {
-    expect((await h.get('/api/brands/')).body.map((b: { name: string }) => b.name)).toEqual(["Levi's", 'Nike', 'Zara']);
-    expect((await h.get('/api/brands/nike')).body).toEqual({ id: 'nike', name: 'Nike', image: null });
+    expect((await h.get('/api/brands/')).body.map((b: { name: string }) => b.name)).toEqual([
+      "Levi's",
+      'Nike',
+      'Zara',
+    ]);
+    expect((await h.get('/api/brands/nike')).body).toEqual({
+      id: 'nike',
+      name: 'Nike',
+      image: null,
+    });
     expect((await h.get('/api/brands/nope')).status).toBe(404);
-    expect((await h.get('/api/brands/brands-with-count?category=Dresses')).body).toEqual([{ brand_name: 'Zara', product_count: 1 }]);
-    expect((await h.get('/api/brands/brands-with-count')).body).toEqual([
-      { brand_name: 'Nike', product_count: 3 },
-      { brand_name: "Levi's", product_count: 1 },
-      { brand_name: 'Zara', product_count: 2 },
-    ].sort((a, b) => b.product_count - a.product_count || a.brand_name.localeCompare(b.brand_name)));
+    expect((await h.get('/api/brands/brands-with-count?category=Dresses')).body).toEqual([
+      { brand_name: 'Zara', product_count: 1 },
+    ]);
+    expect((await h.get('/api/brands/brands-with-count')).body).toEqual(
+      [
+        { brand_name: 'Nike', product_count: 3 },
+        { brand_name: "Levi's", product_count: 1 },
+        { brand_name: 'Zara', product_count: 2 },
+      ].sort(
+        (a, b) => b.product_count - a.product_count || a.brand_name.localeCompare(b.brand_name),
+      ),
+    );
   });
 
   it('lists categories with item counts', async () => {
     const all = (await h.get('/api/categories/')).body;
     expect(all[0]).toMatchObject({ id: 1, name: 'Tops', itemCount: 2 });
-    expect((await h.get('/api/categories/2')).body).toMatchObject({ name: 'Dresses', itemCount: 1 });
+    expect((await h.get('/api/categories/2')).body).toMatchObject({
+      name: 'Dresses',
+      itemCount: 1,
+    });
     expect((await h.get('/api/categories/99')).status).toBe(404);
     expect((await h.get('/api/categories/abc')).status).toBe(400);
   });
@@ -294,12 +487,24 @@ describe('owner-only reads', () => {
   it("joins the cart's lines to their listings and drops deleted ones", async () => {
     const { body } = await h.get(`/api/cart/user/${alice.uid}`, { token: alice.idToken });
     expect(body.id).toBe('cart-a');
-    expect(body.products.map((p: { product_id: string; quantity: number }) => [p.product_id, p.quantity])).toEqual([
+    expect(
+      body.products.map((p: { product_id: string; quantity: number }) => [
+        p.product_id,
+        p.quantity,
+      ]),
+    ).toEqual([
       ['p-jacket', 2],
       ['p-tee', 1],
     ]);
-    expect(body.products[0]).toMatchObject({ title: 'Vintage Denim Jacket', brand_name: 'Zara', price: 45 });
-    expect((await h.get(`/api/cart/user/${bob.uid}`, { token: bob.idToken })).body).toEqual({ id: null, products: [] });
+    expect(body.products[0]).toMatchObject({
+      title: 'Vintage Denim Jacket',
+      brand_name: 'Zara',
+      price: 45,
+    });
+    expect((await h.get(`/api/cart/user/${bob.uid}`, { token: bob.idToken })).body).toEqual({
+      id: null,
+      products: [],
+    });
   });
 
   it('totals the cart and reports lines that cannot be bought', async () => {
@@ -322,14 +527,30 @@ describe('owner-only reads', () => {
   it('lists the wishlist newest first with product fields', async () => {
     const { body } = await h.get(`/api/wishlist/user/${alice.uid}`, { token: alice.idToken });
     expect(ids(body).sort()).toEqual(['p-dress', 'p-tee']);
-    expect(body.find((i: { product_id: string }) => i.product_id === 'p-dress')).toMatchObject({ price: 60, original_price: 120, brand_name: 'Zara', conditions: ['NWOT'], sizes: ['Small'] });
+    expect(body.find((i: { product_id: string }) => i.product_id === 'p-dress')).toMatchObject({
+      price: 60,
+      original_price: 120,
+      brand_name: 'Zara',
+      conditions: ['NWOT'],
+      sizes: ['Small'],
+    });
   });
 
   it('answers orders as one row per item; 404 for unknown or none', async () => {
     const rows = (await h.get('/api/orders/o-1', { token: alice.idToken })).body;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ order_id: 'o-1', status: 'paid', total_price: 139.99, shipping_city: 'Springfield', product_title: 'Nike Running Tee', quantity: 1, unit_price: 19.99 });
-    expect((await h.get(`/api/orders/user/${alice.uid}`, { token: alice.idToken })).body).toEqual(rows);
+    expect(rows[0]).toMatchObject({
+      order_id: 'o-1',
+      status: 'paid',
+      total_price: 139.99,
+      shipping_city: 'Springfield',
+      product_title: 'Nike Running Tee',
+      quantity: 1,
+      unit_price: 19.99,
+    });
+    expect((await h.get(`/api/orders/user/${alice.uid}`, { token: alice.idToken })).body).toEqual(
+      rows,
+    );
     expect((await h.get('/api/orders/nope', { token: alice.idToken })).status).toBe(404);
     expect((await h.get(`/api/orders/user/${bob.uid}`, { token: bob.idToken })).status).toBe(404);
   });
@@ -369,14 +590,23 @@ describe('collections', () => {
 
 describe('consistency token', () => {
   it('waits for the projections to reach the position before reading', async () => {
-    const position = await h.append('listing', 'p-fresh', [listing('p-fresh', { title: 'Fresh Linen Shirt' })], { wait: false });
-    const res = await h.get('/api/products/p-fresh', { headers: { 'x-consistency-token': String(position) } });
+    const position = await h.append(
+      'listing',
+      'p-fresh',
+      [listing('p-fresh', { title: 'Fresh Linen Shirt' })],
+      { wait: false },
+    );
+    const res = await h.get('/api/products/p-fresh', {
+      headers: { 'x-consistency-token': String(position) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Fresh Linen Shirt');
   });
 
   it('rejects a malformed token and gives up after the bound on one never reached', async () => {
-    expect((await h.get('/api/products', { headers: { 'x-consistency-token': 'abc' } })).status).toBe(400);
+    expect(
+      (await h.get('/api/products', { headers: { 'x-consistency-token': 'abc' } })).status,
+    ).toBe(400);
     const started = Date.now();
     const res = await h.get('/api/products', { headers: { 'x-consistency-token': '999999999' } });
     expect(res.status).toBe(200);
@@ -390,15 +620,30 @@ describe('selling out', () => {
     await h.append('listing', 'p-dress', [reserve('p-dress', 'o-dress', 1)]);
     expect((await h.get('/api/products/p-dress/availability')).body.available).toBe(0);
     expect(ids((await h.get('/api/search?query=floral')).body)).toEqual([]);
-    await h.append('listing', 'p-dress', [{ type: 'StockReleased', data: { listingId: 'p-dress', orderId: 'o-dress', quantity: 1, reason: 'expired' } }]);
+    await h.append('listing', 'p-dress', [
+      {
+        type: 'StockReleased',
+        data: { listingId: 'p-dress', orderId: 'o-dress', quantity: 1, reason: 'expired' },
+      },
+    ]);
     expect(ids((await h.get('/api/search?query=floral')).body)).toEqual(['p-dress']);
-    await h.append('listing', 'p-dress', [{ type: 'StockSold', data: { listingId: 'p-dress', orderId: 'o-dress2', quantity: 1 } }]);
+    await h.append('listing', 'p-dress', [
+      { type: 'StockSold', data: { listingId: 'p-dress', orderId: 'o-dress2', quantity: 1 } },
+    ]);
 
     expect(ids((await h.get('/api/search?query=floral')).body)).toEqual([]);
-    expect(ids((await h.get('/api/products/filter?brand=Zara')).body.products)).toEqual(['p-jacket']);
+    expect(ids((await h.get('/api/products/filter?brand=Zara')).body.products)).toEqual([
+      'p-jacket',
+    ]);
     const categories = (await h.get('/api/products/categories-with-count')).body;
-    expect(categories.find((c: { category_name: string }) => c.category_name === 'Dresses').product_count).toBe(0);
+    expect(
+      categories.find((c: { category_name: string }) => c.category_name === 'Dresses')
+        .product_count,
+    ).toBe(0);
     expect((await h.get('/api/brands/brands-with-count?category=Dresses')).body).toEqual([]);
-    expect((await h.get('/api/products/p-dress')).body).toMatchObject({ stock: 0, title: 'Floral Summer Dress' });
+    expect((await h.get('/api/products/p-dress')).body).toMatchObject({
+      stock: 0,
+      title: 'Floral Summer Dress',
+    });
   });
 });

@@ -14,7 +14,13 @@ export type CartEvent =
   | EnvelopeOf<'CartItemQuantitySet'>
   | EnvelopeOf<'CartCleared'>;
 
-export const CART_EVENTS = ['CartCreated', 'CartItemAdded', 'CartItemRemoved', 'CartItemQuantitySet', 'CartCleared'] as const;
+export const CART_EVENTS = [
+  'CartCreated',
+  'CartItemAdded',
+  'CartItemRemoved',
+  'CartItemQuantitySet',
+  'CartCleared',
+] as const;
 
 function setQuantity(lines: CartLineDoc[], productId: string, quantity: number): CartLineDoc[] {
   const exists = lines.some((l) => l.product_id === productId);
@@ -37,14 +43,23 @@ export function projectCart(current: CartDoc | null, event: CartEvent): CartDoc 
     };
   }
   if (!current) return null;
-  const quantityOf = (productId: string) => current.lines.find((l) => l.product_id === productId)?.quantity ?? 0;
+  const quantityOf = (productId: string) =>
+    current.lines.find((l) => l.product_id === productId)?.quantity ?? 0;
   let lines: CartLineDoc[];
   switch (event.type) {
     case 'CartItemAdded':
-      lines = setQuantity(current.lines, event.data.productId, quantityOf(event.data.productId) + event.data.quantity);
+      lines = setQuantity(
+        current.lines,
+        event.data.productId,
+        quantityOf(event.data.productId) + event.data.quantity,
+      );
       break;
     case 'CartItemRemoved':
-      lines = setQuantity(current.lines, event.data.productId, quantityOf(event.data.productId) - event.data.quantity);
+      lines = setQuantity(
+        current.lines,
+        event.data.productId,
+        quantityOf(event.data.productId) - event.data.quantity,
+      );
       break;
     case 'CartItemQuantitySet':
       lines = setQuantity(current.lines, event.data.productId, event.data.quantity);

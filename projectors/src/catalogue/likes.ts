@@ -27,8 +27,19 @@ export function likeKeys(event: LikeEvent): Array<{ productId: string; userId: s
 }
 
 /** Next state of one (product, user) like; null when the user no longer counts. */
-export function projectLike(current: LikeDoc | null, event: LikeEvent, productId: string, userId: string): LikeDoc | null {
-  const base: LikeDoc = current ?? { _id: likeId(productId, userId), product_id: productId, user_id: userId, wishlist: false, liked: false };
+export function projectLike(
+  current: LikeDoc | null,
+  event: LikeEvent,
+  productId: string,
+  userId: string,
+): LikeDoc | null {
+  const base: LikeDoc = current ?? {
+    _id: likeId(productId, userId),
+    product_id: productId,
+    user_id: userId,
+    wishlist: false,
+    liked: false,
+  };
   let next: LikeDoc;
   switch (event.type) {
     case 'WishlistItemAdded':

@@ -52,7 +52,8 @@ function applyFields(doc: ListingDoc, fields: ListingFields, lookups: ListingLoo
   if (fields.title !== undefined) next.title = fields.title;
   if (fields.description !== undefined) next.description = fields.description;
   if (fields.priceCents !== undefined) next.price_cents = fields.priceCents;
-  if (fields.originalPriceCents !== undefined) next.original_price_cents = fields.originalPriceCents;
+  if (fields.originalPriceCents !== undefined)
+    next.original_price_cents = fields.originalPriceCents;
   if (fields.image !== undefined) next.image = fields.image;
   if (fields.gallery !== undefined) next.gallery = [...fields.gallery];
   if (fields.brandId !== undefined) next.brand_id = fields.brandId;
@@ -76,7 +77,11 @@ function applyFields(doc: ListingDoc, fields: ListingFields, lookups: ListingLoo
   return next;
 }
 
-function withHold(doc: ListingDoc, orderId: string, update: (current: StockHold | undefined) => StockHold): ListingDoc {
+function withHold(
+  doc: ListingDoc,
+  orderId: string,
+  update: (current: StockHold | undefined) => StockHold,
+): ListingDoc {
   const current = doc.holds.find((h) => h.orderId === orderId);
   const holds = [...doc.holds.filter((h) => h.orderId !== orderId), update(current)];
   return { ...doc, holds, stock: availableUnits(doc.stocked, holds) };
@@ -153,7 +158,9 @@ export function projectListing(
     case 'StockReleased': {
       const { orderId, quantity } = event.data;
       return withHold(current ?? placeholder(event.data.listingId), orderId, (hold) =>
-        hold?.state === 'sold' ? hold : { orderId, quantity: hold?.quantity ?? quantity, state: 'released' },
+        hold?.state === 'sold'
+          ? hold
+          : { orderId, quantity: hold?.quantity ?? quantity, state: 'released' },
       );
     }
     case 'StockSold': {

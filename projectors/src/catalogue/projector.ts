@@ -14,7 +14,13 @@ import {
   type ListingDoc,
   type ProductSearchDoc,
 } from '../read-models.ts';
-import { LISTING_EVENTS, isListed, projectListing, toSearchDoc, type ListingEvent } from './listing.ts';
+import {
+  LISTING_EVENTS,
+  isListed,
+  projectListing,
+  toSearchDoc,
+  type ListingEvent,
+} from './listing.ts';
 import { likeId, likeKeys, projectLike, type LikeEvent } from './likes.ts';
 import { projectBrand } from './brand.ts';
 import {
@@ -28,11 +34,26 @@ import {
 
 export const PRODUCT_SEARCH_SETTINGS: SearchSettings = {
   searchable: ['title', 'brand_name', 'category_name', 'description'],
-  filterable: ['category_name', 'brand_name', 'sizes', 'colors', 'conditions', 'price_cents', 'stock', 'in_stock', 'seller_id'],
+  filterable: [
+    'category_name',
+    'brand_name',
+    'sizes',
+    'colors',
+    'conditions',
+    'price_cents',
+    'stock',
+    'in_stock',
+    'seller_id',
+  ],
   sortable: ['title_key', 'price_cents', 'created_ts', 'num_likes'],
 };
 
-const LIKE_EVENTS = ['WishlistItemAdded', 'WishlistItemRemoved', 'WishlistCleared', 'ListingLiked'] as const;
+const LIKE_EVENTS = [
+  'WishlistItemAdded',
+  'WishlistItemRemoved',
+  'WishlistCleared',
+  'ListingLiked',
+] as const;
 
 export const FEATURED_ID = 'featured';
 
@@ -81,17 +102,25 @@ async function applyListingEvent(event: ListingEvent, target: ReadSide): Promise
   const next = projectListing(current, event, { brandName });
   if (!next) return;
   // Likes may have arrived first: the count comes from the like documents.
-  next.num_likes = await target.collection<LikeDoc>(READ_MODELS.listingLikes).count({ product_id: id });
+  next.num_likes = await target
+    .collection<LikeDoc>(READ_MODELS.listingLikes)
+    .count({ product_id: id });
   await listings(target).put(next);
   await syncSearch(target, [next]);
 }
 
-async function applyBrandCreated(event: EnvelopeOf<'BrandCreated'>, target: ReadSide): Promise<void> {
+async function applyBrandCreated(
+  event: EnvelopeOf<'BrandCreated'>,
+  target: ReadSide,
+): Promise<void> {
   const brands = target.collection<BrandDoc>(READ_MODELS.brands);
   const brand = projectBrand(await brands.findOne({ _id: event.data.brandId }), event);
   await brands.put(brand);
   // Listings created before their brand was seen get its name now.
-  const stale = await listings(target).find({ brand_id: brand._id, brand_name: { $ne: brand.name } });
+  const stale = await listings(target).find({
+    brand_id: brand._id,
+    brand_name: { $ne: brand.name },
+  });
   const renamed = stale.map((doc) => ({ ...doc, brand_name: brand.name }));
   for (const doc of renamed) await listings(target).put(doc);
   await syncSearch(target, renamed);
@@ -120,36 +149,56 @@ async function applyLikeEvent(event: LikeEvent, target: ReadSide): Promise<void>
 const toScored = (doc: ListingDoc): ScoredProduct => ({ ...doc, product_id: doc._id });
 
 /** Recomputes the seven algorithmic collections and the featured product from the listed products. */
-export async function recomputeCollections(target: ReadSide, now: Date, jitter: FeaturedJitter = dailyJitter): Promise<void> {
-  const listed = (await listings(target).find({ deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } })).map(toScored);
+export async function recomputeCollections(
+  target: ReadSide,
+  now: Date,
+  jitter: FeaturedJitter = dailyJitter,
+): Promise<void> {
+  const listed = (
+    await listings(target).find({ deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } })
+  ).map(toScored);
   const computed = computeAllCollections(listed, now);
   const store = target.collection<AlgorithmicCollectionDoc>(READ_MODELS.algorithmicCollections);
   const updated = now.toISOString();
   for (const [id, entries] of Object.entries(computed)) {
     const rule = COLLECTION_RULES[id as keyof typeof COLLECTION_RULES];
-    await store.put({ _id: id, title: rule.title, description: rule.description, criteria: rule.criteria, products: entries, updated });
+    await store.put({
+      _id: id,
+      title: rule.title,
+      description: rule.description,
+      criteria: rule.criteria,
+      products: entries,
+      updated,
+    });
   }
   const featured = pickFeatured(listed, now, jitter);
   await store.put({
     _id: FEATURED_ID,
     title: 'Product of the Day',
     description: 'Our pick of the day',
-    criteria: 'Image, favoured brand and category, likes, price band, recency, and a daily random part',
+    criteria:
+      'Image, favoured brand and category, likes, price band, recency, and a daily random part',
     products: featured ? [featured] : [],
     updated,
   });
 }
 
-export function createCatalogueProjector(options: CatalogueProjectorOptions = {}): CatalogueProjector {
+export function createCatalogueProjector(
+  options: CatalogueProjectorOptions = {},
+): CatalogueProjector {
   const delayMs = options.collectionsDelayMs ?? 2000;
   const jitter = options.featuredJitter ?? dailyJitter;
-  const onError = options.onError ?? ((err) => console.error('[catalogue] collections recomputation failed', err));
+  const onError =
+    options.onError ??
+    ((err) => console.error('[catalogue] collections recomputation failed', err));
   let newest = 0;
   let pending: { target: ReadSide; timer: NodeJS.Timeout | null } | null = null;
   let running: Promise<void> = Promise.resolve();
 
   const run = (target: ReadSide) => {
-    running = running.then(() => recomputeCollections(target, new Date(newest), jitter)).catch(onError);
+    running = running
+      .then(() => recomputeCollections(target, new Date(newest), jitter))
+      .catch(onError);
     return running;
   };
 
@@ -168,9 +217,12 @@ export function createCatalogueProjector(options: CatalogueProjectorOptions = {}
     searchIndexes: { [SEARCH_INDEXES.products]: PRODUCT_SEARCH_SETTINGS },
     handles: [...LISTING_EVENTS, 'BrandCreated', ...LIKE_EVENTS],
     async apply(event: EventEnvelope, target: ReadSide) {
-      if ((LISTING_EVENTS as readonly string[]).includes(event.type)) await applyListingEvent(event as ListingEvent, target);
-      else if (event.type === 'BrandCreated') await applyBrandCreated(event as EnvelopeOf<'BrandCreated'>, target);
-      else if ((LIKE_EVENTS as readonly string[]).includes(event.type)) await applyLikeEvent(event as LikeEvent, target);
+      if ((LISTING_EVENTS as readonly string[]).includes(event.type))
+        await applyListingEvent(event as ListingEvent, target);
+      else if (event.type === 'BrandCreated')
+        await applyBrandCreated(event as EnvelopeOf<'BrandCreated'>, target);
+      else if ((LIKE_EVENTS as readonly string[]).includes(event.type))
+        await applyLikeEvent(event as LikeEvent, target);
       else return;
       newest = Math.max(newest, Date.parse(event.occurredAt) || 0);
       if (delayMs === 0) {

@@ -29,17 +29,35 @@ import type { CollectionEntry, ProductRecord } from '../read-models.ts';
 export type ScoredProduct = ProductRecord & { product_id: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CONDITION_POINTS: Record<string, number> = { NWT: 10, NWOT: 8, Good: 6, 'Gently Used': 4, Fair: 2 };
-const WEEKEND_CATEGORIES = new Set(['Dresses', 'Activewear', 'Shoes', 'Accessories', 'Bags', 'Jeans']);
+const CONDITION_POINTS: Record<string, number> = {
+  NWT: 10,
+  NWOT: 8,
+  Good: 6,
+  'Gently Used': 4,
+  Fair: 2,
+};
+const WEEKEND_CATEGORIES = new Set([
+  'Dresses',
+  'Activewear',
+  'Shoes',
+  'Accessories',
+  'Bags',
+  'Jeans',
+]);
 const BRIGHT_COLORS = new Set(['yellow', 'orange', 'pink', 'red', 'white']);
 
 const dollars = (p: ProductRecord) => p.price_cents / 100;
 const discount = (p: ProductRecord) =>
-  discountPercent(p.price_cents / 100, p.original_price_cents === null ? null : p.original_price_cents / 100);
-const ageDays = (p: ProductRecord, now: Date) => Math.max(0, (now.getTime() - Date.parse(p.created_at)) / DAY_MS);
+  discountPercent(
+    p.price_cents / 100,
+    p.original_price_cents === null ? null : p.original_price_cents / 100,
+  );
+const ageDays = (p: ProductRecord, now: Date) =>
+  Math.max(0, (now.getTime() - Date.parse(p.created_at)) / DAY_MS);
 const conditionPoints = (p: ProductRecord) => CONDITION_POINTS[p.conditions[0] ?? ''] ?? 0;
 
-export const trendingScore = (p: ProductRecord, now: Date) => (p.num_likes + 1) / Math.pow(ageDays(p, now) + 2, 1.5);
+export const trendingScore = (p: ProductRecord, now: Date) =>
+  (p.num_likes + 1) / Math.pow(ageDays(p, now) + 2, 1.5);
 
 export const curatorScore = (p: ProductRecord) =>
   (p.image ? 5 : 0) +
@@ -77,7 +95,11 @@ export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
     description: 'Quality finds that have not been discovered yet',
     criteria: 'Fewer than 3 likes, price at least $20, with an image and a brand',
     score: (p) =>
-      p.num_likes < 3 && p.price_cents >= 2000 && p.image !== '' && p.brand_id !== '' && p.brand_name !== ''
+      p.num_likes < 3 &&
+      p.price_cents >= 2000 &&
+      p.image !== '' &&
+      p.brand_id !== '' &&
+      p.brand_name !== ''
         ? conditionPoints(p) + discount(p) / 5
         : null,
   },
@@ -85,7 +107,8 @@ export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
     title: 'Style Steals',
     description: 'Great style for under $60',
     criteria: 'Price above $0 and below $60, biggest discounts first',
-    score: (p) => (p.price_cents > 0 && p.price_cents < 6000 ? discount(p) + (60 - dollars(p)) / 60 : null),
+    score: (p) =>
+      p.price_cents > 0 && p.price_cents < 6000 ? discount(p) + (60 - dollars(p)) / 60 : null,
   },
   fresh_drops: {
     title: 'Fresh Drops',
@@ -121,22 +144,37 @@ export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-function topBy(products: ScoredProduct[], size: number, score: (p: ScoredProduct) => number | null): CollectionEntry[] {
+function topBy(
+  products: ScoredProduct[],
+  size: number,
+  score: (p: ScoredProduct) => number | null,
+): CollectionEntry[] {
   const scored: CollectionEntry[] = [];
   for (const p of products) {
     const s = score(p);
-    if (s !== null && Number.isFinite(s)) scored.push({ product_id: p.product_id, score: round(s) });
+    if (s !== null && Number.isFinite(s))
+      scored.push({ product_id: p.product_id, score: round(s) });
   }
-  scored.sort((a, b) => b.score - a.score || (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0));
+  scored.sort(
+    (a, b) =>
+      b.score - a.score || (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0),
+  );
   return scored.slice(0, size);
 }
 
-export function computeCollection(id: CollectionId, products: ScoredProduct[], now: Date): CollectionEntry[] {
+export function computeCollection(
+  id: CollectionId,
+  products: ScoredProduct[],
+  now: Date,
+): CollectionEntry[] {
   const rule = COLLECTION_RULES[id];
   return topBy(products, COLLECTION_SIZES[id], (p) => rule.score(p, now));
 }
 
-export function computeAllCollections(products: ScoredProduct[], now: Date): Record<CollectionId, CollectionEntry[]> {
+export function computeAllCollections(
+  products: ScoredProduct[],
+  now: Date,
+): Record<CollectionId, CollectionEntry[]> {
   const ids = Object.keys(COLLECTION_SIZES) as CollectionId[];
   return Object.fromEntries(ids.map((id) => [id, computeCollection(id, products, now)])) as Record<
     CollectionId,
@@ -174,9 +212,21 @@ export const dailyJitter: FeaturedJitter = (productId, now) => {
 };
 
 /** Scores every product (taken in title order) and keeps the highest; the first wins a tie. */
-export function pickFeatured(products: ScoredProduct[], now: Date, jitter: FeaturedJitter = dailyJitter): CollectionEntry | null {
+export function pickFeatured(
+  products: ScoredProduct[],
+  now: Date,
+  jitter: FeaturedJitter = dailyJitter,
+): CollectionEntry | null {
   const byTitle = [...products].sort((a, b) =>
-    a.title < b.title ? -1 : a.title > b.title ? 1 : a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0,
+    a.title < b.title
+      ? -1
+      : a.title > b.title
+        ? 1
+        : a.product_id < b.product_id
+          ? -1
+          : a.product_id > b.product_id
+            ? 1
+            : 0,
   );
   let best: CollectionEntry | null = null;
   for (const p of byTitle) {

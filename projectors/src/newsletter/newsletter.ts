@@ -3,13 +3,23 @@ import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
 import type { Projector } from '@rewear/platform';
 import { READ_MODELS, type SubscriberDoc } from '../read-models.ts';
 
-export type NewsletterEvent = EnvelopeOf<'NewsletterSubscribed'> | EnvelopeOf<'NewsletterUnsubscribed'>;
+export type NewsletterEvent =
+  EnvelopeOf<'NewsletterSubscribed'> | EnvelopeOf<'NewsletterUnsubscribed'>;
 
 export const subscriberId = (email: string) => email.trim().toLowerCase();
 
-export function projectSubscriber(current: SubscriberDoc | null, event: NewsletterEvent): SubscriberDoc | null {
+export function projectSubscriber(
+  current: SubscriberDoc | null,
+  event: NewsletterEvent,
+): SubscriberDoc | null {
   if (event.type === 'NewsletterUnsubscribed') return null;
-  return current ?? { _id: subscriberId(event.data.email), email: event.data.email.trim(), subscribed_at: event.occurredAt };
+  return (
+    current ?? {
+      _id: subscriberId(event.data.email),
+      email: event.data.email.trim(),
+      subscribed_at: event.occurredAt,
+    }
+  );
 }
 
 export const newsletterProjector: Projector = {

@@ -12,7 +12,12 @@ export type OrderEvent =
   | EnvelopeOf<'OrderPaymentFailed'>
   | EnvelopeOf<'OrderExpired'>;
 
-export const ORDER_EVENTS = ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed', 'OrderExpired'] as const;
+export const ORDER_EVENTS = [
+  'OrderPlaced',
+  'OrderPaid',
+  'OrderPaymentFailed',
+  'OrderExpired',
+] as const;
 
 const RANK: Record<OrderStatus, number> = { pending: 0, payment_failed: 1, expired: 2, paid: 3 };
 
@@ -45,7 +50,11 @@ export function projectOrder(current: OrderDoc | null, event: OrderEvent): Order
   }
   if (!current) return null;
   const incoming: OrderStatus =
-    event.type === 'OrderPaid' ? 'paid' : event.type === 'OrderPaymentFailed' ? 'payment_failed' : 'expired';
+    event.type === 'OrderPaid'
+      ? 'paid'
+      : event.type === 'OrderPaymentFailed'
+        ? 'payment_failed'
+        : 'expired';
   const status = settle(current.status, incoming);
   return status === current.status ? current : { ...current, status, updated_at: event.occurredAt };
 }

@@ -3,9 +3,13 @@ import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
 import type { Projector } from '@rewear/platform';
 import { READ_MODELS, type UserCollectionDoc } from '../read-models.ts';
 
-export type UserCollectionEvent = EnvelopeOf<'CollectionCreated'> | EnvelopeOf<'CollectionFollowed'>;
+export type UserCollectionEvent =
+  EnvelopeOf<'CollectionCreated'> | EnvelopeOf<'CollectionFollowed'>;
 
-export function projectUserCollection(current: UserCollectionDoc | null, event: UserCollectionEvent): UserCollectionDoc | null {
+export function projectUserCollection(
+  current: UserCollectionDoc | null,
+  event: UserCollectionEvent,
+): UserCollectionDoc | null {
   if (event.type === 'CollectionCreated') {
     const d = event.data;
     return {
@@ -36,7 +40,9 @@ export function projectUserCollection(current: UserCollectionDoc | null, event: 
 
 export const userCollectionsProjector: Projector = {
   name: 'user-collections',
-  collections: { [READ_MODELS.userCollections]: [{ keys: { owner_id: 1 } }, { keys: { is_public: 1 } }] },
+  collections: {
+    [READ_MODELS.userCollections]: [{ keys: { owner_id: 1 } }, { keys: { is_public: 1 } }],
+  },
   handles: ['CollectionCreated', 'CollectionFollowed'],
   async apply(event: EventEnvelope, target) {
     if (event.type !== 'CollectionCreated' && event.type !== 'CollectionFollowed') return;

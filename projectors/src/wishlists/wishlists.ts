@@ -8,12 +8,20 @@ export type WishlistEvent =
   | EnvelopeOf<'WishlistItemRemoved'>
   | EnvelopeOf<'WishlistCleared'>;
 
-export const WISHLIST_EVENTS = ['WishlistItemAdded', 'WishlistItemRemoved', 'WishlistCleared'] as const;
+export const WISHLIST_EVENTS = [
+  'WishlistItemAdded',
+  'WishlistItemRemoved',
+  'WishlistCleared',
+] as const;
 
 export const wishlistItemId = (userId: string, productId: string) => `${userId}|${productId}`;
 
 /** Next state of one item; null removes it. The first add's time is kept on a redelivery. */
-export function projectWishlistItem(current: WishlistItemDoc | null, event: WishlistEvent, productId: string): WishlistItemDoc | null {
+export function projectWishlistItem(
+  current: WishlistItemDoc | null,
+  event: WishlistEvent,
+  productId: string,
+): WishlistItemDoc | null {
   if (event.type !== 'WishlistItemAdded') return null;
   return (
     current ?? {

@@ -28,11 +28,25 @@ export function orderRows(order: OrderDoc): OrderRow[] {
   }));
 }
 
-const orders = (deps: { readSide: import('@rewear/platform').ReadSide }) => deps.readSide.collection<OrderDoc>(READ_MODELS.orders);
+const orders = (deps: { readSide: import('@rewear/platform').ReadSide }) =>
+  deps.readSide.collection<OrderDoc>(READ_MODELS.orders);
 
 export const orderRoutes: QueryRoute[] = [
   route({
-    doc: { method: 'get', path: '/api/orders/user/{uid}', summary: "The signed-in user's orders as rows, newest first", tags: ['Orders'], auth: 'user', params: z.object({ uid: idParam }), responses: { 200: 'OrderRow[]', 401: 'Not signed in', 403: 'Not your orders', 404: 'No orders' } },
+    doc: {
+      method: 'get',
+      path: '/api/orders/user/{uid}',
+      summary: "The signed-in user's orders as rows, newest first",
+      tags: ['Orders'],
+      auth: 'user',
+      params: z.object({ uid: idParam }),
+      responses: {
+        200: 'OrderRow[]',
+        401: 'Not signed in',
+        403: 'Not your orders',
+        404: 'No orders',
+      },
+    },
     async handle(ctx, { params }, deps) {
       requireSelf(ctx, params.uid);
       const docs = await orders(deps).find({ user_id: params.uid }, { sort: { created_at: -1 } });
@@ -41,7 +55,20 @@ export const orderRoutes: QueryRoute[] = [
     },
   }),
   route({
-    doc: { method: 'get', path: '/api/orders/{orderId}', summary: 'One order as rows (owner only)', tags: ['Orders'], auth: 'user', params: z.object({ orderId: idParam }), responses: { 200: 'OrderRow[]', 401: 'Not signed in', 403: 'Not your order', 404: 'Order not found' } },
+    doc: {
+      method: 'get',
+      path: '/api/orders/{orderId}',
+      summary: 'One order as rows (owner only)',
+      tags: ['Orders'],
+      auth: 'user',
+      params: z.object({ orderId: idParam }),
+      responses: {
+        200: 'OrderRow[]',
+        401: 'Not signed in',
+        403: 'Not your order',
+        404: 'Order not found',
+      },
+    },
     async handle(ctx, { params }, deps) {
       const user = requireUser(ctx);
       const order = await orders(deps).findOne({ _id: params.orderId });

@@ -8,18 +8,40 @@ import { productIndexOf } from '../shared/read.ts';
 
 export const searchRoutes: QueryRoute[] = [
   route({
-    doc: { method: 'get', path: '/api/search', summary: 'Search results (empty without a query)', tags: ['Search'], auth: 'optional', query: z.object({ query: text().default(''), limit: wholeNumber(1, 200).default(50) }), responses: { 200: 'Product[]', 400: 'Invalid query' } },
+    doc: {
+      method: 'get',
+      path: '/api/search',
+      summary: 'Search results (empty without a query)',
+      tags: ['Search'],
+      auth: 'optional',
+      query: z.object({ query: text().default(''), limit: wholeNumber(1, 200).default(50) }),
+      responses: { 200: 'Product[]', 400: 'Invalid query' },
+    },
     async handle(_ctx, { query }, deps) {
       if (!query.query) return [];
-      const result = await productIndexOf(deps.readSide).search({ q: query.query, limit: query.limit });
+      const result = await productIndexOf(deps.readSide).search({
+        q: query.query,
+        limit: query.limit,
+      });
       return result.hits.map(fromSearchDoc);
     },
   }),
   route({
-    doc: { method: 'get', path: '/api/search/suggestions', summary: 'Up to 6 suggestions for 2 or more characters', tags: ['Search'], auth: 'optional', query: z.object({ q: text().default('') }), responses: { 200: 'Product[] (at most 6)', 400: 'Invalid query' } },
+    doc: {
+      method: 'get',
+      path: '/api/search/suggestions',
+      summary: 'Up to 6 suggestions for 2 or more characters',
+      tags: ['Search'],
+      auth: 'optional',
+      query: z.object({ q: text().default('') }),
+      responses: { 200: 'Product[] (at most 6)', 400: 'Invalid query' },
+    },
     async handle(_ctx, { query }, deps) {
       if (query.q.length < LIMITS.searchMinLength) return [];
-      const result = await productIndexOf(deps.readSide).search({ q: query.q, limit: LIMITS.maxSuggestions });
+      const result = await productIndexOf(deps.readSide).search({
+        q: query.q,
+        limit: LIMITS.maxSuggestions,
+      });
       return result.hits.slice(0, LIMITS.maxSuggestions).map(fromSearchDoc);
     },
   }),

@@ -36,4 +36,5 @@ export const fromSearchDoc = (doc: ProductSearchDoc) => toProduct(doc.id, doc);
 export const fromListing = (doc: ListingDoc) => toProduct(doc._id, doc);
 
 /** A listing that exists for product detail: created and not deleted (sold out still answers). */
-export const isVisible = (doc: ListingDoc | null): doc is ListingDoc => !!doc && !doc.deleted && doc.created_at !== '';
+export const isVisible = (doc: ListingDoc | null): doc is ListingDoc =>
+  !!doc && !doc.deleted && doc.created_at !== '';

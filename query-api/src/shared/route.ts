@@ -24,7 +24,11 @@ export type QueryContext = Context & { state: AppState };
 
 export interface QueryRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
   doc: RouteDoc & { method: 'get'; params?: P; query?: Q };
-  handle(ctx: QueryContext, input: { params: z.infer<P>; query: z.infer<Q> }, deps: QueryApiDeps): Promise<unknown>;
+  handle(
+    ctx: QueryContext,
+    input: { params: z.infer<P>; query: z.infer<Q> },
+    deps: QueryApiDeps,
+  ): Promise<unknown>;
 }
 
 /** Keeps the schema types of one route together (inference helper). */

@@ -36,13 +36,21 @@ function referenceNames(items: readonly ReferenceItem[], what: string) {
   const byLower = new Map(items.map((i) => [i.name.toLowerCase(), i.name]));
   return z
     .union([z.string(), z.array(z.string()).max(20)])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .transform((names, ctx) => {
       const canonical: string[] = [];
       for (const name of names) {
         const match = byLower.get(name.toLowerCase());
         if (!match) {
-          ctx.addIssue({ code: 'custom', message: `unknown ${what} "${name.slice(0, 40)}"; one of ${items.map((i) => i.name).join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown ${what} "${name.slice(0, 40)}"; one of ${items.map((i) => i.name).join(', ')}`,
+          });
           return z.NEVER;
         }
         if (!canonical.includes(match)) canonical.push(match);

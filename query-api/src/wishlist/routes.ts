@@ -10,11 +10,24 @@ import { listingsById } from '../shared/read.ts';
 
 export const wishlistRoutes: QueryRoute[] = [
   route({
-    doc: { method: 'get', path: '/api/wishlist/user/{uid}', summary: "The signed-in user's wishlist", tags: ['Wishlist'], auth: 'user', params: z.object({ uid: idParam }), responses: { 200: 'WishlistItem[]', 401: 'Not signed in', 403: 'Not your wishlist' } },
+    doc: {
+      method: 'get',
+      path: '/api/wishlist/user/{uid}',
+      summary: "The signed-in user's wishlist",
+      tags: ['Wishlist'],
+      auth: 'user',
+      params: z.object({ uid: idParam }),
+      responses: { 200: 'WishlistItem[]', 401: 'Not signed in', 403: 'Not your wishlist' },
+    },
     async handle(ctx, { params }, deps): Promise<WishlistItem[]> {
       requireSelf(ctx, params.uid);
-      const items = await deps.readSide.collection<WishlistItemDoc>(READ_MODELS.wishlistItems).find({ user_id: params.uid }, { sort: { added_at: -1 } });
-      const listings = await listingsById(deps.readSide, items.map((i) => i.product_id));
+      const items = await deps.readSide
+        .collection<WishlistItemDoc>(READ_MODELS.wishlistItems)
+        .find({ user_id: params.uid }, { sort: { added_at: -1 } });
+      const listings = await listingsById(
+        deps.readSide,
+        items.map((i) => i.product_id),
+      );
       const result: WishlistItem[] = [];
       for (const item of items) {
         const l = listings.get(item.product_id);
@@ -26,7 +39,8 @@ export const wishlistRoutes: QueryRoute[] = [
           image: l!.image,
           brand_name: l!.brand_name,
           price: toDollars(l!.price_cents),
-          original_price: l!.original_price_cents === null ? null : toDollars(l!.original_price_cents),
+          original_price:
+            l!.original_price_cents === null ? null : toDollars(l!.original_price_cents),
           conditions: l!.conditions,
           sizes: l!.sizes,
         });
