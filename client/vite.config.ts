@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/bundle-size.mjs to add up what each route loads.
+    manifest: true,
     rolldownOptions: {
       // The shared contracts are declarations and pure functions: what the client does not use
       // (the event schemas) must not reach the bundle.

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { selectAuth } from '../features/auth/authSlice.ts';
-import { selectCartLineCount, toggleDrawer } from '../features/cart/cartSlice.ts';
+import { selectCartLineCount, selectDrawerOpen, toggleDrawer } from '../features/cart/cartSlice.ts';
 import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
-import CartDrawer from '../features/cart/CartDrawer.tsx';
 import SearchBox from '../features/search/SearchBox.tsx';
 import AccountMenu from './AccountMenu.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
+
+// The drawer's code loads the first time it opens.
+const CartDrawer = lazy(() => import('../features/cart/CartDrawer.tsx'));
 
 const SOURCE_CODE_URL = 'https://github.com/rewear/rewear';
 
@@ -35,6 +38,7 @@ export default function Layout() {
   const auth = useAppSelector(selectAuth);
   const cartLines = useAppSelector(selectCartLineCount);
   const wishlistCount = useAppSelector(selectWishlistCount);
+  const drawerOpen = useAppSelector(selectDrawerOpen);
   const dispatch = useAppDispatch();
   const location = useLocation();
 
@@ -111,7 +115,11 @@ export default function Layout() {
           <p>© {new Date().getFullYear()} Rewear. A modern marketplace application.</p>
         </div>
       </footer>
-      <CartDrawer />
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      )}
     </div>
   );
 }

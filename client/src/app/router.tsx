@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import Spinner from '../components/Spinner.tsx';
 import Layout from './Layout.tsx';
 import RequireAuth from './RequireAuth.tsx';
@@ -30,30 +30,26 @@ function page(Page: LazyExoticComponent<ComponentType>, protectedRoute = false) 
 }
 
 /** SPEC §2 route table. */
-export const routes = [
-  {
-    path: '/',
-    element: <Layout />,
-    children: [
-      { index: true, element: page(HomePage) },
-      { path: 'products', element: page(CataloguePage) },
-      { path: 'products/:productId', element: page(ProductDetailPage) },
-      { path: 'search', element: page(SearchResultsPage) },
-      { path: 'cart', element: page(CartPage) },
-      { path: 'wishlist', element: page(WishlistPage) },
-      { path: 'checkout', element: page(CheckoutPage, true) },
-      { path: 'order-confirmation/:orderId', element: page(OrderConfirmationPage) },
-      { path: 'create-listing', element: page(CreateListingPage, true) },
-      { path: 'update-listing/:id', element: page(UpdateListingPage, true) },
-      { path: 'profile', element: page(ProfilePage, true) },
-      { path: 'orders', element: page(OrdersPage, true) },
-      { path: '*', element: page(NotFoundPage) },
-    ],
-  },
-  { path: '/login', element: page(LoginPage) },
-  { path: '/register', element: page(RegisterPage) },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Layout />}>
+        <Route index element={page(HomePage)} />
+        <Route path="products" element={page(CataloguePage)} />
+        <Route path="products/:productId" element={page(ProductDetailPage)} />
+        <Route path="search" element={page(SearchResultsPage)} />
+        <Route path="cart" element={page(CartPage)} />
+        <Route path="wishlist" element={page(WishlistPage)} />
+        <Route path="checkout" element={page(CheckoutPage, true)} />
+        <Route path="order-confirmation/:orderId" element={page(OrderConfirmationPage)} />
+        <Route path="create-listing" element={page(CreateListingPage, true)} />
+        <Route path="update-listing/:id" element={page(UpdateListingPage, true)} />
+        <Route path="profile" element={page(ProfilePage, true)} />
+        <Route path="orders" element={page(OrdersPage, true)} />
+        <Route path="*" element={page(NotFoundPage)} />
+      </Route>
+      <Route path="/login" element={page(LoginPage)} />
+      <Route path="/register" element={page(RegisterPage)} />
+    </Routes>
+  );
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Autoplay } from 'swiper/modules';
+import { Autoplay } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 
@@ -68,7 +68,7 @@ export default function Carousel<T>({ label, items, kind = 'products', autoplayD
         </button>
       </div>
       <Swiper
-        modules={[Autoplay, A11y]}
+        modules={[Autoplay]}
         slidesPerView={1}
         spaceBetween={20}
         breakpoints={breakpointsFor(kind)}
