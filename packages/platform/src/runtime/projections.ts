@@ -100,6 +100,12 @@ interface LiveState {
   side: GenerationReadSide;
 }
 
+/**
+ * Lets timers and I/O run between batches: with an embedded log and in-memory read models a
+ * replay resolves only microtasks and would otherwise hold the event loop (and every HTTP
+ * request) until it ends.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -157,6 +163,7 @@ class ProjectorRunner {
       await this.runtime.saveCheckpoint(this.name, live.generation, live.checkpoint);
     });
     this.runtime.progressed();
+    await yieldToEventLoop();
   }
 }
 
@@ -311,6 +318,7 @@ export class ProjectionRuntime implements ProjectionProgress {
         return batch;
       });
       if (read.length === 0) break;
+      await yieldToEventLoop();
       events += read.length;
       after = read[read.length - 1]!.position;
     }
@@ -356,6 +364,7 @@ export class ProjectionRuntime implements ProjectionProgress {
       };
       // Bulk of the log, without holding up live consumption.
       while ((await replayChunk()) > 0) {
+        await yieldToEventLoop();
         if (this.stopped) throw new Error('The projection runtime stopped during the rebuild');
       }
       await runner.lock.run(async () => {

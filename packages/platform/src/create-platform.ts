@@ -1,0 +1,106 @@
+/**
+ * Picks the engine behind each port from configuration alone; the only place outside
+ * `adapters/` that knows which engines exist.
+ *
+ * - event store + bus: MONGODB_URI and KAFKA_BROKERS → MongoDB event store, outbox relay, Kafka
+ *   bus; otherwise the SQLite log in `dataDir` (store and bus in one).
+ * - read models: MONGODB_URI → MongoDB; otherwise in memory (rebuilt by replay at boot).
+ * - search: MEILI_URL → Meilisearch; otherwise the embedded engine (rebuilt by replay at boot).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { EventBus, EventStore, ReadModelStore, SearchEngine } from './ports.ts';
+import type { Platform } from './runtime/platform.ts';
+
+export type { Platform } from './runtime/platform.ts';
+
+/** File of the embedded event log inside `dataDir`. */
+export const EVENT_LOG_FILE = 'events.sqlite';
+
+/**
+ * Opens the engines configuration picks. Adapters are loaded only when picked: the embedded
+ * default never loads the Kafka, MongoDB or Meilisearch clients.
+ */
+export async function createPlatform(config: Config): Promise<Platform> {
+  // What delivers events stops first, so nothing is delivered into a closed store; then the
+  // stores in reverse order of opening. Also run when a later engine fails to open.
+  const delivery: Array<() => Promise<unknown>> = [];
+  const stores: Array<() => Promise<unknown>> = [];
+  const closeAll = async () => {
+    for (const close of [...delivery.reverse(), ...stores.reverse()]) {
+      try {
+        await close();
+      } catch (err) {
+        console.error('[platform] closing an engine failed', err);
+      }
+    }
+    delivery.length = 0;
+    stores.length = 0;
+  };
+
+  try {
+    let eventStore: EventStore;
+    let bus: EventBus;
+    let logEngines: Pick<Platform['engines'], 'eventStore' | 'bus'>;
+    if (config.mongodbUri && config.kafkaBrokers) {
+      const { openMongoEventStore } = await import('./adapters/mongo-event-store.ts');
+      const { startOutboxRelay } = await import('./adapters/outbox-relay.ts');
+      const { createKafkaBus } = await import('./adapters/kafka-bus.ts');
+      const store = await openMongoEventStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
+      stores.push(() => store.close());
+      const kafka = createKafkaBus({ brokers: config.kafkaBrokers });
+      delivery.push(() => kafka.close());
+      const relay = await startOutboxRelay({ store, brokers: config.kafkaBrokers });
+      delivery.push(() => relay.stop());
+      eventStore = store;
+      bus = kafka;
+      logEngines = { eventStore: 'mongodb', bus: 'kafka' };
+    } else {
+      const { openSqliteEventLog } = await import('./adapters/sqlite-event-log.ts');
+      mkdirSync(config.dataDir, { recursive: true });
+      const log = openSqliteEventLog({ file: path.join(config.dataDir, EVENT_LOG_FILE) });
+      stores.push(() => log.close());
+      eventStore = log;
+      bus = log;
+      logEngines = { eventStore: 'sqlite', bus: 'sqlite' };
+    }
+
+    let readModels: ReadModelStore;
+    if (config.mongodbUri) {
+      const { openMongoReadModelStore } = await import('./adapters/mongo-read-models.ts');
+      readModels = await openMongoReadModelStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
+    } else {
+      const { createMemoryReadModelStore } = await import('./adapters/memory-read-models.ts');
+      readModels = createMemoryReadModelStore();
+    }
+    stores.push(() => readModels.close());
+
+    let search: SearchEngine;
+    if (config.meiliUrl) {
+      const { createMeiliSearchEngine } = await import('./adapters/meili-search.ts');
+      search = await createMeiliSearchEngine({ url: config.meiliUrl, apiKey: config.meiliApiKey });
+    } else {
+      const { createEmbeddedSearchEngine } = await import('./adapters/embedded-search.ts');
+      search = createEmbeddedSearchEngine();
+    }
+    stores.push(() => search.close());
+
+    return {
+      eventStore,
+      bus,
+      readModels,
+      search,
+      durability: { readModels: config.mongodbUri !== null, search: config.meiliUrl !== null },
+      engines: {
+        ...logEngines,
+        readModels: config.mongodbUri ? 'mongodb' : 'memory',
+        search: config.meiliUrl ? 'meilisearch' : 'embedded',
+      },
+      close: closeAll,
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Rebuilding a projection on the real embedded engines while it serves: readers hammering it
+ * throughout see no error and no empty result; appends keep flowing; the rebuilt generation
+ * equals, document for document, a projection built from position 0 by a separate runtime.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Platform } from '@rewear/platform';
+import { createPlatform } from '../../packages/platform/src/create-platform.ts';
+import { startProjections, type ProjectionRuntime } from '../../packages/platform/src/runtime/index.ts';
+import { appendSteps } from './support/event-mix.ts';
+import { realProjectors, everyDocument } from './support/projections.ts';
+
+const quiet = { info() {}, warn() {}, error() {} };
+const dir = mkdtempSync(path.join(tmpdir(), 'rewear-rebuild-'));
+const STEPS = 8 * 1000;
+const served = realProjectors(50);
+let platform: Platform;
+let runtime: ProjectionRuntime;
+
+beforeAll(async () => {
+  platform = await createPlatform(loadConfig({ DATA_DIR: dir }));
+  await appendSteps(platform.eventStore, 0, STEPS);
+  runtime = await startProjections({ platform, projectors: served.all, log: quiet, replayBatchSize: 500 });
+  expect(await runtime.catchUp(30_000)).toBe(true);
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+  await platform?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface ReadStats {
+  reads: number;
+  failures: string[];
+}
+
+/** Readers asking what query-api asks, until `done` is set. */
+function hammer(signal: { done: boolean }): { stats: ReadStats; finished: Promise<void> } {
+  const stats: ReadStats = { reads: 0, failures: [] };
+  const reader = async (n: number) => {
+    while (!signal.done) {
+      try {
+        const user = `u${(stats.reads * 7 + n) % 1000}`;
+        const [wishlist, users, cart, found, listings] = await Promise.all([
+          runtime.readSide.collection('wishlist_items').find({ user_id: user }),
+          runtime.readSide.collection('users').count(),
+          runtime.readSide.collection('carts').find({}, { limit: 5 }),
+          runtime.readSide.searchIndex('products').search({ q: 'denim jack', limit: 6 }),
+          runtime.readSide.collection('listings').find({ brand_id: 'b3' }, { limit: 20 }),
+        ]);
+        if (wishlist.length === 0) stats.failures.push(`empty wishlist for ${user}`);
+        if (found.hits.length === 0) stats.failures.push('no search hits');
+        if (listings.length === 0) stats.failures.push('no listings of brand b3');
+        if (users < 1000) stats.failures.push(`only ${users} users`);
+        if (cart.length === 0) stats.failures.push('no carts');
+      } catch (err) {
+        stats.failures.push(String(err));
+      }
+      stats.reads += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const finished = Promise.all([0, 1, 2, 3].map(reader)).then(() => undefined);
+  return { stats, finished };
+}
+
+describe('rebuild while serving, on the embedded engines', () => {
+  it('serves every read during rebuilds while appends go on, then equals a projection from 0', async () => {
+    const signal = { done: false };
+    const { stats, finished } = hammer(signal);
+    const writing = appendSteps(platform.eventStore, STEPS, STEPS + 800);
+
+    const results = [];
+    for (const name of ['catalogue', 'wishlists', 'users', 'carts']) results.push(await runtime.rebuild(name));
+    await writing;
+    const readsDuringRebuilds = stats.reads;
+    signal.done = true;
+    await finished;
+
+    expect(stats.failures).toEqual([]);
+    expect(readsDuringRebuilds).toBeGreaterThan(200);
+    expect(results.map((r) => [r.projector, r.generation, r.previousGeneration])).toEqual([
+      ['catalogue', 2, 1],
+      ['wishlists', 2, 1],
+      ['users', 2, 1],
+      ['carts', 2, 1],
+    ]);
+    const collections = await platform.readModels.listCollections();
+    expect(collections).toEqual(expect.arrayContaining(['listings__g2', 'wishlist_items__g2', 'users__g2', 'carts__g2']));
+    expect(collections).not.toContain('wishlist_items__g1');
+    expect(collections).not.toContain('listings__g1');
+
+    // The rebuilt generations, caught up, against a separate runtime built from position 0.
+    expect(await runtime.catchUp(30_000)).toBe(true);
+    await served.flush();
+    const live = await everyDocument(runtime.readSide, served.all);
+    const fresh = await createPlatform(loadConfig({ DATA_DIR: dir }));
+    const referenceProjectors = realProjectors(50);
+    const reference = await startProjections({ platform: fresh, projectors: referenceProjectors.all, log: quiet });
+    try {
+      expect(await reference.catchUp(30_000)).toBe(true);
+      await referenceProjectors.flush();
+      expect(await everyDocument(reference.readSide, referenceProjectors.all)).toEqual(live);
+      expect(live.wishlist_items?.length).toBe((STEPS + 800) / 8);
+    } finally {
+      await reference.stop();
+      await fresh.close();
+    }
+  }, 120_000);
+});
