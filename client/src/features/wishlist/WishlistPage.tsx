@@ -1,7 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import Price from '../../components/Price.tsx';
+import { selectUid } from '../auth/authSlice.ts';
+import { addToCart } from '../cart/cartSlice.ts';
+import { loadWishlist, removeFromWishlist, selectWishlist } from './wishlistSlice.ts';
+import '../auth/account.css';
+import './wishlistPage.css';
+
 export default function WishlistPage() {
+  const dispatch = useAppDispatch();
+  const uid = useAppSelector(selectUid);
+  const wishlist = useAppSelector(selectWishlist);
+  const [selected, setSelected] = useState<string[]>([]);
+
+  if (!uid) {
+    return (
+      <main className="rw-page container rw-empty" id="main">
+        <h1>Sign in to see your saved items</h1>
+        <Link to="/login" state={{ from: { pathname: '/wishlist' } }} className="rw-btn rw-btn--primary">
+          Sign In
+        </Link>
+      </main>
+    );
+  }
+
+  const toggle = (productId: string) =>
+    setSelected((ids) => (ids.includes(productId) ? ids.filter((id) => id !== productId) : [...ids, productId]));
+
   return (
-    <div className="page">
-      <h1>Wishlist</h1>
-    </div>
+    <main className="rw-page container" id="main">
+      <h1>My Wishlist</h1>
+      {(wishlist.status === 'loading' || wishlist.status === 'idle') && wishlist.items.length === 0 ? (
+        <ul className="rw-wishlist" aria-busy="true" aria-label="Loading wishlist">
+          {[0, 1, 2].map((n) => (
+            <li key={n} className="rw-wishlist__row" aria-hidden="true">
+              <div className="rw-skeleton" style={{ width: 88, height: 88 }} />
+              <div className="rw-skeleton" style={{ height: 18, width: '60%' }} />
+            </li>
+          ))}
+        </ul>
+      ) : wishlist.status === 'error' ? (
+        <div className="rw-empty" role="alert">
+          <p>{wishlist.error}</p>
+          <button type="button" className="rw-btn rw-btn--primary" onClick={() => dispatch(loadWishlist())}>
+            Try again
+          </button>
+        </div>
+      ) : wishlist.items.length === 0 ? (
+        <div className="rw-empty">
+          <p>You have no items in your wishlist.</p>
+          <Link to="/products" className="rw-btn rw-btn--primary">
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <>
+          {wishlist.error && (
+            <p className="rw-alert rw-alert--error" role="alert">
+              {wishlist.error}
+            </p>
+          )}
+          <p className="rw-muted" aria-live="polite">
+            {selected.length > 0 ? `${selected.length} selected` : `${wishlist.items.length} saved`}
+          </p>
+          <ul className="rw-wishlist">
+            {wishlist.items.map((item) => {
+              const busy = wishlist.busy.includes(item.product_id);
+              return (
+                <li key={item.product_id} className="rw-wishlist__row">
+                  <input
+                    type="checkbox"
+                    className="rw-wishlist__check"
+                    aria-label={`Select ${item.title}`}
+                    checked={selected.includes(item.product_id)}
+                    onChange={() => toggle(item.product_id)}
+                  />
+                  <Link to={`/products/${item.product_id}`} className="rw-wishlist__image">
+                    <img src={item.image} alt={item.title} width={88} height={88} loading="lazy" />
+                  </Link>
+                  <div className="rw-wishlist__info">
+                    <Link to={`/products/${item.product_id}`}>
+                      <strong>{item.title}</strong>
+                    </Link>
+                    <span className="rw-muted">{item.brand_name}</span>
+                    <Price price={item.price} originalPrice={item.original_price} />
+                    {(item.conditions.length > 0 || item.sizes.length > 0) && (
+                      <span className="rw-muted">
+                        {[item.conditions.join(', '), item.sizes.join(', ')].filter(Boolean).join(' · ')}
+                      </span>
+                    )}
+                  </div>
+                  <div className="rw-wishlist__actions">
+                    <button
+                      type="button"
+                      className="rw-btn rw-btn--primary rw-btn--small"
+                      disabled={busy}
+                      aria-label={`Add ${item.title} to cart`}
+                      onClick={() => {
+                        dispatch(addToCart({ product: item, quantity: 1 }));
+                        dispatch(removeFromWishlist({ productId: item.product_id }));
+                        setSelected((ids) => ids.filter((id) => id !== item.product_id));
+                      }}
+                    >
+                      Add to cart
+                    </button>
+                    <button
+                      type="button"
+                      className="rw-btn rw-btn--outline rw-btn--small"
+                      disabled={busy}
+                      aria-label={`Remove ${item.title} from wishlist`}
+                      onClick={() => {
+                        dispatch(removeFromWishlist({ productId: item.product_id }));
+                        setSelected((ids) => ids.filter((id) => id !== item.product_id));
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </main>
   );
 }
