@@ -1,0 +1,44 @@
+/**
+ * Browser tests against the real storefront: the production client build served by the
+ * one-process server on the embedded engines, a fresh data folder and a small seed.
+ * Debian's Chromium drives them (see support/chromium.ts).
+ */
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { freePort } from './support/storefront.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Chosen once in the runner; the workers inherit it through the environment.
+process.env.E2E_PORT ??= String(await freePort());
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(here, '../../test-results/e2e'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: path.join(here, '../../playwright-report') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: `${path.join(here, '../../node_modules/.bin/tsx')} ${path.join(here, 'support/serve.ts')}`,
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 25_000 },
+    env: { E2E_PORT: process.env.E2E_PORT },
+  },
+});

@@ -1,0 +1,101 @@
+/** Steps shared by the browser tests: users through the real sign-up screen, listings to buy. */
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { Product } from '@rewear/contracts';
+
+export interface TestUser {
+  displayName: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(testInfo: TestInfo, prefix = 'shopper'): TestUser {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}w${testInfo.workerIndex}`;
+  return { displayName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${id}`, email: `${prefix}-${id}@example.com`, password: 'secret-pass-1' };
+}
+
+/** The account menu's trigger, which names who is signed in. */
+export function accountMenu(page: Page, user: TestUser) {
+  return page.getByRole('button', { name: `Signed in as ${user.displayName}` });
+}
+
+/** Email sign-up through /register (the Auth emulator behind it); ends signed in on the home page. */
+export async function registerThroughUi(page: Page, user: TestUser): Promise<void> {
+  if (!page.url().includes('/register')) await page.goto('/register');
+  await page.getByLabel('Display name').fill(user.displayName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(accountMenu(page, user)).toBeVisible({ timeout: 20_000 });
+}
+
+export async function signInThroughUi(page: Page, user: TestUser): Promise<void> {
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function signOutThroughUi(page: Page, user: TestUser): Promise<void> {
+  await accountMenu(page, user).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+}
+
+/**
+ * Most seeded listings are single items, and the tests run side by side against one catalogue:
+ * each test buys from its own slot of listings so no two tests reach for the same item.
+ */
+export async function listingsForSlot(request: APIRequestContext, slot: number, count = 1): Promise<Product[]> {
+  const response = await request.get('/api/products?limit=200');
+  expect(response.ok()).toBeTruthy();
+  const products = ((await response.json()) as Product[])
+    .filter((p) => p.stock >= 1 && p.image)
+    .sort((a, b) => a.product_id.localeCompare(b.product_id));
+  const picked = products.slice(slot * 4, slot * 4 + count);
+  expect(picked, `not enough seeded listings for slot ${slot}`).toHaveLength(count);
+  return picked;
+}
+
+/** Dollars as the storefront shows them. */
+export function dollars(amount: number | string): string {
+  return `$${Number(amount).toFixed(2)}`;
+}
+
+export const SHIPPING = { name: 'Ada Buyer', address: '12 Market Street', city: 'Springfield', state: 'IL', zip: '62701' };
+
+/** From /checkout with a cart: shipping step, then the card step filled with `cardNumber`; returns the Pay button. */
+export async function fillCheckout(page: Page, cardNumber: string) {
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await page.getByLabel('Full name', { exact: true }).fill(SHIPPING.name);
+  await page.getByLabel('Address', { exact: true }).fill(SHIPPING.address);
+  await page.getByLabel('City', { exact: true }).fill(SHIPPING.city);
+  await page.getByLabel('State', { exact: true }).fill(SHIPPING.state);
+  await page.getByLabel('ZIP code', { exact: true }).fill(SHIPPING.zip);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel(/Expiry/).fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  return page.getByRole('button', { name: /^Pay \$/ });
+}
+
+/** Scrolls the whole page so lazy images load, then back to the top. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** Images that finished loading without a picture (broken source). */
+export async function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((img) => img.complete && img.naturalWidth === 0 && img.getAttribute('src'))
+      .map((img) => img.getAttribute('src')!),
+  );
+}
