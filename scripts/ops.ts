@@ -1,0 +1,186 @@
+/**
+ * Operator commands against a running server's /api/ops endpoints.
+ *
+ *   npm run ops -- status
+ *   npm run ops -- replay <projector> --from <position>
+ *   npm run ops -- rebuild <projector>
+ *   npm run ops -- history <streamId>
+ *   npm run ops -- dead-letters <projector> [--limit N]
+ *
+ * OPS_URL (default http://localhost:8080/api/ops) and OPS_TOKEN (the server's) from the environment.
+ */
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: npm run ops -- <command>
+  status                              projectors: generation, checkpoint, head, lag, dead letters
+  replay <projector> --from <N>       re-apply events from position N into the live read model
+  rebuild <projector>                 rebuild into a new generation from position 0, then switch
+  history <streamId>                  every event of one stream (e.g. cart-3kd9x0aa1b2c)
+  dead-letters <projector> [--limit N]  events the projector could not apply
+Environment: OPS_URL (default http://localhost:8080/api/ops), OPS_TOKEN`;
+
+const baseUrl = (process.env.OPS_URL?.trim() || 'http://localhost:8080/api/ops').replace(/\/+$/, '');
+const token = process.env.OPS_TOKEN?.trim() ?? '';
+
+class OpsFailure extends Error {}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new OpsFailure(`Cannot reach ${baseUrl}: ${(err as Error).cause ?? (err as Error).message}`);
+  }
+  const payload = (await response.json().catch(() => ({}))) as { message?: string };
+  if (!response.ok) {
+    const hint = response.status === 401 ? ' (set OPS_TOKEN)' : '';
+    throw new OpsFailure(`${response.status}: ${payload.message ?? response.statusText}${hint}`);
+  }
+  return payload as T;
+}
+
+/** Left-aligned text, right-aligned numbers, a rule under the header. */
+function table(rows: Array<Record<string, unknown>>): string {
+  if (rows.length === 0) return '(none)';
+  const columns = Object.keys(rows[0]!);
+  const cells = rows.map((row) => columns.map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]))));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
+  const numeric = columns.map((_, i) => rows.every((row) => typeof row[columns[i]!] === 'number'));
+  const line = (values: string[]) =>
+    values.map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+interface Status {
+  projector: string;
+  generation: number;
+  checkpoint: Record<string, number>;
+  position: number;
+  headPosition: number;
+  lag: number;
+  deadLetters: number;
+  rebuilding: { generation: number; position: number } | null;
+}
+
+interface Envelope {
+  position: number;
+  streamVersion: number;
+  type: string;
+  occurredAt: string;
+  actor: string | null;
+  data: unknown;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { from: { type: 'string' }, limit: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, subject] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const need = (what: string) => {
+    if (!subject) throw new OpsFailure(`${command} needs a ${what}\n\n${USAGE}`);
+    return subject;
+  };
+
+  switch (command) {
+    case 'status': {
+      const { projectors } = await call<{ projectors: Status[] }>('GET', '/status');
+      console.log(
+        table(
+          projectors.map((s) => ({
+            projector: s.projector,
+            generation: s.generation,
+            position: s.position,
+            head: s.headPosition,
+            lag: s.lag,
+            'dead letters': s.deadLetters,
+            rebuilding: s.rebuilding ? `g${s.rebuilding.generation} at ${s.rebuilding.position}` : '',
+            checkpoint: Object.entries(s.checkpoint)
+              .map(([partition, position]) => `${partition}=${position}`)
+              .join(' '),
+          })),
+        ),
+      );
+      return;
+    }
+    case 'replay': {
+      const projector = need('projector name');
+      const fromPosition = Number(values.from);
+      if (values.from === undefined || !Number.isInteger(fromPosition) || fromPosition < 0) {
+        throw new OpsFailure('replay needs --from <position> (a whole number ≥ 0)');
+      }
+      const result = await call<Record<string, unknown>>('POST', '/replay', { projector, fromPosition });
+      console.log(table([result]));
+      return;
+    }
+    case 'rebuild': {
+      const projector = need('projector name');
+      console.log(`Rebuilding ${projector} from position 0 (the live read model keeps serving)...`);
+      const result = await call<Record<string, unknown>>('POST', '/rebuild', { projector });
+      console.log(table([result]));
+      return;
+    }
+    case 'history': {
+      const streamId = need('stream id');
+      const { events, version } = await call<{ events: Envelope[]; version: number }>(
+        'GET',
+        `/streams/${encodeURIComponent(streamId)}`,
+      );
+      console.log(`${streamId}: ${events.length} events, version ${version}\n`);
+      console.log(
+        table(
+          events.map((e) => ({
+            version: e.streamVersion,
+            position: e.position,
+            type: e.type,
+            'occurred at': e.occurredAt,
+            actor: e.actor ?? '',
+            data: clip(JSON.stringify(e.data), 90),
+          })),
+        ),
+      );
+      return;
+    }
+    case 'dead-letters': {
+      const projector = need('projector name');
+      const limit = values.limit ? `?limit=${encodeURIComponent(values.limit)}` : '';
+      const { deadLetters } = await call<{
+        deadLetters: Array<{ generation: number; position: number; type: string; streamId: string; error: string; failedAt: string }>;
+      }>('GET', `/dead-letters/${encodeURIComponent(projector)}${limit}`);
+      console.log(
+        table(
+          deadLetters.map((d) => ({
+            generation: d.generation,
+            position: d.position,
+            type: d.type,
+            stream: d.streamId,
+            'failed at': d.failedAt,
+            error: clip(d.error, 90),
+          })),
+        ),
+      );
+      return;
+    }
+    default:
+      throw new OpsFailure(`Unknown command: ${command}\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof OpsFailure ? err.message : err);
+  process.exit(1);
+});
