@@ -75,6 +75,7 @@ export function createServerApp(parts: ServerParts): Koa {
     await target(ctx, async () => {});
     if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null)) {
       ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}` };
+      ctx.status = 404; // setting a body made it 200
     }
   });
 

@@ -1,0 +1,77 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerApp } from '../src/app.ts';
+
+const answering = (name: string) => {
+  const app = new Koa();
+  app.use(async (ctx) => {
+    if (ctx.path === '/api/missing') return;
+    ctx.body = { from: name, method: ctx.method };
+  });
+  return app;
+};
+
+describe('one-process server routing', () => {
+  let base = '';
+  let dist = '';
+  let server: ReturnType<Koa['listen']>;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'rewear-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    const app = createServerApp({
+      queryApi: answering('query'),
+      commandApi: answering('command'),
+      routeDocs: [{ method: 'get', path: '/api/brands/', summary: 'Brands', tags: ['reference'], auth: 'none', responses: { 200: 'Brand[]' } }],
+      clientDist: dist,
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends GET/HEAD to query-api and other methods to command-api', async () => {
+    expect(await (await fetch(`${base}/api/products`)).json()).toEqual({ from: 'query', method: 'GET' });
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      expect(await (await fetch(`${base}/api/cart/add-item`, { method })).json()).toEqual({ from: 'command', method });
+    }
+    const head = await fetch(`${base}/api/products`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
+  it('answers unknown API paths with a JSON 404, never the client page', async () => {
+    const res = await fetch(`${base}/api/missing`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toContain('/api/missing');
+  });
+
+  it('serves the OpenAPI document and its page', async () => {
+    const doc = await (await fetch(`${base}/api/docs`)).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(['/api/brands/']);
+    const page = await fetch(`${base}/api/docs/ui`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('/api/brands/');
+  });
+
+  it('falls back to index.html for client routes and caches hashed assets for good, compressed', async () => {
+    const page = await fetch(`${base}/products/abc`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('id="root"');
+    const asset = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/images/categories/1.svg`)).headers.get('content-type')).toContain('svg');
+  });
+});
