@@ -9,9 +9,9 @@
  * - text: an inverted index over the term dictionary; query words expand to dictionary terms by
  *   a bounded edit distance (the dictionary of titles, brands and categories is small, and the
  *   first-character rule lets a 1-typo word scan only the terms sharing its first letter);
- * - filters and facets: documents are small integers; each filter value keeps a bitset and each
- *   attribute a column of value numbers, so a filter is word-wise AND/OR and a facet count is a
- *   walk over the matches;
+ * - filters and facets: documents are small integers; each attribute keeps a column of value
+ *   numbers and each common value a bitset, so a filter is word-wise AND/OR and a facet count is
+ *   a walk over the matches or, for large match sets, a bitset intersection per value;
  * - sort: typed columns (numbers, and strings as a numeric 7-character prefix key with the full
  *   string as a tie-break), and a bounded heap for the requested page.
  * An upsert or removal re-indexes only the documents it names.
@@ -24,7 +24,11 @@ import { frozenCopy, mutableCopy } from './memory-copy.ts';
 const DIACRITICS = /[\u0300-\u036f]/g;
 const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower case without diacritics. ASCII skips Unicode normalisation, whose ICU buffers cost GC time on bulk loads. */
 function normalize(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(DIACRITICS, '').toLowerCase();
 }
 
@@ -160,15 +164,21 @@ function filterKey(value: unknown): string | null {
 const NO_VALUE = -1;
 const SEVERAL_VALUES = -2;
 
-/** One filterable attribute: a bitset per value, each document's values, and its numbers. */
+/**
+ * One filterable attribute: each document's values, its numbers, and per value the set of its
+ * documents, kept also as a bitset once the value is common enough for a bitset to be the smaller
+ * of the two (so a price or a date with thousands of rare values costs no bitsets).
+ */
 class FilterColumn {
   private readonly ids = new Map<string, number>();
   /** As first seen: facet counts show the values as the documents wrote them. */
   readonly labels: string[] = [];
-  readonly bitsets: Bitset[] = [];
+  readonly members: Array<Set<number>> = [];
+  readonly bitsets: Array<Bitset | undefined> = [];
+  private denseValues = 0;
   single: Int32Array;
   /** Value numbers of documents with several values (sparse, by document). */
-  readonly several: Array<Int32Array | undefined> = [];
+  readonly several: Array<number[] | undefined> = [];
   numbers: Float64Array;
 
   constructor(private capacity: number) {
@@ -179,8 +189,26 @@ class FilterColumn {
   grow(capacity: number): void {
     this.single = growInt32(this.single, capacity, NO_VALUE);
     this.numbers = growFloat64(this.numbers, capacity);
-    for (const bitset of this.bitsets) bitset.grow(capacity);
+    for (const bitset of this.bitsets) bitset?.grow(capacity);
     this.capacity = capacity;
+  }
+
+  private wordCount(): number {
+    return Math.ceil(this.capacity / 32);
+  }
+
+  has(doc: number, id: number): boolean {
+    const value = this.single[doc]!;
+    return value === id || (value === SEVERAL_VALUES && this.several[doc]!.includes(id));
+  }
+
+  /** The documents holding a value as bitset words (shared when the value keeps a bitset). */
+  valueWords(id: number): Uint32Array {
+    const dense = this.bitsets[id];
+    if (dense) return dense.words;
+    const words = new Uint32Array(this.wordCount());
+    for (const doc of this.members[id]!) words[doc >>> 5]! |= 1 << (doc & 31);
+    return words;
   }
 
   valueId(key: string): number | undefined {
@@ -197,24 +225,39 @@ class FilterColumn {
         id = this.labels.length;
         this.ids.set(key, id);
         this.labels.push(String(item));
-        this.bitsets.push(new Bitset(this.capacity));
+        this.members.push(new Set());
+        this.bitsets.push(undefined);
       }
       if (!ids.includes(id)) ids.push(id);
-      this.bitsets[id]!.set(doc);
+      const members = this.members[id]!;
+      members.add(doc);
+      const dense = this.bitsets[id];
+      if (dense) dense.set(doc);
+      else if (members.size >= this.wordCount()) {
+        const bitset = new Bitset(this.capacity);
+        for (const each of members) bitset.set(each);
+        this.bitsets[id] = bitset;
+        this.denseValues++;
+      }
       if (typeof item === 'number' && Number.isNaN(this.numbers[doc]!)) this.numbers[doc] = item;
     }
     if (ids.length === 1) this.single[doc] = ids[0]!;
     else if (ids.length > 1) {
       this.single[doc] = SEVERAL_VALUES;
-      this.several[doc] = Int32Array.from(ids);
+      this.several[doc] = ids;
     }
   }
 
   remove(doc: number): void {
     const id = this.single[doc]!;
-    if (id >= 0) this.bitsets[id]!.clear(doc);
-    else if (id === SEVERAL_VALUES) {
-      for (const each of this.several[doc]!) this.bitsets[each]!.clear(doc);
+    if (id >= 0) {
+      this.members[id]!.delete(doc);
+      this.bitsets[id]?.clear(doc);
+    } else if (id === SEVERAL_VALUES) {
+      for (const each of this.several[doc]!) {
+        this.members[each]!.delete(doc);
+        this.bitsets[each]?.clear(doc);
+      }
       this.several[doc] = undefined;
     }
     this.single[doc] = NO_VALUE;
@@ -228,8 +271,8 @@ class FilterColumn {
    */
   count(matches: Int32Array, length: number, matchBits: () => Uint32Array): Int32Array {
     const counts = new Int32Array(this.labels.length);
-    const wordCount = Math.ceil(this.capacity / 32);
-    if (length * 2 < this.labels.length * wordCount) {
+    const wordCount = this.wordCount();
+    if (this.denseValues < this.labels.length || length * 2 < this.labels.length * wordCount) {
       const single = this.single;
       const several = this.several;
       for (let i = 0; i < length; i++) {
@@ -374,7 +417,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private postings: Postings[] = [];
   private termsByFirstChar = new Map<string, number[]>();
   private sortedTerms: string[] | null = null;
-  private docTerms: Array<Int32Array | undefined> = [];
+  // plain arrays: a typed array per document costs an ArrayBuffer each, which the GC pays for
+  private docTerms: Array<number[] | undefined> = [];
   private expansions = new Map<string, Expansion[]>();
 
   private filterColumns = new Map<string, FilterColumn>();
@@ -562,11 +606,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         }
       }
     }
-    const ids = new Int32Array(best.size);
-    let i = 0;
+    const ids: number[] = [];
     for (const [id, rank] of best) {
       this.postings[id]!.add(number, rank);
-      ids[i++] = id;
+      ids.push(id);
     }
     this.docTerms[number] = ids;
     const record = doc as unknown as Record<string, unknown>;
@@ -683,8 +726,12 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     return column;
   }
 
-  private compileFilter(filter: SearchFilter): { sets: Bitset[][]; ranges: Array<(doc: number) => boolean>; test(doc: number): boolean } {
-    const sets: Bitset[][] = [];
+  private compileFilter(filter: SearchFilter): {
+    sets: Array<{ column: FilterColumn; ids: number[] }>;
+    ranges: Array<(doc: number) => boolean>;
+    test(doc: number): boolean;
+  } {
+    const sets: Array<{ column: FilterColumn; ids: number[] }> = [];
     const ranges: Array<(doc: number) => boolean> = [];
     for (const [attribute, condition] of Object.entries(filter)) {
       const column = this.filterColumn(attribute, 'filter on');
@@ -704,19 +751,19 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         continue;
       }
       const wanted = Array.isArray(condition) ? condition : [condition];
-      const bitsets: Bitset[] = [];
+      const ids: number[] = [];
       for (const value of wanted) {
         const key = filterKey(value);
         const id = key === null ? undefined : column.valueId(key);
-        if (id !== undefined) bitsets.push(column.bitsets[id]!);
+        if (id !== undefined) ids.push(id);
       }
-      sets.push(bitsets);
+      sets.push({ column, ids });
     }
     return {
       sets,
       ranges,
       test(doc: number) {
-        for (const anyOf of sets) if (!anyOf.some((bits) => bits.has(doc))) return false;
+        for (const { column, ids } of sets) if (!ids.some((id) => column.has(doc, id))) return false;
         for (const range of ranges) if (!range(doc)) return false;
         return true;
       },
@@ -728,13 +775,16 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const size = this.alive.words.length;
     const words = new Uint32Array(size);
     words.set(this.alive.words);
-    for (const anyOf of filter?.sets ?? []) {
-      if (anyOf.length === 1) {
-        const other = anyOf[0]!.words;
+    for (const { column, ids } of filter?.sets ?? []) {
+      if (ids.length === 1) {
+        const other = column.valueWords(ids[0]!);
         for (let w = 0; w < size; w++) words[w]! &= other[w] ?? 0;
       } else {
         const union = new Uint32Array(size);
-        for (const bits of anyOf) for (let w = 0; w < size; w++) union[w]! |= bits.words[w] ?? 0;
+        for (const id of ids) {
+          const other = column.valueWords(id);
+          for (let w = 0; w < size; w++) union[w]! |= other[w] ?? 0;
+        }
         for (let w = 0; w < size; w++) words[w]! &= union[w]!;
       }
     }
