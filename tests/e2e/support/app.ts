@@ -21,18 +21,20 @@ export function accountMenu(page: Page, user: TestUser) {
 /** Email sign-up through /register (the Auth emulator behind it); ends signed in on the home page. */
 export async function registerThroughUi(page: Page, user: TestUser): Promise<void> {
   if (!page.url().includes('/register')) await page.goto('/register');
-  await page.getByLabel('Display name').fill(user.displayName);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  const form = page.getByRole('form', { name: 'Register with email' });
+  await form.getByLabel('Display name').fill(user.displayName);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(accountMenu(page, user)).toBeVisible({ timeout: 20_000 });
 }
 
 export async function signInThroughUi(page: Page, user: TestUser): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Sign in with email' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 export async function signOutThroughUi(page: Page, user: TestUser): Promise<void> {

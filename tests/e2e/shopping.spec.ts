@@ -1,0 +1,81 @@
+/**
+ * Buying: a visitor's cart survives registration, a 4242 card pays and the order shows up;
+ * a declined card shows the processor's message and places nothing.
+ */
+import { expect, test } from '@playwright/test';
+import { accountMenu, dollars, fillCheckout, listingsForSlot, newUser, registerThroughUi } from './support/app.ts';
+
+test('a visitor cart is carried over at registration, paid by card and listed in My Orders', async ({ page, request }, testInfo) => {
+  const [listing] = await listingsForSlot(request, 1);
+  const user = newUser(testInfo, 'buyer');
+
+  // As a visitor: add to cart from the product page.
+  await page.goto(`/products/${listing!.product_id}`);
+  await expect(page.getByRole('heading', { name: listing!.title, level: 1 })).toBeVisible();
+  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.getByRole('button', { name: '(1) View Cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Shopping Cart (1)' });
+  await expect(drawer.getByRole('link', { name: listing!.title }).last()).toBeVisible();
+  await expect(drawer.getByText('Free shipping • Taxes calculated at checkout')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+
+  // Register: the line is still there, now in the server-side cart (it survives a reload).
+  await page.getByRole('link', { name: 'Register' }).click();
+  await registerThroughUi(page, user);
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.goto('/cart');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (1)', level: 1 })).toBeVisible();
+  await expect(page.locator('.cart-line').getByRole('link', { name: listing!.title }).last()).toBeVisible();
+
+  // Check out with Stripe's succeeding test card.
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  const pay = await fillCheckout(page, '4242 4242 4242 4242');
+  await expect(pay).toHaveText(`Pay ${dollars(listing!.price)}`);
+  await pay.click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+
+  await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+  const orderId = decodeURIComponent(page.url().split('/order-confirmation/')[1]!);
+  await expect(page.getByText(`#${orderId}`)).toBeVisible();
+  // The layout's main region (some pages nest their own main inside it).
+  await expect(page.getByRole('main').last()).toContainText(listing!.title);
+  await expect(page.getByText("We're preparing your order")).toBeVisible();
+  await expect(page.locator('.rw-totals__total')).toContainText(dollars(listing!.price));
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+
+  // My Orders, reached through the account menu.
+  await accountMenu(page, user).click();
+  await page.getByRole('menuitem', { name: 'Your Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  const order = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${orderId}` }) });
+  await expect(order).toContainText(listing!.title);
+  await expect(order).toContainText(dollars(listing!.price));
+  await expect(order.getByRole('link', { name: 'View order details' })).toHaveAttribute('href', `/order-confirmation/${encodeURIComponent(orderId)}`);
+
+  // The sold item left the catalogue's stock.
+  await page.goto(`/products/${listing!.product_id}`);
+  await expect(page.locator('.product-detail__info').getByText('Out of Stock')).toBeVisible();
+});
+
+test('a declined card shows the processor message and no order is confirmed', async ({ page, request }, testInfo) => {
+  const [listing] = await listingsForSlot(request, 2);
+  const user = newUser(testInfo, 'declined');
+  await registerThroughUi(page, user);
+
+  await page.goto(`/products/${listing!.product_id}`);
+  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.goto('/checkout');
+  const pay = await fillCheckout(page, '4000 0000 0000 0002');
+  await pay.click();
+
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});
