@@ -12,7 +12,15 @@ export interface FirebaseIdentityOptions {
   projectId: string;
   /** Ask Firebase whether the token was revoked (one extra call per request). Default: on with the emulator only. */
   checkRevoked?: boolean;
+  /**
+   * How long a verified token is trusted without asking again (default 30 s). A revoked token
+   * is refused at most this long after its revocation; in exchange a signed-in shopper's
+   * requests do not each wait for a round trip to the identity service.
+   */
+  verifiedCacheMs?: number;
 }
+
+const MAX_CACHED_TOKENS = 10_000;
 
 function appFor(projectId: string): App {
   const name = `identity-${projectId}`;
@@ -22,16 +30,27 @@ function appFor(projectId: string): App {
 export function createFirebaseIdentityVerifier(options: FirebaseIdentityOptions): IdentityVerifier {
   const auth = getAuth(appFor(options.projectId));
   const checkRevoked = options.checkRevoked ?? Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+  const cacheMs = options.verifiedCacheMs ?? 30_000;
+  const verified = new Map<string, { user: AuthenticatedUser; until: number }>();
   return {
     async verify(idToken: string): Promise<AuthenticatedUser> {
+      const now = Date.now();
+      const cached = verified.get(idToken);
+      if (cached && cached.until > now) return cached.user;
       try {
         const decoded = await auth.verifyIdToken(idToken, checkRevoked);
-        return {
+        const user: AuthenticatedUser = {
           uid: decoded.uid,
           email: decoded.email ?? null,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           picture: decoded.picture ?? null,
         };
+        if (cacheMs > 0) {
+          if (verified.size >= MAX_CACHED_TOKENS) verified.clear();
+          // Never trust a token past its own expiry.
+          verified.set(idToken, { user, until: Math.min(now + cacheMs, decoded.exp * 1000) });
+        }
+        return user;
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         // firebase-admin reports every token problem as an `auth/...` error; anything else
