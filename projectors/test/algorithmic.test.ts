@@ -14,7 +14,7 @@ const NOW = new Date('2026-03-10T00:00:00.000Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();
 
 function product(id: string, overrides: Partial<ScoredProduct> = {}): ScoredProduct {
-  return {
+  const full = {
     product_id: id,
     title: `Item ${id}`,
     description: 'short',
@@ -40,6 +40,7 @@ function product(id: string, overrides: Partial<ScoredProduct> = {}): ScoredProd
     seller_photo: null,
     ...overrides,
   };
+  return full;
 }
 
 describe('algorithmic collections', () => {

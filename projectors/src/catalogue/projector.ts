@@ -29,6 +29,7 @@ import {
   dailyJitter,
   pickFeatured,
   type FeaturedJitter,
+  scoringInput,
   type ScoredProduct,
 } from '../collections/algorithmic.ts';
 
@@ -60,7 +61,8 @@ export const FEATURED_ID = 'featured';
 export interface CatalogueProjectorOptions {
   /**
    * The algorithmic collections are recomputed at most once per this many milliseconds after
-   * a change (trailing edge). 0 recomputes inside `apply` itself.
+   * a change (trailing edge), and never more often than 10× the last recomputation took, so a
+   * large catalogue spends at most about a tenth of a core on them. 0 recomputes inside `apply`.
    */
   collectionsDelayMs?: number;
   /** The random 0-5 part of the featured score. */
@@ -146,7 +148,11 @@ async function applyLikeEvent(event: LikeEvent, target: ReadSide): Promise<void>
   await syncSearch(target, touched);
 }
 
-const toScored = (doc: ListingDoc): ScoredProduct => ({ ...doc, product_id: doc._id });
+const toScored = (doc: ListingDoc): ScoredProduct => ({
+  ...doc,
+  product_id: doc._id,
+  created_ms: Date.parse(doc.created_at),
+});
 
 /** Recomputes the seven algorithmic collections and the featured product from the listed products. */
 export async function recomputeCollections(
@@ -195,9 +201,14 @@ export function createCatalogueProjector(
   let pending: { target: ReadSide; timer: NodeJS.Timeout | null } | null = null;
   let running: Promise<void> = Promise.resolve();
 
+  let lastDurationMs = 0;
   const run = (target: ReadSide) => {
     running = running
-      .then(() => recomputeCollections(target, new Date(newest), jitter))
+      .then(async () => {
+        const started = performance.now();
+        await recomputeCollections(target, new Date(newest), jitter);
+        lastDurationMs = performance.now() - started;
+      })
       .catch(onError);
     return running;
   };
@@ -234,10 +245,13 @@ export function createCatalogueProjector(
         return;
       }
       const entry: { target: ReadSide; timer: NodeJS.Timeout | null } = { target, timer: null };
-      entry.timer = setTimeout(() => {
-        pending = null;
-        void run(entry.target);
-      }, delayMs);
+      entry.timer = setTimeout(
+        () => {
+          pending = null;
+          void run(entry.target);
+        },
+        Math.max(delayMs, 10 * lastDurationMs),
+      );
       entry.timer.unref?.();
       pending = entry;
     },

@@ -26,7 +26,49 @@ import {
 } from '@rewear/contracts';
 import type { CollectionEntry, ProductRecord } from '../read-models.ts';
 
-export type ScoredProduct = ProductRecord & { product_id: string };
+/** What the scorings read of a product. */
+export type ScoringFields = Pick<
+  ProductRecord,
+  | 'title'
+  | 'description'
+  | 'price_cents'
+  | 'original_price_cents'
+  | 'image'
+  | 'gallery'
+  | 'brand_id'
+  | 'brand_name'
+  | 'category_name'
+  | 'conditions'
+  | 'colors'
+  | 'num_likes'
+  | 'created_at'
+>;
+export type ScoredProduct = ScoringFields & {
+  product_id: string;
+  /** created_at parsed once */
+  created_ms?: number;
+};
+
+/** A compact copy with only the scored fields: scanning a large catalogue stays fast. */
+export function scoringInput(id: string, r: ScoringFields): ScoredProduct {
+  return {
+    product_id: id,
+    title: r.title,
+    description: r.description,
+    price_cents: r.price_cents,
+    original_price_cents: r.original_price_cents,
+    image: r.image,
+    gallery: r.gallery,
+    brand_id: r.brand_id,
+    brand_name: r.brand_name,
+    category_name: r.category_name,
+    conditions: r.conditions,
+    colors: r.colors,
+    num_likes: r.num_likes,
+    created_at: r.created_at,
+    created_ms: Date.parse(r.created_at),
+  };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CONDITION_POINTS: Record<string, number> = {
@@ -46,20 +88,22 @@ const WEEKEND_CATEGORIES = new Set([
 ]);
 const BRIGHT_COLORS = new Set(['yellow', 'orange', 'pink', 'red', 'white']);
 
-const dollars = (p: ProductRecord) => p.price_cents / 100;
-const discount = (p: ProductRecord) =>
+const dollars = (p: ScoringFields) => p.price_cents / 100;
+const discount = (p: ScoringFields) =>
   discountPercent(
     p.price_cents / 100,
     p.original_price_cents === null ? null : p.original_price_cents / 100,
   );
-const ageDays = (p: ProductRecord, now: Date) =>
-  Math.max(0, (now.getTime() - Date.parse(p.created_at)) / DAY_MS);
-const conditionPoints = (p: ProductRecord) => CONDITION_POINTS[p.conditions[0] ?? ''] ?? 0;
+const createdMs = (p: ScoringFields & { created_ms?: number }) =>
+  p.created_ms ?? Date.parse(p.created_at);
+const ageDays = (p: ScoringFields, now: Date) =>
+  Math.max(0, (now.getTime() - createdMs(p)) / DAY_MS);
+const conditionPoints = (p: ScoringFields) => CONDITION_POINTS[p.conditions[0] ?? ''] ?? 0;
 
-export const trendingScore = (p: ProductRecord, now: Date) =>
+export const trendingScore = (p: ScoringFields, now: Date) =>
   (p.num_likes + 1) / Math.pow(ageDays(p, now) + 2, 1.5);
 
-export const curatorScore = (p: ProductRecord) =>
+export const curatorScore = (p: ScoringFields) =>
   (p.image ? 5 : 0) +
   2 * Math.min(p.gallery.length, 4) +
   (p.description.length >= 80 ? 3 : 0) +
@@ -67,7 +111,7 @@ export const curatorScore = (p: ProductRecord) =>
   discount(p) / 5 +
   Math.log10(p.num_likes + 1) * 4;
 
-export const weekendScore = (p: ProductRecord, now: Date) =>
+export const weekendScore = (p: ScoringFields, now: Date) =>
   WEEKEND_CATEGORIES.has(p.category_name)
     ? 10 +
       3 * p.colors.filter((c) => BRIGHT_COLORS.has(c)).length +
@@ -80,7 +124,7 @@ interface CollectionRule {
   description: string;
   criteria: string;
   /** null excludes the product. */
-  score(p: ProductRecord, now: Date): number | null;
+  score(p: ScoringFields, now: Date): number | null;
 }
 
 export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
@@ -116,7 +160,7 @@ export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
     criteria: 'Listed within the last 7 days, newest first',
     score: (p, now) => {
       const age = ageDays(p, now);
-      return age <= 7 && Date.parse(p.created_at) <= now.getTime() + DAY_MS ? (7 - age) * 24 : null;
+      return age <= 7 && createdMs(p) <= now.getTime() + DAY_MS ? (7 - age) * 24 : null;
     },
   },
   curator_picks: {
@@ -144,22 +188,27 @@ export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+const better = (a: CollectionEntry, b: CollectionEntry) =>
+  a.score > b.score || (a.score === b.score && a.product_id < b.product_id);
+
+/** The `size` best entries, best first, keeping only a small sorted window (no full sort of the catalogue). */
 function topBy(
   products: ScoredProduct[],
   size: number,
   score: (p: ScoredProduct) => number | null,
 ): CollectionEntry[] {
-  const scored: CollectionEntry[] = [];
+  const top: CollectionEntry[] = [];
   for (const p of products) {
     const s = score(p);
-    if (s !== null && Number.isFinite(s))
-      scored.push({ product_id: p.product_id, score: round(s) });
+    if (s === null || !Number.isFinite(s)) continue;
+    const entry = { product_id: p.product_id, score: round(s) };
+    if (top.length === size && !better(entry, top[size - 1]!)) continue;
+    let at = top.length;
+    while (at > 0 && better(entry, top[at - 1]!)) at--;
+    top.splice(at, 0, entry);
+    if (top.length > size) top.pop();
   }
-  scored.sort(
-    (a, b) =>
-      b.score - a.score || (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0),
-  );
-  return scored.slice(0, size);
+  return top;
 }
 
 export function computeCollection(
@@ -185,7 +234,7 @@ export function computeAllCollections(
 // ---------------------------------------------------------------- Product of the Day (SPEC §4)
 
 /** The §4 score without its random part. */
-export function featuredScore(p: ProductRecord, now: Date): number {
+export function featuredScore(p: ScoringFields, now: Date): number {
   let score = 0;
   if (p.image) score += 20;
   if ((FAVOURED_BRANDS as readonly string[]).includes(p.brand_name)) score += 15;
@@ -211,27 +260,21 @@ export const dailyJitter: FeaturedJitter = (productId, now) => {
   return ((h >>> 0) / 0xffffffff) * 5;
 };
 
-/** Scores every product (taken in title order) and keeps the highest; the first wins a tie. */
+/** Scores every product and keeps the highest; on a tie the first in title order wins (as the spec's title-sorted scan). */
 export function pickFeatured(
   products: ScoredProduct[],
   now: Date,
   jitter: FeaturedJitter = dailyJitter,
 ): CollectionEntry | null {
-  const byTitle = [...products].sort((a, b) =>
-    a.title < b.title
-      ? -1
-      : a.title > b.title
-        ? 1
-        : a.product_id < b.product_id
-          ? -1
-          : a.product_id > b.product_id
-            ? 1
-            : 0,
-  );
-  let best: CollectionEntry | null = null;
-  for (const p of byTitle) {
+  let best: { entry: CollectionEntry; title: string } | null = null;
+  for (const p of products) {
     const score = featuredScore(p, now) + Math.min(5, Math.max(0, jitter(p.product_id, now)));
-    if (!best || score > best.score) best = { product_id: p.product_id, score };
+    const wins =
+      !best ||
+      score > best.entry.score ||
+      (score === best.entry.score &&
+        (p.title < best.title || (p.title === best.title && p.product_id < best.entry.product_id)));
+    if (wins) best = { entry: { product_id: p.product_id, score }, title: p.title };
   }
-  return best && { product_id: best.product_id, score: round(best.score) };
+  return best && { product_id: best.entry.product_id, score: round(best.entry.score) };
 }
