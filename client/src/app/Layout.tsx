@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { selectAuth } from '../features/auth/authSlice.ts';
-import { selectCartLineCount, selectDrawerOpen, toggleDrawer } from '../features/cart/cartSlice.ts';
+import { dismissCartError, selectCart, selectCartLineCount, selectDrawerOpen, toggleDrawer } from '../features/cart/cartSlice.ts';
 import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
 import SearchBox from '../features/search/SearchBox.tsx';
 import AccountMenu from './AccountMenu.tsx';
@@ -39,6 +39,7 @@ export default function Layout() {
   const cartLines = useAppSelector(selectCartLineCount);
   const wishlistCount = useAppSelector(selectWishlistCount);
   const drawerOpen = useAppSelector(selectDrawerOpen);
+  const cartError = useAppSelector(selectCart).error;
   const dispatch = useAppDispatch();
   const location = useLocation();
 
@@ -115,6 +116,14 @@ export default function Layout() {
           <p>© {new Date().getFullYear()} Rewear. A modern marketplace application.</p>
         </div>
       </footer>
+      {cartError && !drawerOpen && (
+        <div className="toast" role="alert">
+          <span>{cartError}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dispatch(dismissCartError())}>
+            ×
+          </button>
+        </div>
+      )}
       {drawerOpen && (
         <Suspense fallback={null}>
           <CartDrawer />

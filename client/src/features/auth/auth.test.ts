@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { ApiError, type Api } from '../../api/http.ts';
+import auth, { sessionEnded, sessionStarted, signInWithEmail, signInWithGoogle, signUpWithEmail, accountName } from './authSlice.ts';
+import { authSaga } from './authSaga.ts';
+import { authErrorMessage, type AuthService, type AuthUser } from './authService.ts';
+
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await new Promise((r) => setTimeout(r, 0));
+};
+
+function fakeProvider() {
+  let listener: (user: AuthUser | null) => void = () => {};
+  const service: AuthService = {
+    init: vi.fn(async () => {}),
+    subscribe: (l) => {
+      listener = l;
+      return () => {};
+    },
+    signInWithEmail: vi.fn(async () => {
+      throw Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), { code: 'auth/invalid-credential' });
+    }),
+    signUpWithEmail: vi.fn(async (email: string) => ({ uid: 'u2', email, displayName: null, photoURL: null })),
+    signInWithGoogle: vi.fn(async () => ({ uid: 'g1', email: 'g@x.io', displayName: 'Gee', photoURL: 'http://p/1.png' })),
+    signOut: vi.fn(async () => {}),
+    getIdToken: vi.fn(async () => 'token'),
+  };
+  return { service, emit: (user: AuthUser | null) => listener(user) };
+}
+
+function start(api: Partial<Api>, service: AuthService) {
+  const seen: string[] = [];
+  const sagaMiddleware = createSagaMiddleware({ context: { api, loadAuthService: async () => service } });
+  const store = configureStore({
+    reducer: { auth },
+    middleware: (g) =>
+      g({ thunk: false })
+        .concat(() => (next) => (action) => {
+          seen.push((action as { type: string }).type);
+          return next(action);
+        })
+        .concat(sagaMiddleware),
+  });
+  const task = sagaMiddleware.run(authSaga);
+  return { store, task, seen };
+}
+
+const config = { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-x', authEmulatorUrl: 'http://127.0.0.1:9099' }, stripePublishableKey: null };
+
+describe('auth saga', () => {
+  it('starts sessions only when the user changes and ends them only after a sign-in', async () => {
+    const { service, emit } = fakeProvider();
+    const { store, task, seen } = start({ get: vi.fn(async () => config) as Api['get'] }, service);
+    await flush();
+    expect(service.init).toHaveBeenCalledWith(config);
+    expect(store.getState().auth.status).toBe('loading');
+    emit(null);
+    await flush();
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(seen).not.toContain(sessionEnded.type); // a visitor's cart survives the first answer
+    const user = { uid: 'u1', email: 'ann@x.io', displayName: null, photoURL: null };
+    emit(user);
+    emit({ ...user, displayName: 'Ann' });
+    await flush();
+    expect(seen.filter((t) => t === sessionStarted.type)).toHaveLength(1);
+    emit(null);
+    await flush();
+    expect(seen.filter((t) => t === sessionEnded.type)).toHaveLength(1);
+    task.cancel();
+  });
+
+  it('maps provider errors to the spec texts', async () => {
+    const { service } = fakeProvider();
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'] }, service);
+    await flush();
+    store.dispatch(signInWithEmail({ email: 'a@b.c', password: 'nope12' }));
+    await flush();
+    expect(store.getState().auth).toMatchObject({ pending: false, error: 'Invalid email or password' });
+    expect(authErrorMessage({ code: 'auth/email-already-in-use' })).toBe('Email already in use');
+    expect(authErrorMessage({ code: 'auth/weak-password' })).toBe('Password should be at least 6 characters');
+    expect(authErrorMessage({ code: 'auth/user-not-found' })).toBe('No account found for this email');
+    expect(authErrorMessage(new Error('boom'))).toBe('Authentication failed. Please try again.');
+    task.cancel();
+  });
+
+  it('registers new users with the backend, tolerating 409 and never blocking on failure', async () => {
+    const { service } = fakeProvider();
+    const post = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, 'User already registered'))
+      .mockRejectedValueOnce(new ApiError(500, 'HTTP error: 500'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'], post }, service);
+    await flush();
+    store.dispatch(signInWithGoogle());
+    await flush();
+    expect(post).toHaveBeenLastCalledWith('/api/users/register', {
+      uid: 'g1',
+      email: 'g@x.io',
+      display_name: 'Gee',
+      photo_url: 'http://p/1.png',
+    });
+    expect(store.getState().auth).toMatchObject({ status: 'signedIn', error: null });
+    expect(error).not.toHaveBeenCalledWith('Registration failed', expect.anything());
+
+    store.dispatch(signUpWithEmail({ email: 'new@x.io', password: 'secret1', displayName: 'Newt' }));
+    await flush();
+    expect(post).toHaveBeenLastCalledWith('/api/users/register', {
+      uid: 'u2',
+      email: 'new@x.io',
+      display_name: 'Newt',
+      photo_url: null,
+    });
+    expect(error).toHaveBeenCalledWith('Registration failed', 'HTTP error: 500');
+    expect(store.getState().auth.user).toMatchObject({ uid: 'u2', displayName: 'Newt' });
+    error.mockRestore();
+    task.cancel();
+  });
+
+  it('names the account by display name, email prefix or Account', () => {
+    expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: 'Zoë', photoURL: null })).toBe('Zoë');
+    expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: null, photoURL: null })).toBe('zoe');
+    expect(accountName({ uid: '1', email: null, displayName: null, photoURL: null })).toBe('Account');
+  });
+});
