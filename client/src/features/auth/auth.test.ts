@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { ApiError, type Api } from '../../api/http.ts';
 import auth, { sessionEnded, sessionStarted, signInWithEmail, signInWithGoogle, signUpWithEmail, accountName } from './authSlice.ts';
@@ -32,14 +32,15 @@ function fakeProvider() {
 function start(api: Partial<Api>, service: AuthService) {
   const seen: string[] = [];
   const sagaMiddleware = createSagaMiddleware({ context: { api, loadAuthService: async () => service } });
+  const recorder: Middleware = () => (next) => (action) => {
+    seen.push((action as { type: string }).type);
+    return next(action);
+  };
   const store = configureStore({
     reducer: { auth },
     middleware: (g) =>
       g({ thunk: false })
-        .concat(() => (next) => (action) => {
-          seen.push((action as { type: string }).type);
-          return next(action);
-        })
+        .concat(recorder)
         .concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(authSaga);
