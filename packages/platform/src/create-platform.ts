@@ -22,7 +22,16 @@ export const EVENT_LOG_FILE = 'events.sqlite';
  * Opens the engines configuration picks. Adapters are loaded only when picked: the embedded
  * default never loads the Kafka, MongoDB or Meilisearch clients.
  */
-export async function createPlatform(config: Config): Promise<Platform> {
+export interface PlatformOptions {
+  /**
+   * Keeps this platform's distributed resources apart from others on the same servers (tests,
+   * benchmarks): Kafka topics `<namespace>.<aggregate>` instead of `rewear.<aggregate>`, and
+   * Meilisearch indexes prefixed `<namespace>_`. The MongoDB database comes from the config.
+   */
+  namespace?: string;
+}
+
+export async function createPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
   // What delivers events stops first, so nothing is delivered into a closed store; then the
   // stores in reverse order of opening. Also run when a later engine fails to open.
   const delivery: Array<() => Promise<unknown>> = [];
@@ -49,9 +58,9 @@ export async function createPlatform(config: Config): Promise<Platform> {
       const { createKafkaBus } = await import('./adapters/kafka-bus.ts');
       const store = await openMongoEventStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
       stores.push(() => store.close());
-      const kafka = createKafkaBus({ brokers: config.kafkaBrokers });
+      const kafka = createKafkaBus({ brokers: config.kafkaBrokers, topicPrefix: options.namespace });
       delivery.push(() => kafka.close());
-      const relay = await startOutboxRelay({ store, brokers: config.kafkaBrokers });
+      const relay = await startOutboxRelay({ store, brokers: config.kafkaBrokers, topicPrefix: options.namespace });
       delivery.push(() => relay.stop());
       eventStore = store;
       bus = kafka;
@@ -79,7 +88,11 @@ export async function createPlatform(config: Config): Promise<Platform> {
     let search: SearchEngine;
     if (config.meiliUrl) {
       const { createMeiliSearchEngine } = await import('./adapters/meili-search.ts');
-      search = await createMeiliSearchEngine({ url: config.meiliUrl, apiKey: config.meiliApiKey });
+      search = createMeiliSearchEngine({
+        url: config.meiliUrl,
+        apiKey: config.meiliApiKey,
+        indexPrefix: options.namespace ? `${options.namespace}_` : undefined,
+      });
     } else {
       const { createEmbeddedSearchEngine } = await import('./adapters/embedded-search.ts');
       search = createEmbeddedSearchEngine();

@@ -22,6 +22,11 @@ export interface ProjectionRuntimeOptions {
   projectors: readonly Projector[];
   /** Events read per `readAll` call during replays and rebuilds. */
   replayBatchSize?: number;
+  /**
+   * Prepended to each projector's name to form its durable subscription name (a Kafka consumer
+   * group is global to the cluster: a benchmark or test run sharing one uses its own prefix).
+   */
+  subscriptionPrefix?: string;
   now?: () => Date;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
 }
@@ -174,6 +179,7 @@ export class ProjectionRuntime implements ProjectionProgress {
   private readonly runners = new Map<string, ProjectorRunner>();
   private readonly waiters = new Set<() => void>();
   private readonly batchSize: number;
+  private readonly subscriptionPrefix: string;
   private readonly now: () => Date;
   private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
   private readonly platform: ProjectionRuntimeOptions['platform'];
@@ -182,6 +188,7 @@ export class ProjectionRuntime implements ProjectionProgress {
   constructor(options: ProjectionRuntimeOptions) {
     this.platform = options.platform;
     this.batchSize = options.replayBatchSize ?? 2_000;
+    this.subscriptionPrefix = options.subscriptionPrefix ?? '';
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? console;
     this.directory = new GenerationDirectory(options.platform.readModels, options.projectors);
@@ -210,18 +217,22 @@ export class ProjectionRuntime implements ProjectionProgress {
       }
       await this.prepareGeneration(runner, record.live);
       const stored = await this.checkpoints.findOne({ _id: checkpointId(runner.name, record.live) });
-      // A search index that does not survive restarts is empty now: replay from 0 into it too.
-      const searchLost = !this.platform.durability.search && runner.projector.searchIndexes !== undefined;
-      const fresh = !stored || searchLost;
       runner.live = {
         generation: record.live,
-        checkpoint: fresh ? {} : { ...stored.checkpoint },
+        // No stored checkpoint (read models that do not survive restarts, or a first start):
+        // the bus delivers the whole log from position 0.
+        checkpoint: stored ? { ...stored.checkpoint } : {},
         side: runner.sideFor(record.live),
       };
     }
     for (const runner of this.runners.values()) {
+      // Durable read models but a search index that does not survive restarts (MongoDB without
+      // Meilisearch): the bus resumes after the stored checkpoint, so the index is refilled by
+      // replaying the log from 0 into the live generation first (idempotent for the documents).
+      const searchLost = !this.platform.durability.search && runner.projector.searchIndexes !== undefined;
+      if (searchLost && Object.keys(runner.live.checkpoint).length > 0) await this.replay(runner.name, 0);
       runner.subscription = await this.platform.bus.subscribe({
-        name: runner.name,
+        name: `${this.subscriptionPrefix}${runner.name}`,
         from: { ...runner.live.checkpoint },
         handle: (batch) => runner.handleBatch(batch),
       });

@@ -1,0 +1,222 @@
+/**
+ * Platform benchmark: per engine set, the event store's append throughput, replay speed through
+ * the projector runtime into the read models, lag from append to read model, and memory.
+ *
+ *   npm run bench:platform                       # embedded engines (SQLite log, in-memory, embedded search)
+ *   KAFKA_BROKERS=127.0.0.1:9092 MONGODB_URI=mongodb://127.0.0.1:27017 npm run bench:platform
+ *                                                # also MongoDB event store + outbox relay + Kafka + MongoDB read models
+ *   npm run bench:platform -- --events 50000 --lag-samples 300 --distributed-events 5000
+ *
+ * The projectors are the real ones (@rewear/projectors) on a realistic command mix (users, brands,
+ * listings and price changes, carts, wishlists). Distributed runs use a throwaway database and
+ * their own Kafka topics; Meilisearch is used when MEILI_URL is set, else the embedded search.
+ * Targets: embedded replay ≥ 100,000 events/s and lag p99 ≤ 50 ms; Kafka lag p99 ≤ 250 ms.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { eventSchemas } from '@rewear/contracts';
+import { createProjectors } from '@rewear/projectors';
+import { loadConfig, openMongoReadModelStore, type Config, type EventStore, type Projector } from '@rewear/platform';
+import { createPlatform, type Platform } from '../../packages/platform/src/create-platform.ts';
+import { startProjections } from '../../packages/platform/src/runtime/index.ts';
+import { step } from '../../tests/platform/support/event-mix.ts';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '100000' },
+    'distributed-events': { type: 'string', default: '10000' },
+    'lag-samples': { type: 'string', default: '500' },
+    writers: { type: 'string', default: '4' },
+  },
+});
+const EVENTS = Number(values.events);
+const DISTRIBUTED_EVENTS = Number(values['distributed-events']);
+const LAG_SAMPLES = Number(values['lag-samples']);
+const WRITERS = Number(values.writers);
+
+interface Figures {
+  engines: string;
+  events: number;
+  appendSequential: number;
+  appendConcurrent: number;
+  replayRuntimeOnly: number;
+  replayProjectors: number;
+  lagP50: number;
+  lagP99: number;
+  lagMax: number;
+  rssMb: number;
+}
+
+const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quiet = { info() {}, warn() {}, error: console.error };
+
+async function appendStep(store: EventStore, n: number) {
+  const { streamId, events, expectedVersion } = step(n);
+  return store.append(streamId, events, { expectedVersion, actor: 'bench', correlationId: randomUUID() });
+}
+
+/**
+ * Appends steps [from, to): one writer, or `writers` writers on disjoint step ranges. Steps of
+ * one stream follow each other within 8 steps, so each writer takes whole blocks of 8 in order.
+ */
+async function appendRange(store: EventStore, from: number, to: number, writers = 1): Promise<number> {
+  const started = performance.now();
+  const blocks = Math.ceil((to - from) / 8);
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let b = w; b < blocks; b += writers) {
+        for (let n = from + b * 8; n < Math.min(to, from + (b + 1) * 8); n++) await appendStep(store, n);
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+/**
+ * Handles every event type and writes nothing: what the runtime itself costs per event
+ * (delivery, schema validation, ordering, checkpoints).
+ */
+const countingProjector: Projector = {
+  name: 'bench-count',
+  collections: {},
+  handles: Object.keys(eventSchemas),
+  async apply() {},
+};
+
+async function replay(platform: Platform, projectors: Projector[], namespace: string, flush?: () => Promise<void>) {
+  const started = performance.now();
+  const runtime = await startProjections({ platform, projectors, log: quiet, subscriptionPrefix: `${namespace}-` });
+  const caughtUp = await runtime.catchUp(600_000);
+  await flush?.();
+  const ms = performance.now() - started;
+  if (!caughtUp) throw new Error('replay did not catch up within 10 minutes');
+  return { runtime, ms };
+}
+
+async function bench(label: string, open: () => Promise<Platform>, events: number, namespace: string): Promise<Figures> {
+  console.log(`\n== ${label}: ${events.toLocaleString('en-US')} events ==`);
+  const platform = await open();
+  try {
+    const half = Math.floor(events / 2 / 8) * 8;
+    const sequentialMs = await appendRange(platform.eventStore, 0, half);
+    console.log(`append, 1 writer:       ${perSecond(half, sequentialMs).toLocaleString('en-US')} events/s`);
+    const concurrentMs = await appendRange(platform.eventStore, half, events, WRITERS);
+    console.log(`append, ${WRITERS} writers:      ${perSecond(events - half, concurrentMs).toLocaleString('en-US')} events/s`);
+    const total = await platform.eventStore.headPosition();
+
+    // The runtime alone (validation, checkpoints, batching) over the whole log.
+    const counting = await replay(platform, [countingProjector], namespace);
+    await counting.runtime.stop();
+    console.log(`replay, runtime only:   ${perSecond(total, counting.ms).toLocaleString('en-US')} events/s`);
+
+    // The real projectors into fresh read models: what a boot on the embedded engines does.
+    const set = createProjectors();
+    const projected = await replay(platform, set.all, namespace, () => set.catalogue.flush());
+    console.log(
+      `replay, real projectors: ${perSecond(total, projected.ms).toLocaleString('en-US')} events/s (${Math.round(projected.ms)} ms)`,
+    );
+
+    // Lag: one append at a time, from the append call until every projector has applied it.
+    const lags: number[] = [];
+    const base = Math.ceil(events / 8) * 8;
+    for (let i = 0; i < LAG_SAMPLES; i++) {
+      const started = performance.now();
+      const { position } = await appendStep(platform.eventStore, base + i);
+      if (!(await projected.runtime.waitFor(position, 10_000))) throw new Error(`position ${position} not projected in 10 s`);
+      lags.push(performance.now() - started);
+      await sleep(2);
+    }
+    lags.sort((a, b) => a - b);
+    const figures: Figures = {
+      engines: label,
+      events: total,
+      appendSequential: perSecond(half, sequentialMs),
+      appendConcurrent: perSecond(events - half, concurrentMs),
+      replayRuntimeOnly: perSecond(total, counting.ms),
+      replayProjectors: perSecond(total, projected.ms),
+      lagP50: Number(percentile(lags, 50).toFixed(1)),
+      lagP99: Number(percentile(lags, 99).toFixed(1)),
+      lagMax: Number(lags[lags.length - 1]!.toFixed(1)),
+      rssMb: mb(),
+    };
+    console.log(`lag append→read model: p50 ${figures.lagP50} ms, p99 ${figures.lagP99} ms, max ${figures.lagMax} ms`);
+    console.log(`RSS: ${figures.rssMb} MB`);
+    await projected.runtime.stop();
+    return figures;
+  } finally {
+    await platform.close();
+  }
+}
+
+function printTable(rows: Figures[]) {
+  const columns: Array<[string, (f: Figures) => string]> = [
+    ['engines', (f) => f.engines],
+    ['events', (f) => f.events.toLocaleString('en-US')],
+    ['append/s (1 writer)', (f) => f.appendSequential.toLocaleString('en-US')],
+    [`append/s (${WRITERS} writers)`, (f) => f.appendConcurrent.toLocaleString('en-US')],
+    ['replay/s (runtime)', (f) => f.replayRuntimeOnly.toLocaleString('en-US')],
+    ['replay/s (projectors)', (f) => f.replayProjectors.toLocaleString('en-US')],
+    ['lag p50 ms', (f) => String(f.lagP50)],
+    ['lag p99 ms', (f) => String(f.lagP99)],
+    ['RSS MB', (f) => String(f.rssMb)],
+  ];
+  const cells = rows.map((row) => columns.map(([, get]) => get(row)));
+  const widths = columns.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) => values.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(`\n${line(columns.map(([title]) => title))}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of cells) console.log(line(row));
+}
+
+async function main() {
+  console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+  const results: Figures[] = [];
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'rewear-bench-'));
+  try {
+    const embedded: Config = { ...loadConfig({}), dataDir: dir };
+    results.push(await bench('sqlite + memory + embedded search', () => createPlatform(embedded), EVENTS, 'bench'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const env = loadConfig(process.env);
+  if (env.kafkaBrokers && env.mongodbUri) {
+    const namespace = `bench${Date.now().toString(36)}`;
+    const distributed: Config = { ...env, mongodbDatabase: namespace };
+    const label = `mongodb + kafka + mongodb + ${env.meiliUrl ? 'meilisearch' : 'embedded search'}`;
+    try {
+      results.push(await bench(label, () => createPlatform(distributed, { namespace }), DISTRIBUTED_EVENTS, namespace));
+    } finally {
+      await dropDatabase(env.mongodbUri, namespace);
+    }
+  } else {
+    const missing = [!env.kafkaBrokers && 'KAFKA_BROKERS', !env.mongodbUri && 'MONGODB_URI'].filter(Boolean).join(' and ');
+    console.log(`\n== Kafka + MongoDB skipped: ${missing} not set (start them with npm run engines:start) ==`);
+  }
+  printTable(results);
+}
+
+/** Empties the throwaway database (every collection in it: event store and read models). */
+async function dropDatabase(uri: string, database: string) {
+  try {
+    const store = await openMongoReadModelStore({ uri, database });
+    for (const name of await store.listCollections()) await store.collection(name).drop();
+    await store.close();
+  } catch (err) {
+    console.warn(`could not empty the bench database ${database}: ${(err as Error).message}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
