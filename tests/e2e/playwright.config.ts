@@ -10,9 +10,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { freePort } from './support/storefront.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// E2E_BASE_URL runs the tests against a storefront that is already running (its data is then shared).
+const external = process.env.E2E_BASE_URL?.trim().replace(/\/$/, '') || null;
 // Chosen once in the runner; the workers inherit it through the environment.
-process.env.E2E_PORT ??= String(await freePort());
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+if (!external) process.env.E2E_PORT ??= String(await freePort());
+const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: here,
@@ -23,22 +25,37 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: path.join(here, '../../playwright-report') }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [
+        ['list'],
+        ['html', { open: 'never', outputFolder: path.join(here, '../../playwright-report') }],
+      ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } } }],
-  webServer: {
-    command: `${path.join(here, '../../node_modules/.bin/tsx')} ${path.join(here, 'support/serve.ts')}`,
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 25_000 },
-    env: { E2E_PORT: process.env.E2E_PORT },
-  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: `${path.join(here, '../../node_modules/.bin/tsx')} ${path.join(here, 'support/serve.ts')}`,
+        url: `${baseURL}/api/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 25_000 },
+        env: { E2E_PORT: process.env.E2E_PORT! },
+      },
 });
