@@ -148,11 +148,7 @@ async function applyLikeEvent(event: LikeEvent, target: ReadSide): Promise<void>
   await syncSearch(target, touched);
 }
 
-const toScored = (doc: ListingDoc): ScoredProduct => ({
-  ...doc,
-  product_id: doc._id,
-  created_ms: Date.parse(doc.created_at),
-});
+const toScored = (doc: ListingDoc): ScoredProduct => scoringInput(doc._id, doc);
 
 /** Recomputes the seven algorithmic collections and the featured product from the listed products. */
 export async function recomputeCollections(
