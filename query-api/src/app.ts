@@ -72,7 +72,10 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   const router = new Router<AppState>({ strict: false });
   for (const r of queryRouteTable) {
-    router.get(koaPath(r.doc.path), async (ctx) => {
+    const path = koaPath(r.doc.path);
+    // '/api/brands/' is documented with its slash; '/api/brands' answers the same.
+    const paths = path.endsWith('/') ? [path, path.slice(0, -1)] : [path];
+    router.get(paths, async (ctx) => {
       rejectOperatorKeys(ctx.query);
       const params = r.doc.params ? parse(r.doc.params, ctx.params, 'path') : {};
       const query = r.doc.query ? parse(r.doc.query, ctx.query, 'query') : {};

@@ -411,6 +411,8 @@ describe('facets', () => {
       'Nike',
       'Zara',
     ]);
+    expect((await h.get('/api/brands')).status).toBe(200);
+    expect((await h.get('/api/categories')).body).toHaveLength(10);
     expect((await h.get('/api/brands/nike')).body).toEqual({
       id: 'nike',
       name: 'Nike',
