@@ -10,6 +10,7 @@ import {
   startProjections,
   type ProjectionRuntime,
 } from '../src/runtime/index.ts';
+import { createEmbeddedSearchEngine } from '../src/adapters/embedded-search.ts';
 import { embeddedPlatform, type TestPlatform } from './support/embedded.ts';
 import {
   appendListing,
@@ -224,5 +225,36 @@ describe('projector runtime on the embedded engines', () => {
     await first;
     await expect(runtime.rebuild('nope')).rejects.toThrow(/Unknown projector: nope/);
     await expect(runtime.replay('nope', 0)).rejects.toThrow(/Unknown projector/);
+  });
+
+  it('refills a search index that did not survive a restart when the read models did', async () => {
+    const searchable: Projector = {
+      name: 'searchable',
+      collections: { titles: [] },
+      searchIndexes: { titles: { searchable: ['title'], filterable: [], sortable: [] } },
+      handles: ['ListingCreated'],
+      async apply(event, target) {
+        const { listingId, title } = event.data as { listingId: string; title: string };
+        await target.collection('titles').put({ _id: listingId, title });
+        await target.searchIndex('titles').upsert([{ id: listingId, title }]);
+      },
+    };
+    const first = embeddedPlatform({ search: createEmbeddedSearchEngine() });
+    cleanups.push(() => first.remove());
+    first.durability = { readModels: true, search: false };
+    const runtime = await startProjections({ platform: first, projectors: [searchable], log: quiet });
+    for (let i = 0; i < 5; i++) await first.eventStore.append(`listing-l${i}`, [listingCreated(i)], appendOptions(0));
+    expect(await runtime.catchUp(5000)).toBe(true);
+    await runtime.stop();
+    await first.close();
+
+    // Same read models (with their checkpoint), an empty search engine.
+    const restarted = embeddedPlatform({ dir: first.dir, readModels: first.readModels, search: createEmbeddedSearchEngine() });
+    restarted.durability = { readModels: true, search: false };
+    const again = await boot(restarted, [searchable]);
+    expect(await again.catchUp(5000)).toBe(true);
+    const found = await again.readSide.searchIndex('titles').search({ q: 'listing', limit: 10 });
+    expect(found.total).toBe(5);
+    await restarted.close();
   });
 });
