@@ -23,7 +23,7 @@ async function expectNoSeriousViolations(page: Page, testInfo: TestInfo) {
 
 test('home page', async ({ page }, testInfo) => {
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Most Popular This Week' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Most Popular This Week' }).getByRole('article').first()).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);
 });
 

@@ -13,7 +13,7 @@ test('the home page shows the hero, categories, brands and the product sections'
   const categories = page.getByRole('region', { name: 'Categories' });
   await expect(categories.getByRole('link', { name: /Tops/ })).toHaveAttribute('href', '/products?category=Tops');
   const popular = page.getByRole('region', { name: 'Most Popular This Week' });
-  await expect(popular.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expect(popular.getByRole('article').first().getByRole('heading', { level: 3 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View all: Most Popular This Week' })).toHaveAttribute('href', '/products?sort=popular');
   await expect(page.getByRole('link', { name: 'View all: Lowest Prices' })).toHaveAttribute('href', '/products?sort=price_low');
   // Visitors are invited to join; Sell sends them to sign in first.
