@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { reducer } from './store.ts';
+import { rootReducer } from './store.ts';
 import { authStateChanged } from '../features/auth/authSlice.ts';
 import Layout from './Layout.tsx';
 import RequireAuth from './RequireAuth.tsx';
@@ -17,7 +17,7 @@ function LoginProbe() {
 }
 
 function renderAt(path: string, signedIn: boolean | 'loading') {
-  const store = configureStore({ reducer, middleware: (g) => g({ thunk: false }) });
+  const store = configureStore({ reducer: rootReducer, middleware: (g) => g({ thunk: false }) });
   if (signedIn !== 'loading') {
     store.dispatch(authStateChanged(signedIn ? { uid: 'u1', email: 'amy@x.io', displayName: null, photoURL: null } : null));
   }

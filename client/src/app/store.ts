@@ -1,50 +1,61 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/http.ts';
 import { loadFirebaseAuthService } from '../features/auth/authService.ts';
+import { localSessionHint, whenIdle } from '../features/auth/sessionHint.ts';
 import auth from '../features/auth/authSlice.ts';
 import cart from '../features/cart/cartSlice.ts';
 import wishlist from '../features/wishlist/wishlistSlice.ts';
-import catalogue from '../features/catalogue/catalogueSlice.ts';
-import product from '../features/product/productSlice.ts';
 import home from '../features/home/homeSlice.ts';
 import search from '../features/search/searchSlice.ts';
 import newsletter from '../features/newsletter/newsletterSlice.ts';
-import checkout from '../features/checkout/checkoutSlice.ts';
-import orders from '../features/orders/ordersSlice.ts';
-import listings from '../features/listings/listingsSlice.ts';
+import type { CatalogueState } from '../features/catalogue/catalogueSlice.ts';
+import type { ProductState } from '../features/product/productSlice.ts';
+import type { CheckoutState } from '../features/checkout/checkoutSlice.ts';
+import type { OrdersState } from '../features/orders/ordersSlice.ts';
+import type { ListingsState } from '../features/listings/listingsSlice.ts';
+import { featureLoaded, hostFeatures, type LazyFeature } from './lazyFeatures.ts';
 import { rootSaga } from './rootSaga.ts';
 
-export const reducer = {
-  auth,
-  cart,
-  wishlist,
-  catalogue,
-  product,
-  home,
-  search,
-  newsletter,
-  checkout,
-  orders,
-  listings,
-};
+/** State every page may read: the shell (sign-in, cart, wishlist, search box) and the home page. */
+export const staticReducers = { auth, cart, wishlist, home, search, newsletter };
+
+/** State that arrives with its route's code (see lazyFeatures.ts). */
+export interface LazyLoadedSlices {
+  catalogue: CatalogueState;
+  product: ProductState;
+  checkout: CheckoutState;
+  orders: OrdersState;
+  listings: ListingsState;
+}
+
+export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /**
  * Every saga reads its collaborators from the context (`getContext('api')`,
- * `getContext('loadAuthService')`), so tests run the same sagas with fakes.
+ * `getContext('loadAuthService')`, ...), so tests run the same sagas with fakes.
  */
-export const sagaContext = { api, loadAuthService: loadFirebaseAuthService };
+export const sagaContext = { api, loadAuthService: loadFirebaseAuthService, sessionHint: localSessionHint, whenIdle };
 
-export function createAppStore() {
-  const sagaMiddleware = createSagaMiddleware({ context: sagaContext });
+export function createAppStore(context: typeof sagaContext = sagaContext) {
+  const sagaMiddleware = createSagaMiddleware({ context });
   const store = configureStore({
-    reducer,
+    reducer: rootReducer,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
+  const loaded = new Set<string>();
+  hostFeatures((feature: LazyFeature) => {
+    if (loaded.has(feature.name)) return;
+    loaded.add(feature.name);
+    rootReducer.inject({ reducerPath: feature.name, reducer: feature.reducer } as Parameters<typeof rootReducer.inject>[0]);
+    store.dispatch(featureLoaded(feature.name));
+    sagaMiddleware.run(feature.saga);
+  });
   return store;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
-export type RootState = ReturnType<AppStore['getState']>;
+/** Lazy slices are declared present: only code that arrives with them reads them. */
+export type RootState = ReturnType<AppStore['getState']> & LazyLoadedSlices;
 export type AppDispatch = AppStore['dispatch'];

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { clearAuthError, selectAuth, signInWithEmail, signInWithGoogle } from './authSlice.ts';
+import { clearAuthError, selectAuth, signInFormShown, signInWithEmail, signInWithGoogle } from './authSlice.ts';
 import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
 import { redirectTarget } from './redirectTarget.ts';
 
@@ -15,6 +15,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
 
   useEffect(() => {
+    dispatch(signInFormShown());
     dispatch(clearAuthError());
   }, [dispatch]);
 

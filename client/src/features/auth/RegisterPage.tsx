@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { clearAuthError, selectAuth, signInWithGoogle, signUpWithEmail } from './authSlice.ts';
+import { clearAuthError, selectAuth, signInFormShown, signInWithGoogle, signUpWithEmail } from './authSlice.ts';
 import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
 import { redirectTarget } from './redirectTarget.ts';
 
@@ -16,6 +16,7 @@ export default function RegisterPage() {
   const [password, setPassword] = useState('');
 
   useEffect(() => {
+    dispatch(signInFormShown());
     dispatch(clearAuthError());
   }, [dispatch]);
 

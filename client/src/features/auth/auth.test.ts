@@ -2,9 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { ApiError, type Api } from '../../api/http.ts';
-import auth, { sessionEnded, sessionStarted, signInWithEmail, signInWithGoogle, signUpWithEmail, accountName } from './authSlice.ts';
+import auth, {
+  accountName,
+  sessionEnded,
+  sessionStarted,
+  signInFormShown,
+  signInWithEmail,
+  signInWithGoogle,
+  signOut,
+  signUpWithEmail,
+} from './authSlice.ts';
 import { authSaga } from './authSaga.ts';
 import { authErrorMessage, type AuthService, type AuthUser } from './authService.ts';
+import type { SessionHint } from './sessionHint.ts';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((r) => setTimeout(r, 0));
@@ -29,9 +39,37 @@ function fakeProvider() {
   return { service, emit: (user: AuthUser | null) => listener(user) };
 }
 
-function start(api: Partial<Api>, service: AuthService) {
+function memoryHint(present: boolean): SessionHint {
+  let value = present;
+  return {
+    present: () => value,
+    remember: () => {
+      value = true;
+    },
+    forget: () => {
+      value = false;
+    },
+  };
+}
+
+interface StartOptions {
+  /** A session was left in this browser (default: yes, the SDK decides before anything renders). */
+  hint?: SessionHint;
+  whenIdle?: () => Promise<void>;
+  loadAuthService?: () => Promise<AuthService>;
+}
+
+function start(api: Partial<Api>, service: AuthService, options: StartOptions = {}) {
   const seen: string[] = [];
-  const sagaMiddleware = createSagaMiddleware({ context: { api, loadAuthService: async () => service } });
+  const hint = options.hint ?? memoryHint(true);
+  const sagaMiddleware = createSagaMiddleware({
+    context: {
+      api,
+      loadAuthService: options.loadAuthService ?? (async () => service),
+      sessionHint: hint,
+      whenIdle: options.whenIdle ?? (() => Promise.resolve()),
+    },
+  });
   const recorder: Middleware = () => (next) => (action) => {
     seen.push((action as { type: string }).type);
     return next(action);
@@ -44,7 +82,7 @@ function start(api: Partial<Api>, service: AuthService) {
         .concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(authSaga);
-  return { store, task, seen };
+  return { store, task, seen, hint };
 }
 
 const config = { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-x', authEmulatorUrl: 'http://127.0.0.1:9099' }, stripePublishableKey: null };
@@ -123,5 +161,102 @@ describe('auth saga', () => {
     expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: 'Zoë', photoURL: null })).toBe('Zoë');
     expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: null, photoURL: null })).toBe('zoe');
     expect(accountName({ uid: '1', email: null, displayName: null, photoURL: null })).toBe('Account');
+  });
+});
+
+describe('auth saga without a session hint (a first visit)', () => {
+  const never = () => new Promise<void>(() => {});
+
+  function deferred() {
+    let resolve: () => void = () => {};
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  }
+
+  it('knows the visitor is signed out at once and confirms with the SDK when the browser is idle', async () => {
+    const { service, emit } = fakeProvider();
+    const idle = deferred();
+    const load = vi.fn(async () => service);
+    const get = vi.fn(async () => config) as Api['get'];
+    const { store, task, seen, hint } = start({ get }, service, { hint: memoryHint(false), whenIdle: () => idle.promise, loadAuthService: load });
+    expect(store.getState().auth.status).toBe('signedOut');
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
+
+    idle.resolve();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(service.init).toHaveBeenCalledWith(config);
+    // A session the note did not know about (e.g. storage cleared by hand) still wins.
+    emit({ uid: 'u9', email: 'nia@x.io', displayName: 'Nia', photoURL: null });
+    await flush();
+    expect(store.getState().auth.status).toBe('signedIn');
+    expect(seen).toContain(sessionStarted.type);
+    expect(hint.present()).toBe(true);
+    task.cancel();
+  });
+
+  it('loads the SDK as soon as a sign-in form opens', async () => {
+    const { service } = fakeProvider();
+    const load = vi.fn(async () => service);
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'] }, service, {
+      hint: memoryHint(false),
+      whenIdle: never,
+      loadAuthService: load,
+    });
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    store.dispatch(signInFormShown());
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    task.cancel();
+  });
+
+  it('keeps a sign-in pressed before the SDK arrived and runs it once it has', async () => {
+    const { service, emit } = fakeProvider();
+    service.signInWithEmail = vi.fn(async (email: string) => {
+      const user = { uid: 'u5', email, displayName: null, photoURL: null };
+      emit(user);
+      return user;
+    });
+    const { store, task, hint } = start({ get: vi.fn(async () => config) as Api['get'] }, service, {
+      hint: memoryHint(false),
+      whenIdle: never,
+    });
+    store.dispatch(signInWithEmail({ email: 'eve@x.io', password: 'secret1' }));
+    expect(store.getState().auth.pending).toBe(true);
+    await flush();
+    expect(service.signInWithEmail).toHaveBeenCalledWith('eve@x.io', 'secret1');
+    expect(store.getState().auth).toMatchObject({ status: 'signedIn', pending: false });
+    expect(hint.present()).toBe(true);
+
+    store.dispatch(signOut());
+    await flush();
+    emit(null);
+    await flush();
+    expect(store.getState().auth).toMatchObject({ status: 'signedOut', pending: false });
+    expect(hint.present()).toBe(false);
+    task.cancel();
+  });
+
+  it('answers sign-in attempts with an error when the SDK cannot load', async () => {
+    const { service } = fakeProvider();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'] }, service, {
+      hint: memoryHint(false),
+      whenIdle: never,
+      loadAuthService: async () => {
+        throw new Error('chunk failed to load');
+      },
+    });
+    store.dispatch(signInWithEmail({ email: 'eve@x.io', password: 'secret1' }));
+    await flush();
+    expect(store.getState().auth).toMatchObject({ status: 'signedOut', pending: false, error: 'Authentication failed. Please try again.' });
+    expect(error).toHaveBeenCalledWith('Sign-in is unavailable', 'chunk failed to load');
+    error.mockRestore();
+    task.cancel();
   });
 });

@@ -1,5 +1,5 @@
-import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, fork, getContext, put, take, takeLatest, type SagaReturnType } from 'redux-saga/effects';
+import { eventChannel, type Channel, type EventChannel } from 'redux-saga';
+import { actionChannel, all, call, fork, getContext, put, race, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ClientConfig } from '@rewear/contracts';
 import { ApiError, setIdTokenProvider, type Api } from '../../api/http.ts';
 import {
@@ -9,11 +9,13 @@ import {
   sessionEnded,
   sessionStarted,
   signInWithEmail,
+  signInFormShown,
   signInWithGoogle,
   signOut,
   signUpWithEmail,
 } from './authSlice.ts';
 import { authErrorMessage, GOOGLE_SIGN_IN_FAILED, type AuthService, type AuthServiceLoader, type AuthUser } from './authService.ts';
+import type { SessionHint } from './sessionHint.ts';
 
 interface AuthEvent {
   user: AuthUser | null;
@@ -40,10 +42,12 @@ export function* registerWithBackend(api: Api, user: AuthUser, photoUrl: string 
   }
 }
 
-function* watchAuthState(channel: EventChannel<AuthEvent>) {
+function* watchAuthState(channel: EventChannel<AuthEvent>, hint: SessionHint) {
   let currentUid: string | null = null;
   while (true) {
     const { user }: AuthEvent = yield take(channel);
+    if (user) yield call([hint, hint.remember]);
+    else yield call([hint, hint.forget]);
     yield put(authStateChanged(user));
     const uid = user?.uid ?? null;
     if (uid === currentUid) continue;
@@ -99,21 +103,46 @@ function* signOutSaga(service: AuthService) {
 export function* authSaga() {
   const api: Api = yield getContext('api');
   const loadAuthService: AuthServiceLoader = yield getContext('loadAuthService');
+  const hint: SessionHint = yield getContext('sessionHint');
+  const whenIdle: () => Promise<void> = yield getContext('whenIdle');
+  // Commands wait in these buffers while the identity SDK loads: a visitor may press Sign in first.
+  const emailSignIns: Channel<ReturnType<typeof signInWithEmail>> = yield actionChannel(signInWithEmail.type);
+  const emailSignUps: Channel<ReturnType<typeof signUpWithEmail>> = yield actionChannel(signUpWithEmail.type);
+  const googleSignIns: Channel<ReturnType<typeof signInWithGoogle>> = yield actionChannel(signInWithGoogle.type);
+  const signOuts: Channel<ReturnType<typeof signOut>> = yield actionChannel(signOut.type);
+
+  if (!hint.present()) {
+    // No session was left in this browser: the visitor is signed out, the page renders now, and the
+    // SDK loads when the browser is idle (or at once when a sign-in form opens) to confirm.
+    yield put(authStateChanged(null));
+    yield race([call(whenIdle), take([signInFormShown.type, signInWithEmail.type, signUpWithEmail.type, signInWithGoogle.type])]);
+  }
+
   let service: AuthService;
   try {
-    const config: ClientConfig = yield call(api.get, '/api/config');
-    service = (yield call(loadAuthService)) as SagaReturnType<AuthServiceLoader>;
+    const [config, loaded]: [ClientConfig, AuthService] = yield all([call(api.get, '/api/config'), call(loadAuthService)]);
+    service = loaded;
     yield call([service, service.init], config);
   } catch (error) {
     console.error('Sign-in is unavailable', error instanceof Error ? error.message : error);
     yield put(authStateChanged(null));
+    const unavailable = authErrorMessage(error);
+    function* refuse() {
+      yield put(authFailed(unavailable));
+    }
+    yield takeEvery(emailSignIns, refuse);
+    yield takeEvery(emailSignUps, refuse);
+    yield takeEvery(googleSignIns, refuse);
+    yield takeEvery(signOuts, function* () {
+      yield put(authSucceeded(null));
+    });
     return;
   }
   yield call(setIdTokenProvider, () => service.getIdToken());
   const channel: EventChannel<AuthEvent> = yield call(authStateChannel, service);
-  yield fork(watchAuthState, channel);
-  yield takeLatest(signInWithEmail.type, emailSignIn, service);
-  yield takeLatest(signUpWithEmail.type, emailSignUp, service, api);
-  yield takeLatest(signInWithGoogle.type, googleSignIn, service, api);
-  yield takeLatest(signOut.type, signOutSaga, service);
+  yield fork(watchAuthState, channel, hint);
+  yield takeLatest(emailSignIns, emailSignIn, service);
+  yield takeLatest(emailSignUps, emailSignUp, service, api);
+  yield takeLatest(googleSignIns, googleSignIn, service, api);
+  yield takeLatest(signOuts, signOutSaga, service);
 }

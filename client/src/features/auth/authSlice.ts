@@ -66,6 +66,8 @@ const authSlice = createSlice({
 
 /** A user's session began (uid changed from none or another user); carts and wishlists load. */
 export const sessionStarted = createAction<{ uid: string }>('auth/sessionStarted');
+/** A sign-in or register form is on screen: the identity SDK should load now, not when idle. */
+export const signInFormShown = createAction('auth/signInFormShown');
 /** A signed-in user signed out; their cart and wishlist leave the screen. */
 export const sessionEnded = createAction('auth/sessionEnded');
 

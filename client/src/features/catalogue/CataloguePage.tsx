@@ -27,6 +27,7 @@ import {
   type SortKey,
 } from './catalogueSlice.ts';
 import './catalogue.css';
+import './feature.ts';
 
 /** Keeps the filters and the address bar equal, in both directions (back and forward included). */
 function useAddressBarSync() {

@@ -19,6 +19,7 @@ import { SHIPPING_FIELDS } from './shipping.ts';
 import SimulatedCardForm from './SimulatedCardForm.tsx';
 import '../auth/account.css';
 import './checkout.css';
+import './feature.ts';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
 

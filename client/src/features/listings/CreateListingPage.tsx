@@ -19,6 +19,7 @@ import {
 } from './listingsSlice.ts';
 import '../auth/account.css';
 import './listings.css';
+import './feature.ts';
 
 export default function CreateListingPage() {
   const dispatch = useAppDispatch();

@@ -13,6 +13,7 @@ import {
 } from './listingsSlice.ts';
 import '../auth/account.css';
 import './listings.css';
+import './feature.ts';
 
 function EditSkeleton() {
   return (

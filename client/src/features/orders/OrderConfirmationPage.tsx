@@ -8,6 +8,7 @@ import { formatOrderDate } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import '../auth/account.css';
 import './orders.css';
+import './feature.ts';
 
 const DELIVERY_DAYS = 5;
 

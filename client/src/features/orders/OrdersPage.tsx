@@ -8,6 +8,7 @@ import { formatOrderDate, itemCount } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import '../auth/account.css';
 import './orders.css';
+import './feature.ts';
 
 function OrderSkeleton() {
   return (

@@ -8,6 +8,7 @@ import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import { addToCart, openDrawer, removeFromCart, selectCartItemCount, selectQuantityInCart, updateQuantity } from '../cart/cartSlice.ts';
 import { galleryOf, productRequested, selectProductDetail } from './productSlice.ts';
 import './product.css';
+import './feature.ts';
 
 type Tab = 'description' | 'details';
 

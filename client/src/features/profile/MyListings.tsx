@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { deleteMyListing, fetchMyListings, selectMyListings } from '../listings/listingsSlice.ts';
+import '../listings/feature.ts';
 
 const createdDate = (iso: string) => {
   const date = new Date(iso);
