@@ -74,7 +74,15 @@ interface PageFigures {
   cls: number;
   si: number;
   jsTransferred: number;
+  lcpElement: string;
+  shifts: string[];
 }
+
+interface AuditNode {
+  selector?: string;
+  snippet?: string;
+}
+const describeNode = (node: AuditNode | undefined) => (node ? `${node.selector ?? ''} ${node.snippet?.slice(0, 80) ?? ''}`.trim() : '?');
 
 async function lighthouseRun(url: string, name: string, preset: 'mobile' | 'desktop', port: number): Promise<PageFigures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
@@ -95,6 +103,13 @@ async function lighthouseRun(url: string, name: string, preset: 'mobile' | 'desk
     cls: audit('cumulative-layout-shift'),
     si: audit('speed-index'),
     jsTransferred: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    lcpElement: describeNode(
+      ((lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: AuditNode }> }> } | undefined)?.items?.[0]
+        ?.items?.[0]?.node),
+    ),
+    shifts: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: AuditNode; score?: number }> } | undefined)?.items ?? [])
+      .slice(0, 3)
+      .map((item) => `${(item.score ?? 0).toFixed(3)} ${describeNode(item.node)}`),
   };
 }
 
@@ -146,6 +161,11 @@ async function main() {
     console.log(
       `  ${f.preset.padEnd(8)} ${f.name.padEnd(11)} ${String(f.score).padStart(5)}${f.score >= SCORE_TARGET ? ' ' : '!'}  ${`${(f.fcp / 1000).toFixed(2)} s`.padEnd(8)} ${`${(f.lcp / 1000).toFixed(2)} s`.padEnd(8)} ${`${Math.round(f.tbt)} ms`.padEnd(7)} ${f.cls.toFixed(3).padEnd(7)} ${`${(f.si / 1000).toFixed(2)} s`.padEnd(12)} ${kb(f.jsTransferred)}`,
     );
+  }
+  console.log('\nWhat moves and what paints last (the largest layout shifts, then the LCP element):');
+  for (const f of figures) {
+    console.log(`  ${f.preset} ${f.name}: LCP element ${f.lcpElement}`);
+    for (const shift of f.shifts) console.log(`      shift ${shift}`);
   }
   const below = figures.filter((f) => f.score < SCORE_TARGET);
   if (below.length) console.log(`\n${below.length} of ${figures.length} runs below ${SCORE_TARGET}: ${below.map((f) => `${f.preset} ${f.name} ${f.score}`).join(', ')}`);

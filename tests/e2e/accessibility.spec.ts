@@ -3,7 +3,8 @@
  * impact) is attached to the test's report so minor ones are visible too.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { listingsForSlot, newUser, registerThroughUi } from './support/app.ts';
 
 async function expectNoSeriousViolations(page: Page, testInfo: TestInfo) {

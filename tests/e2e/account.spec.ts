@@ -1,5 +1,5 @@
 /** Signed-in areas: a protected route sends visitors to sign in and back; the wishlist keeps saved items. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { accountMenu, listingsForSlot, newUser, registerThroughUi, signInThroughUi, signOutThroughUi } from './support/app.ts';
 
 test('a protected route redirects to /login and returns there after sign-in', async ({ page }, testInfo) => {

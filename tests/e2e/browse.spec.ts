@@ -1,5 +1,5 @@
 /** A visitor browsing: home, catalogue filters with back and forward, search, product detail, 404. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('the home page shows the hero, categories, brands and the product sections', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,5 @@
 /** Selling: the three-step wizard with a new brand, then editing and deleting the listing. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { dollars, newUser, registerThroughUi } from './support/app.ts';
 
 test('a listing is created with a new brand, edited and deleted', async ({ page, baseURL }, testInfo) => {

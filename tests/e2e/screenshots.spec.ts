@@ -4,7 +4,8 @@
  * than the screen (a horizontal scrollbar means something is cut off or overflowing).
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { brokenImages, fillCheckout, listingsForSlot, newUser, registerThroughUi, scrollThrough } from './support/app.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 

@@ -2,7 +2,7 @@
  * Buying: a visitor's cart survives registration, a 4242 card pays and the order shows up;
  * a declined card shows the processor's message and places nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { accountMenu, dollars, fillCheckout, listingsForSlot, newUser, registerThroughUi } from './support/app.ts';
 
 test('a visitor cart is carried over at registration, paid by card and listed in My Orders', async ({ page, request }, testInfo) => {
