@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accountName, signOut, type AuthUser } from '../features/auth/authSlice.ts';
 import { useAppDispatch } from './hooks.ts';
 
@@ -15,7 +15,9 @@ function UserIcon() {
 export default function AccountMenu({ user }: { user: AuthUser }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const [photoFailed, setPhotoFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -38,9 +40,17 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
 
   useEffect(() => setPhotoFailed(false), [user.photoURL]);
 
+  // Sign-out returns to / (SPEC §2). Navigations are transitions that wait for the next page's
+  // code, so signing out first would let a protected page still on screen send the user to /login.
+  useEffect(() => {
+    if (!signingOut || pathname !== '/') return;
+    setSigningOut(false);
+    dispatch(signOut());
+  }, [signingOut, pathname, dispatch]);
+
   const handleSignOut = () => {
     setOpen(false);
-    dispatch(signOut());
+    setSigningOut(true);
     navigate('/');
   };
 

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { rootReducer } from './store.ts';
-import { authStateChanged } from '../features/auth/authSlice.ts';
+import { authStateChanged, signOut } from '../features/auth/authSlice.ts';
 import Layout from './Layout.tsx';
 import RequireAuth from './RequireAuth.tsx';
 
@@ -54,5 +55,39 @@ describe('shell', () => {
     expect(screen.getByText('orders')).toBeTruthy();
     expect(screen.getByText('Signed in as amy')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+  });
+
+  it('signs out from a protected page to the home page, not to /login', async () => {
+    // The home page's code arrives late, as a lazy route's does; sign-out completes at once.
+    let showHome: (module: { default: () => ReactElement }) => void = () => {};
+    const Home = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (showHome = resolve)));
+    const instantSignOut: Middleware = (api) => (next) => (action) => {
+      const result = next(action);
+      if (signOut.match(action)) api.dispatch(authStateChanged(null));
+      return result;
+    };
+    const store = configureStore({ reducer: rootReducer, middleware: (g) => g({ thunk: false }).concat(instantSignOut) });
+    store.dispatch(authStateChanged({ uid: 'u1', email: 'amy@x.io', displayName: null, photoURL: null }));
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/orders']}>
+          <Routes>
+            <Route path="/" element={<Layout />}>
+              <Route index element={<Suspense fallback={<p>loading</p>}><Home /></Suspense>} />
+              <Route path="orders" element={<RequireAuth><p>orders</p></RequireAuth>} />
+            </Route>
+            <Route path="/login" element={<LoginProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Signed in as amy/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    await act(async () => {
+      showHome({ default: () => <p>home</p> });
+    });
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(screen.queryByText(/login page/)).toBeNull();
   });
 });

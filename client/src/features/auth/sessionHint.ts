@@ -38,10 +38,16 @@ export const localSessionHint: SessionHint = {
   },
 };
 
-/** Resolves when the browser is idle (or after `timeoutMs` at the latest). */
-export function whenIdle(timeoutMs = 2000): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-    else setTimeout(resolve, Math.min(timeoutMs, 500));
-  });
+/**
+ * Resolves once the page has loaded and the browser is idle (or `timeoutMs` after the load at the
+ * latest), so background work does not compete with what the visitor is waiting for.
+ */
+export function whenIdle(timeoutMs = 3000): Promise<void> {
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+      else setTimeout(resolve, 300);
+    });
+  if (document.readyState === 'complete') return idle();
+  return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(idle()), { once: true }));
 }
