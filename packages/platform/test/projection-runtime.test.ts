@@ -11,6 +11,8 @@ import {
   type ProjectionRuntime,
 } from '../src/runtime/index.ts';
 import { createEmbeddedSearchEngine } from '../src/adapters/embedded-search.ts';
+import { createMemoryReadModelStore } from '../src/adapters/memory-read-models.ts';
+import type { Doc, ReadModelStore } from '../src/ports.ts';
 import { embeddedPlatform, type TestPlatform } from './support/embedded.ts';
 import {
   appendListing,
@@ -70,7 +72,7 @@ describe('projector runtime on the embedded engines', () => {
     expect(seen.map((e) => e.type)).toEqual(Array(5).fill('CartCreated'));
     expect(seen.map((e) => e.position)).toEqual([...seen.map((e) => e.position)].sort((a, b) => a - b));
     const stored = await platform.readModels.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'recorder__g1' });
-    expect(stored).toMatchObject({ projector: 'recorder', generation: 1, checkpoint: { all: head }, position: head });
+    expect(stored).toMatchObject({ projector: 'recorder', generation: 1, partitions: [{ partition: 'all', position: head }], position: head });
     expect(await runtime.readSide.collection('seen').count()).toBe(5);
     expect(await platform.readModels.listCollections()).toContain('seen__g1');
   });
@@ -256,5 +258,33 @@ describe('projector runtime on the embedded engines', () => {
     const found = await again.readSide.searchIndex('titles').search({ q: 'listing', limit: 10 });
     expect(found.total).toBe(5);
     await restarted.close();
+  });
+
+  it('counts a batch as processed only once its checkpoint is stored', async () => {
+    const memory = createMemoryReadModelStore();
+    let refuseCheckpoints = true;
+    // The read-model store refusing checkpoint writes (a store outage), everything else working.
+    const flaky: ReadModelStore = {
+      ...memory,
+      collection<T extends Doc = Doc>(name: string) {
+        const real = memory.collection<T>(name);
+        if (name !== CHECKPOINTS_COLLECTION) return real;
+        return Object.assign(Object.create(real), {
+          put: async (doc: T) => {
+            if (refuseCheckpoints) throw new Error('store unavailable');
+            return real.put(doc);
+          },
+        }) as typeof real;
+      },
+    };
+    const platform = embeddedPlatform({ readModels: flaky });
+    cleanups.push(() => platform.remove());
+    const { projector } = recording();
+    const runtime = await boot(platform, [projector]);
+    const { position } = await platform.eventStore.append('cart-c1', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u' } }], appendOptions(0));
+    expect(await runtime.waitFor(position, 400)).toBe(false);
+    refuseCheckpoints = false;
+    expect(await runtime.waitFor(position, 10_000)).toBe(true);
+    expect(await memory.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'recorder__g1' })).toMatchObject({ position });
   });
 });

@@ -34,7 +34,11 @@ export interface ProjectionRuntimeOptions {
 export interface CheckpointRecord extends Doc {
   projector: string;
   generation: number;
-  checkpoint: Checkpoint;
+  /**
+   * One entry per partition. A list, not an object keyed by partition: Kafka partitions are
+   * named `<topic>:<n>` and topics hold dots, which document stores take for paths.
+   */
+  partitions: Array<{ partition: string; position: number }>;
   position: number;
   updatedAt: string;
 }
@@ -164,8 +168,11 @@ class ProjectorRunner {
         if (event.position > reached) reached = event.position;
       }
       if (reached === done) return;
-      live.checkpoint = { ...live.checkpoint, [batch.partition]: reached };
-      await this.runtime.saveCheckpoint(this.name, live.generation, live.checkpoint);
+      const checkpoint = { ...live.checkpoint, [batch.partition]: reached };
+      await this.runtime.saveCheckpoint(this.name, live.generation, checkpoint);
+      // Only once stored: if the store refused it, the bus redelivers the batch and it is
+      // applied again (idempotent) instead of being counted as done.
+      live.checkpoint = checkpoint;
     });
     this.runtime.progressed();
     await yieldToEventLoop();
@@ -221,7 +228,7 @@ export class ProjectionRuntime implements ProjectionProgress {
         generation: record.live,
         // No stored checkpoint (read models that do not survive restarts, or a first start):
         // the bus delivers the whole log from position 0.
-        checkpoint: stored ? { ...stored.checkpoint } : {},
+        checkpoint: stored ? Object.fromEntries(stored.partitions.map((p) => [p.partition, p.position])) : {},
         side: runner.sideFor(record.live),
       };
     }
@@ -433,7 +440,7 @@ export class ProjectionRuntime implements ProjectionProgress {
       _id: checkpointId(projector, generation),
       projector,
       generation,
-      checkpoint,
+      partitions: Object.entries(checkpoint).map(([partition, position]) => ({ partition, position })),
       position: highest(checkpoint),
       updatedAt: this.now().toISOString(),
     });
