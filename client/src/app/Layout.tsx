@@ -5,6 +5,7 @@ import { dismissCartError, selectCart, selectCartLineCount, selectDrawerOpen, to
 import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
 import SearchBox from '../features/search/SearchBox.tsx';
 import AccountMenu from './AccountMenu.tsx';
+import FlashBanner from '../components/FlashBanner.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 
 // The drawer's code loads the first time it opens.
@@ -101,6 +102,7 @@ export default function Layout() {
         </div>
       </header>
       <main id="main" className="site-main container">
+        <FlashBanner />
         <Outlet />
       </main>
       <footer className="site-footer">
