@@ -481,7 +481,11 @@ export class ProjectionRuntime implements ProjectionProgress {
   private async prepareGeneration(runner: ProjectorRunner, generation: number): Promise<void> {
     const { collections, searchIndexes = {} } = runner.projector;
     for (const [name, indexes] of Object.entries(collections)) {
-      await this.platform.readModels.collection(physicalName(name, generation)).ensureIndexes(indexes);
+      const collection = this.platform.readModels.collection(physicalName(name, generation));
+      if (indexes.length === 0) await collection.ensureIndexes([]);
+      // One index per call: FerretDB 1.24 drops the connection on a createIndexes naming
+      // several indexes that already exist (every boot after the first).
+      for (const index of indexes) await collection.ensureIndexes([index]);
     }
     for (const [name, settings] of Object.entries(searchIndexes)) {
       await this.platform.search.index(physicalName(name, generation)).configure(settings);

@@ -1,0 +1,88 @@
+/**
+ * The projector runtime on the distributed engines: MongoDB event store, outbox relay, Kafka bus
+ * and MongoDB read models (search: Meilisearch when MEILI_URL is set, else embedded). Runs where
+ * KAFKA_BROKERS and MONGODB_URI answer; otherwise skipped with the reason printed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, openMongoReadModelStore, type Config, type Platform } from '@rewear/platform';
+import { createPlatform } from '../../packages/platform/src/create-platform.ts';
+import { startProjections, type ProjectionRuntime } from '../../packages/platform/src/runtime/index.ts';
+import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
+import { appendSteps } from './support/event-mix.ts';
+import { everyDocument, realProjectors } from './support/projections.ts';
+
+const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
+const reachable = kafka.available && mongo.available;
+reportSkip('projector runtime on Kafka + MongoDB', kafka.available ? mongo : kafka);
+
+const namespace = `rt${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const quiet = { info() {}, warn() {}, error: console.error };
+let config: Config;
+
+async function startRuntime(platform: Platform) {
+  const projectors = realProjectors(200);
+  const runtime = await startProjections({ platform, projectors: projectors.all, log: quiet, subscriptionPrefix: `${namespace}-` });
+  return { runtime, flush: projectors.flush };
+}
+
+/** Waits for the head, then a moment for lower positions still in flight on other partitions. */
+async function settle(runtime: ProjectionRuntime, platform: Platform) {
+  expect(await runtime.waitFor(await platform.eventStore.headPosition(), 60_000)).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+describe.skipIf(!reachable)('projector runtime on Kafka + MongoDB', () => {
+  beforeAll(() => {
+    config = { ...loadConfig(process.env), mongodbDatabase: namespace };
+  });
+
+  afterAll(async () => {
+    if (!config?.mongodbUri) return;
+    const store = await openMongoReadModelStore({ uri: config.mongodbUri, database: namespace });
+    for (const name of await store.listCollections()) await store.collection(name).drop();
+    await store.close();
+  });
+
+  it('projects through the relay and Kafka, rebuilds equal, and resumes from its checkpoints after a restart', async () => {
+    const platform = await createPlatform(config, { namespace });
+    try {
+      const first = await startRuntime(platform);
+      let snapshot: Record<string, unknown[]>;
+      try {
+        await appendSteps(platform.eventStore, 0, 160);
+        await settle(first.runtime, platform);
+        await first.flush();
+        snapshot = await everyDocument(first.runtime.readSide, realProjectors().all);
+        expect(snapshot.listings).toHaveLength(40);
+        expect(snapshot.carts).toHaveLength(20);
+
+        const status = await first.runtime.status();
+        expect(status.every((s) => s.lag === 0 && s.deadLetters === 0)).toBe(true);
+        expect(Object.keys(status[0]!.checkpoint).every((p) => p.startsWith(`${namespace}.`))).toBe(true);
+
+        await first.runtime.rebuild('catalogue');
+        await first.runtime.rebuild('carts');
+        await first.flush();
+        expect(await everyDocument(first.runtime.readSide, realProjectors().all)).toEqual(snapshot);
+      } finally {
+        await first.runtime.stop();
+      }
+
+      // Events appended while no projector runs; a new runtime (fresh projector instances, the
+      // same durable read models and consumer groups) resumes from the stored checkpoints.
+      await appendSteps(platform.eventStore, 160, 200);
+      const second = await startRuntime(platform);
+      try {
+        await settle(second.runtime, platform);
+        const after = await everyDocument(second.runtime.readSide, realProjectors().all);
+        expect(after.listings).toHaveLength(50);
+        expect(after.carts).toHaveLength(25);
+        expect((await second.runtime.status()).find((s) => s.projector === 'catalogue')?.generation).toBe(2);
+      } finally {
+        await second.runtime.stop();
+      }
+    } finally {
+      await platform.close();
+    }
+  }, 180_000);
+});
