@@ -11,6 +11,11 @@
  *    commits of a stream chain 0 → v1 → v2 … and a stale writer either fails the check or
  *    collides with the commit that moved the head on. Stream versions stay contiguous.
  * Global positions come from a counter document (`$inc` reserves a block per append).
+ * The head check reads a `heads` document by _id (the only lookup FerretDB's SQLite backend
+ * serves without scanning the collection); it is raised with $max after each commit, so it may
+ * lag but never runs ahead. When it equals the expected version the insert proceeds (a stale
+ * head means a commit with that base exists, and the _id collision rejects us); when it differs,
+ * the commits themselves decide, and the head document is repaired.
  *
  * The commit document is also the outbox entry (`published: false`), so an acknowledged append
  * reaches Kafka through the relay (outbox-relay.ts) whatever crashes in between. Positions are
@@ -62,6 +67,11 @@ export interface MongoEventStore extends EventStore {
   onAppend(listener: (lastPosition: number) => void): () => void;
 }
 
+interface HeadDoc {
+  _id: string;
+  version: number;
+}
+
 export const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /** Collections and indexes of the store in `db`; safe to call repeatedly. */
@@ -86,6 +96,18 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
   const { commits, counters } = await mongoEventCollections(db, options.collectionPrefix);
   const listeners = new Set<(position: number) => void>();
   let closed = false;
+
+  const heads = db.collection<HeadDoc>(`${options.collectionPrefix ?? 'events_'}heads`);
+
+  async function cachedHead(streamId: string): Promise<number> {
+    return (await heads.findOne({ _id: streamId }))?.version ?? 0;
+  }
+
+  async function raiseHead(streamId: string, version: number) {
+    await heads.updateOne({ _id: streamId }, { $max: { version } }, { upsert: true }).catch((error) => {
+      if (!isDuplicateKey(error)) throw error; // a concurrent upsert created it: fine
+    });
+  }
 
   async function headVersion(streamId: string): Promise<number> {
     const head = await commits.find({ streamId }, { projection: { version: 1 } }).sort({ baseVersion: -1 }).limit(1).next();
@@ -115,8 +137,11 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
     checkAppend(streamId, events, appendOptions);
     if (streamId === GAP_STREAM) throw new TypeError(`${GAP_STREAM} is reserved`);
     const expected = appendOptions.expectedVersion;
-    const actual = await headVersion(streamId);
-    if (actual !== expected) throw new ConcurrencyError(streamId, expected, actual);
+    if ((await cachedHead(streamId)) !== expected) {
+      const actual = await headVersion(streamId);
+      if (actual > 0) await raiseHead(streamId, actual);
+      if (actual !== expected) throw new ConcurrencyError(streamId, expected, actual);
+    }
 
     for (let attempt = 0; ; attempt++) {
       const first = await reserve(events.length);
@@ -140,12 +165,15 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
         const winner = await commits.findOne({ _id: commit._id }, { projection: { _id: 1 } });
         if (winner) {
           await fillGap(first, last);
-          throw new ConcurrencyError(streamId, expected, await headVersion(streamId));
+          const actual = await headVersion(streamId);
+          await raiseHead(streamId, actual);
+          throw new ConcurrencyError(streamId, expected, actual);
         }
         // Our positions were fenced by the relay (we were too slow): take fresh ones.
         if (attempt >= 5) throw error;
         continue;
       }
+      await raiseHead(streamId, commit.version);
       for (const listener of listeners) listener(last);
       return { streamVersion: commit.version, position: last, events: envelopes };
     }

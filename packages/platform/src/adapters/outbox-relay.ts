@@ -129,8 +129,10 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
 
   /** One round: publishes the contiguous run of commits after `published`. Returns true if it did work. */
   async function relayOnce(): Promise<boolean> {
+    // Equality on `published` (not a range on positions): FerretDB pushes it down to its
+    // backend, a range it would filter after reading every commit.
     const pending = await commits
-      .find({ lastPosition: { $gt: published } })
+      .find({ published: false })
       .sort({ firstPosition: 1 })
       .limit(batchSize)
       .toArray();
