@@ -106,6 +106,8 @@ export class RebuildInProgressError extends Error {
 interface LiveState {
   generation: number;
   checkpoint: Checkpoint;
+  /** The checkpoint moved past unhandled events only and is not stored yet. */
+  unsaved?: boolean;
   side: GenerationReadSide;
 }
 
@@ -147,14 +149,23 @@ class ProjectorRunner {
   }
 
   /** Applies one event if the projector handles it; a failure becomes a dead letter. */
-  async applyOne(event: EventEnvelope, side: GenerationReadSide): Promise<void> {
-    if (!this.handles.has(event.type)) return;
+  /** Applies one event if the projector handles it (true then); a failure becomes a dead letter. */
+  async applyOne(event: EventEnvelope, side: GenerationReadSide): Promise<boolean> {
+    if (!this.handles.has(event.type)) return false;
     try {
       validateEvent(event.type, event.schemaVersion, event.data);
       await this.projector.apply(event, side);
     } catch (err) {
       await this.runtime.deadLetter(this.name, side.generation, event, err);
     }
+    return true;
+  }
+
+  /** Stores a checkpoint that moved past events the projector does not handle. */
+  async saveIfUnsaved(): Promise<void> {
+    if (!this.live?.unsaved) return;
+    await this.runtime.saveCheckpoint(this.name, this.live.generation, this.live.checkpoint);
+    this.live.unsaved = false;
   }
 
   /** A batch from the bus, applied in order to the live generation, then checkpointed. */
@@ -163,16 +174,25 @@ class ProjectorRunner {
       const live = this.live;
       const done = live.checkpoint[batch.partition] ?? 0;
       let reached = done;
+      let applied = false;
       for (const event of batch.events) {
-        if (event.position > done) await this.applyOne(event, live.side);
+        if (event.position > done && (await this.applyOne(event, live.side))) applied = true;
         if (event.position > reached) reached = event.position;
       }
       if (reached === done) return;
       const checkpoint = { ...live.checkpoint, [batch.partition]: reached };
+      if (!applied) {
+        // Nothing written: redelivering these events after a crash would change nothing, so
+        // the store is spared a write; the position is stored with the next writing batch.
+        live.checkpoint = checkpoint;
+        live.unsaved = true;
+        return;
+      }
       await this.runtime.saveCheckpoint(this.name, live.generation, checkpoint);
       // Only once stored: if the store refused it, the bus redelivers the batch and it is
       // applied again (idempotent) instead of being counted as done.
       live.checkpoint = checkpoint;
+      live.unsaved = false;
     });
     this.runtime.progressed();
     await yieldToEventLoop();
@@ -251,7 +271,9 @@ export class ProjectionRuntime implements ProjectionProgress {
     for (const runner of this.runners.values()) {
       await runner.subscription?.stop();
       runner.subscription = null;
-      await runner.lock.run(async () => undefined);
+      await runner.lock
+        .run(() => runner.saveIfUnsaved())
+        .catch((err) => this.log.warn(`[projections] ${runner.name}: checkpoint not stored at stop: ${messageOf(err)}`));
     }
     for (const wake of this.waiters) wake();
   }
