@@ -287,4 +287,18 @@ describe('projector runtime on the embedded engines', () => {
     expect(await runtime.waitFor(position, 10_000)).toBe(true);
     expect(await memory.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'recorder__g1' })).toMatchObject({ position });
   });
+
+  it('moves past unhandled events without a write, and stores that position at stop', async () => {
+    const platform = fresh();
+    const { projector } = recording();
+    const runtime = await boot(platform, [projector]);
+    const cart = await platform.eventStore.append('cart-c1', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u' } }], appendOptions(0));
+    expect(await runtime.waitFor(cart.position, 5000)).toBe(true);
+    const head = await appendListing(platform.eventStore, 1);
+    expect(await runtime.waitFor(head, 5000)).toBe(true);
+    const checkpoints = platform.readModels.collection(CHECKPOINTS_COLLECTION);
+    expect(await checkpoints.findOne({ _id: 'recorder__g1' })).toMatchObject({ position: cart.position });
+    await runtime.stop();
+    expect(await checkpoints.findOne({ _id: 'recorder__g1' })).toMatchObject({ position: head });
+  });
 });
