@@ -154,6 +154,8 @@ export default function CataloguePage() {
   const catalogue = useAppSelector(selectCatalogue);
   const { filters, page, status, products, total, view, filterOptions } = catalogue;
   const mobile = useMediaQuery('(max-width: 767px)');
+  // Cards in the first screenful load at once, the rest as they scroll near (one column on phones).
+  const aboveTheFold = mobile ? 1 : 4;
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const totalPages = Math.ceil(total / PAGE_SIZE);
   const chips = activeFilters(filters);
@@ -326,7 +328,7 @@ export default function CataloguePage() {
           ) : (
             <div className={view === 'grid' ? 'product-grid' : 'product-list'}>
               {products.map((product, index) => (
-                <ProductCard key={product.product_id} product={product} variant={view} eager={index < 4} />
+                <ProductCard key={product.product_id} product={product} variant={view} eager={index < aboveTheFold} />
               ))}
             </div>
           )}

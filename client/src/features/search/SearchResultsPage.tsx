@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import ProductCard from '../../components/ProductCard.tsx';
+import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import { searchRequested, selectSearch } from './searchSlice.ts';
 
 export default function SearchResultsPage() {
@@ -10,6 +11,8 @@ export default function SearchResultsPage() {
   const dispatch = useAppDispatch();
   const { results, resultStatus, query } = useAppSelector(selectSearch);
   const current = query === q;
+  // Cards in the first screenful load at once, the rest as they scroll near (one column on phones).
+  const aboveTheFold = useMediaQuery('(max-width: 767px)') ? 1 : 4;
 
   useEffect(() => {
     dispatch(searchRequested(q));
@@ -54,7 +57,7 @@ export default function SearchResultsPage() {
       <p className="muted">Found {results.length} products</p>
       <div className="product-grid">
         {results.map((product, index) => (
-          <ProductCard key={product.product_id} product={product} eager={index < 4} />
+          <ProductCard key={product.product_id} product={product} eager={index < aboveTheFold} />
         ))}
       </div>
     </div>
