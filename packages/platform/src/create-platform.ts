@@ -12,16 +12,21 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { EventBus, EventStore, ReadModelStore, SearchEngine } from './ports.ts';
 import type { Platform } from './runtime/platform.ts';
+import { openSqliteEventLog } from './adapters/sqlite-event-log.ts';
+import { openMongoEventStore } from './adapters/mongo-event-store.ts';
+import { startOutboxRelay } from './adapters/outbox-relay.ts';
+import { createKafkaBus } from './adapters/kafka-bus.ts';
+import { createMemoryReadModelStore } from './adapters/memory-read-models.ts';
+import { openMongoReadModelStore } from './adapters/mongo-read-models.ts';
+import { createEmbeddedSearchEngine } from './adapters/embedded-search.ts';
+import { createMeiliSearchEngine } from './adapters/meili-search.ts';
 
 export type { Platform } from './runtime/platform.ts';
 
 /** File of the embedded event log inside `dataDir`. */
 export const EVENT_LOG_FILE = 'events.sqlite';
 
-/**
- * Opens the engines configuration picks. Adapters are loaded only when picked: the embedded
- * default never loads the Kafka, MongoDB or Meilisearch clients.
- */
+/** Opens the engines configuration picks; `close()` closes them all. */
 export interface PlatformOptions {
   /**
    * Keeps this platform's distributed resources apart from others on the same servers (tests,
@@ -53,9 +58,6 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     let bus: EventBus;
     let logEngines: Pick<Platform['engines'], 'eventStore' | 'bus'>;
     if (config.mongodbUri && config.kafkaBrokers) {
-      const { openMongoEventStore } = await import('./adapters/mongo-event-store.ts');
-      const { startOutboxRelay } = await import('./adapters/outbox-relay.ts');
-      const { createKafkaBus } = await import('./adapters/kafka-bus.ts');
       const store = await openMongoEventStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
       stores.push(() => store.close());
       const kafka = createKafkaBus({ brokers: config.kafkaBrokers, topicPrefix: options.namespace });
@@ -66,7 +68,6 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
       bus = kafka;
       logEngines = { eventStore: 'mongodb', bus: 'kafka' };
     } else {
-      const { openSqliteEventLog } = await import('./adapters/sqlite-event-log.ts');
       mkdirSync(config.dataDir, { recursive: true });
       const log = openSqliteEventLog({ file: path.join(config.dataDir, EVENT_LOG_FILE) });
       stores.push(() => log.close());
@@ -77,24 +78,20 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
 
     let readModels: ReadModelStore;
     if (config.mongodbUri) {
-      const { openMongoReadModelStore } = await import('./adapters/mongo-read-models.ts');
       readModels = await openMongoReadModelStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
     } else {
-      const { createMemoryReadModelStore } = await import('./adapters/memory-read-models.ts');
       readModels = createMemoryReadModelStore();
     }
     stores.push(() => readModels.close());
 
     let search: SearchEngine;
     if (config.meiliUrl) {
-      const { createMeiliSearchEngine } = await import('./adapters/meili-search.ts');
       search = createMeiliSearchEngine({
         url: config.meiliUrl,
         apiKey: config.meiliApiKey,
         indexPrefix: options.namespace ? `${options.namespace}_` : undefined,
       });
     } else {
-      const { createEmbeddedSearchEngine } = await import('./adapters/embedded-search.ts');
       search = createEmbeddedSearchEngine();
     }
     stores.push(() => search.close());
