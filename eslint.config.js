@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.engines/**', 'artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.engines/**', 'artifacts/**', 'playwright-report/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
