@@ -121,12 +121,19 @@ function growFloat64(array: Float64Array, capacity: number): Float64Array<ArrayB
   return grown;
 }
 
-/** Documents containing one term, with the rank of the best attribute it appears in. */
+/**
+ * Documents containing one term, with the rank of the best attribute it appears in. Removal is
+ * lazy: each entry keeps the version its document had when added, a re-indexed or removed document
+ * gets a new version, and entries of an older version are skipped, then compacted away once they
+ * are half of the list (a removal by search would cost the length of a common word's list).
+ */
 class Postings {
   docs = new Int32Array(4);
   ranks = new Uint8Array(4);
+  versions = new Int32Array(4);
   length = 0;
-  add(doc: number, rank: number): void {
+  stale = 0;
+  add(doc: number, rank: number, version: number): void {
     if (this.length === this.docs.length) {
       const docs = new Int32Array(this.length * 2);
       docs.set(this.docs);
@@ -134,17 +141,30 @@ class Postings {
       const ranks = new Uint8Array(this.length * 2);
       ranks.set(this.ranks);
       this.ranks = ranks;
+      const versions = new Int32Array(this.length * 2);
+      versions.set(this.versions);
+      this.versions = versions;
     }
     this.docs[this.length] = doc;
     this.ranks[this.length] = rank;
+    this.versions[this.length] = version;
     this.length++;
   }
-  remove(doc: number): void {
-    const at = this.docs.subarray(0, this.length).indexOf(doc);
-    if (at < 0) return;
-    this.length--;
-    this.docs[at] = this.docs[this.length]!;
-    this.ranks[at] = this.ranks[this.length]!;
+  /** One entry went stale; compacts when stale entries are half the list. */
+  staled(current: Int32Array): void {
+    this.stale++;
+    if (this.stale * 2 < this.length || this.stale < 16) return;
+    let kept = 0;
+    for (let p = 0; p < this.length; p++) {
+      const doc = this.docs[p]!;
+      if (this.versions[p] !== current[doc]) continue;
+      this.docs[kept] = doc;
+      this.ranks[kept] = this.ranks[p]!;
+      this.versions[kept] = this.versions[p]!;
+      kept++;
+    }
+    this.length = kept;
+    this.stale = 0;
   }
 }
 
@@ -429,6 +449,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private wordScores = new Int32Array(this.capacity);
   private totals = new Int32Array(this.capacity);
   private epoch = 0;
+  /** Per document number: bumped whenever its text entries go stale (see Postings). */
+  private versions = new Int32Array(this.capacity);
 
   constructor(readonly name: string) {}
 
@@ -452,6 +474,12 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         this.numbers.set(doc.id, number);
         this.alive.set(number);
         this.aliveCount++;
+      } else if (this.sameText(this.docs[number]!, stored)) {
+        // Stock, likes or price changed: the text entries stay, only the columns are redone.
+        this.unindexColumns(number);
+        this.docs[number] = stored;
+        this.indexColumns(number, stored);
+        continue;
       } else this.unindex(number);
       this.docs[number] = stored;
       this.index(number, stored);
@@ -533,6 +561,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     for (const column of this.filterColumns.values()) column.grow(capacity);
     for (const column of this.sortColumns.values()) column.grow(capacity);
     this.stamps = growInt32(this.stamps, capacity, 0);
+    this.versions = growInt32(this.versions, capacity, 0);
     this.wordScores = new Int32Array(capacity);
     this.totals = new Int32Array(capacity);
   }
@@ -555,6 +584,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     this.filterColumns = new Map(this.settings.filterable.map((name) => [name, new FilterColumn(this.capacity)]));
     this.sortColumns = new Map(this.settings.sortable.map((name) => [name, new SortColumn(this.capacity)]));
     this.stamps = new Int32Array(this.capacity);
+    this.versions = new Int32Array(this.capacity);
     this.wordScores = new Int32Array(this.capacity);
     this.totals = new Int32Array(this.capacity);
     this.epoch = 0;
@@ -607,21 +637,49 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       }
     }
     const ids: number[] = [];
+    const version = this.versions[number]!;
     for (const [id, rank] of best) {
-      this.postings[id]!.add(number, rank);
+      this.postings[id]!.add(number, rank, version);
       ids.push(id);
     }
     this.docTerms[number] = ids;
+    this.indexColumns(number, doc);
+  }
+
+  private indexColumns(number: number, doc: T): void {
     const record = doc as unknown as Record<string, unknown>;
     for (const [name, column] of this.filterColumns) column.add(number, record[name]);
     for (const [name, column] of this.sortColumns) column.set(number, record[name]);
   }
 
-  private unindex(number: number): void {
-    for (const id of this.docTerms[number] ?? []) this.postings[id]!.remove(number);
-    this.docTerms[number] = undefined;
+  private unindexColumns(number: number): void {
     for (const column of this.filterColumns.values()) column.remove(number);
     for (const column of this.sortColumns.values()) column.remove(number);
+  }
+
+  private unindex(number: number): void {
+    this.versions[number]!++;
+    for (const id of this.docTerms[number] ?? []) this.postings[id]!.staled(this.versions);
+    this.docTerms[number] = undefined;
+    this.unindexColumns(number);
+  }
+
+  /** Whether two versions of a document have the same searchable values (so the same text entries). */
+  private sameText(before: T, after: T): boolean {
+    const a = before as unknown as Record<string, unknown>;
+    const b = after as unknown as Record<string, unknown>;
+    const keys = this.settings.searchable.includes('*')
+      ? [...new Set([...Object.keys(a), ...Object.keys(b)])]
+      : this.settings.searchable;
+    if (this.settings.searchable.includes('*') && Object.keys(a).join() !== Object.keys(b).join()) return false;
+    for (const key of keys) {
+      const x = a[key];
+      const y = b[key];
+      if (x === y) continue;
+      if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    }
+    return true;
   }
 
   // ------------------------------------------------------------ text
@@ -678,7 +736,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const order = expansions
       .map((terms, i) => ({ terms, size: terms.reduce((sum, e) => sum + this.postings[e.term]!.length, 0), i }))
       .sort((a, b) => a.size - b.size);
-    const { stamps, wordScores, totals } = this;
+    const { stamps, wordScores, totals, versions } = this;
     let candidates: Int32Array<ArrayBuffer> | null = null;
     let length = 0;
     for (const { terms } of order) {
@@ -688,8 +746,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         const postings = this.postings[term]!;
         const base = typos * TYPO_WEIGHT + (exact ? 0 : 1);
         const { docs, ranks } = postings;
+        const entryVersions = postings.versions;
         for (let p = 0; p < postings.length; p++) {
           const doc = docs[p]!;
+          if (entryVersions[p] !== versions[doc]) continue;
           const score = base + ranks[p]! * RANK_WEIGHT;
           if (stamps[doc] !== epoch) {
             stamps[doc] = epoch;

@@ -4,6 +4,10 @@
  * maintains hash maps for indexed fields. Equality on `_id` or on an indexed field (also `$in`)
  * narrows the candidates before mingo evaluates the whole filter, so `find({ userId })` costs
  * O(matches), not a scan. Readers always get their own copies.
+ *
+ * Filters made of plain conditions on top-level fields (equality, $ne, $in, $nin, comparisons,
+ * $exists) run as compiled predicates; anything else goes through mingo, whose compiled queries
+ * are kept per filter text (building one costs far more than running it).
  */
 import { Aggregator, Query, update as applyUpdate } from 'mingo';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../ports.ts';
@@ -65,6 +69,100 @@ function equalityKeys(condition: unknown): IndexKey[] | null {
   if (operators[0] === '$eq' && isIndexKey(operand)) return [operand];
   if (operators[0] === '$in' && Array.isArray(operand) && operand.every(isIndexKey)) return operand;
   return null;
+}
+
+type Predicate = (doc: Record<string, unknown>) => boolean;
+
+const isPlain = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value)) || typeof value === 'boolean';
+
+/** MongoDB equality against a primitive: the field's value, or an element of an array field. */
+function equals(value: unknown, operand: string | number | boolean): boolean {
+  if (value === operand) return true;
+  return Array.isArray(value) && value.includes(operand);
+}
+
+/**
+ * A comparison ($gt …) of a primitive field with a primitive of the same kind; `undefined` when
+ * the value is not such a primitive (arrays, dates, mixed kinds), which mingo then decides.
+ */
+function compared(value: unknown, operand: string | number, test: (a: string | number, b: string | number) => boolean): boolean | undefined {
+  if (typeof value === typeof operand) return test(value as string | number, operand);
+  if (value === undefined || value === null) return false;
+  return undefined;
+}
+
+const COMPARISONS: Record<string, (a: string | number, b: string | number) => boolean> = {
+  $gt: (a, b) => a > b,
+  $gte: (a, b) => a >= b,
+  $lt: (a, b) => a < b,
+  $lte: (a, b) => a <= b,
+};
+
+/** A predicate for one field's condition, or null when the condition needs mingo. */
+function compileCondition(field: string, condition: unknown): ((doc: Record<string, unknown>) => boolean | undefined) | null {
+  if (field.startsWith('$') || field.includes('.')) return null;
+  if (isPlain(condition)) return (doc) => equals(doc[field], condition);
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date) return null;
+  const tests: Array<(value: unknown) => boolean | undefined> = [];
+  for (const [operator, operand] of Object.entries(condition)) {
+    if (operator === '$eq' && isPlain(operand)) tests.push((v) => equals(v, operand));
+    else if (operator === '$ne' && isPlain(operand)) tests.push((v) => !equals(v, operand));
+    else if (operator === '$in' && Array.isArray(operand) && operand.every(isPlain)) {
+      tests.push((v) => (Array.isArray(v) ? v.some((item) => operand.includes(item)) : operand.includes(v as never)));
+    } else if (operator === '$nin' && Array.isArray(operand) && operand.every(isPlain)) {
+      tests.push((v) => (Array.isArray(v) ? !v.some((item) => operand.includes(item)) : !operand.includes(v as never)));
+    } else if (operator in COMPARISONS && (typeof operand === 'number' || typeof operand === 'string') && !Number.isNaN(operand)) {
+      const compare = COMPARISONS[operator]!;
+      tests.push((v) => compared(v, operand, compare));
+    } else if (operator === '$exists' && typeof operand === 'boolean') {
+      tests.push((v) => (v !== undefined) === operand);
+    } else return null;
+  }
+  return (doc) => {
+    const value = doc[field];
+    for (const test of tests) {
+      const result = test(value);
+      if (result !== true) return result;
+    }
+    return true;
+  };
+}
+
+/** mingo queries by filter text; a replay asks the same few shapes over and over. */
+const mingoQueries = new Map<string, Query>();
+
+function mingoQuery(filter: Filter): Query {
+  const key = JSON.stringify(filter);
+  let query = mingoQueries.get(key);
+  if (!query) {
+    if (mingoQueries.size >= 500) mingoQueries.delete(mingoQueries.keys().next().value!);
+    query = new Query(filter);
+    mingoQueries.set(key, query);
+  }
+  return query;
+}
+
+/** The whole filter as one predicate: compiled conditions, with mingo for what they cannot decide. */
+function compileFilter(filter: Filter): Predicate {
+  const conditions: Array<(doc: Record<string, unknown>) => boolean | undefined> = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    const compiled = compileCondition(field, condition);
+    if (!compiled) {
+      const query = mingoQuery(filter);
+      return (doc) => query.test(doc);
+    }
+    conditions.push(compiled);
+  }
+  let query: Query | null = null;
+  return (doc) => {
+    for (const condition of conditions) {
+      const result = condition(doc);
+      if (result === false) return false;
+      if (result === undefined) return (query ??= mingoQuery(filter)).test(doc);
+    }
+    return true;
+  };
 }
 
 class FieldIndex {
@@ -172,10 +270,16 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 
   private matching(filter: Filter): T[] {
+    const fields = Object.keys(filter);
+    if (fields.length === 1 && fields[0] === '_id' && typeof filter['_id'] === 'string') {
+      // the projectors' most common read: one document by id
+      const doc = this.docs.get(filter['_id']);
+      return doc ? [doc] : [];
+    }
     const candidates = this.candidates(filter);
-    if (Object.keys(filter).length === 0) return candidates;
-    const query = new Query(filter);
-    return candidates.filter((doc) => query.test(doc));
+    if (fields.length === 0) return candidates;
+    const test = compileFilter(filter);
+    return candidates.filter((doc) => test(doc));
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
@@ -244,7 +348,8 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   ): Promise<void> {
     const current = this.docs.get(id);
     if (!current && !options.upsert) return;
-    const working = (current ? mutableCopy(current) : { _id: id }) as T;
+    // A shallow copy: the stored document's nested values are frozen and shared, not copied again.
+    const working = (current ? { ...current } : { _id: id }) as T;
     const modifier: Record<string, Record<string, unknown>> = {};
     const set = { ...(changes.$set ?? {}) } as Record<string, unknown>;
     if ('_id' in set) {
@@ -261,7 +366,10 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
       }
       for (const key of Object.keys(modifier['$unset'] ?? {})) delete (working as Record<string, unknown>)[key];
     } else if (Object.keys(modifier).length > 0) {
-      applyUpdate(working, modifier);
+      const deep = mutableCopy(working);
+      applyUpdate(deep, modifier);
+      this.store(frozenCopy(deep));
+      return;
     }
     this.store(frozenCopy(working));
   }
