@@ -6,6 +6,10 @@ FERRETDB_VERSION=v1.24.0
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
 FERRETDB_PORT="${FERRETDB_PORT:-27017}"
+# FerretDB's storage: postgresql (filters and sorts pushed down to PostgreSQL, indexes used) or
+# sqlite (no server of its own, but every query not by _id scans and decodes the collection).
+FERRETDB_BACKEND="${FERRETDB_BACKEND:-postgresql}"
+POSTGRES_PORT="${POSTGRES_PORT:-55432}"
 
 log() { echo "[engines] $*" >&2; }
 

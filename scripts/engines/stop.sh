@@ -17,4 +17,10 @@ stop() {
   rm -f "$pidfile"
 }
 stop Kafka "$ENGINES/kafka/kafka.pid"
-stop FerretDB "$ENGINES/ferretdb/ferretdb.pid"
+for backend in postgresql sqlite; do stop "FerretDB ($backend)" "$ENGINES/ferretdb/$backend/ferretdb.pid"; done
+if [ -f "$ENGINES/postgres/data/postmaster.pid" ]; then
+  BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+  if [ "$(id -u)" = 0 ]; then OWNER=(runuser -u postgres --); else OWNER=(); fi
+  "${OWNER[@]}" "$BIN/pg_ctl" -D "$ENGINES/postgres/data" -m fast -w stop >/dev/null 2>&1 && log "PostgreSQL stopped" \
+    || log "PostgreSQL not running"
+fi

@@ -176,6 +176,15 @@ for (const engine of engines) {
       expect(await c.count({ sellerId: { $in: ['u9', 'u3'] } })).toBe(3);
     });
 
+    it('ensureIndexes with several indexes can run again on the same collection (every restart does)', async () => {
+      const c = await fresh();
+      const indexes = [{ keys: { sellerId: 1 as const } }, { keys: { category: 1 as const, price: -1 as const } }];
+      await c.ensureIndexes(indexes);
+      await c.ensureIndexes(indexes);
+      await c.ensureIndexes([{ keys: { sellerId: 1 } }]);
+      expect(await c.count({ sellerId: 'u1' })).toBe(2);
+    });
+
     it('a unique index refuses a second document with the same key and keeps the first', async () => {
       const c = await fresh(false);
       await c.ensureIndexes([{ keys: { sellerId: 1, title: 1 }, unique: true }]);

@@ -27,6 +27,7 @@ import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
 import { ConcurrencyError, type AppendOptions, type AppendResult, type EventStore } from '../ports.ts';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
+import { createIndexesOneByOne } from './mongo-read-models.ts';
 
 /** Stream id of the tombstones that fill positions reserved by appends that never landed. */
 export const GAP_STREAM = '$gap';
@@ -72,13 +73,16 @@ interface HeadDoc {
   version: number;
 }
 
+/** Reservations retried after position collisions before the append gives up (raced, not conflicted). */
+const MAX_POSITION_ATTEMPTS = 50;
+
 export const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /** Collections and indexes of the store in `db`; safe to call repeatedly. */
 export async function mongoEventCollections(db: Db, prefix = 'events_') {
   const commits = db.collection<CommitDoc>(`${prefix}commits`);
   const counters = db.collection<CounterDoc>(`${prefix}counters`);
-  await commits.createIndexes([
+  await createIndexesOneByOne(commits, [
     { key: { streamId: 1, baseVersion: 1 }, name: 'stream_version', unique: true },
     { key: { firstPosition: 1 }, name: 'first_position', unique: true },
     { key: { lastPosition: 1 }, name: 'last_position' },
@@ -109,18 +113,37 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
     });
   }
 
+  // Filters are a single equality (no sort, no range): FerretDB's PostgreSQL backend pushes
+  // those down and returns only the matching documents; sorting happens here.
   async function headVersion(streamId: string): Promise<number> {
-    const head = await commits.find({ streamId }, { projection: { version: 1 } }).sort({ baseVersion: -1 }).limit(1).next();
-    return head?.version ?? 0;
+    const docs = await commits.find({ streamId }, { projection: { version: 1 } }).toArray();
+    return docs.reduce((max, doc) => Math.max(max, doc.version), 0);
   }
 
   async function reserve(count: number): Promise<number> {
-    const counter = await counters.findOneAndUpdate(
-      { _id: 'position' },
-      { $inc: { value: count } },
-      { upsert: true, returnDocument: 'after' },
-    );
-    return counter!.value - count + 1;
+    for (;;) {
+      try {
+        const counter = await counters.findOneAndUpdate(
+          { _id: 'position' },
+          { $inc: { value: count } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        return counter!.value - count + 1;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error; // two first upserts raced: the counter exists now
+      }
+    }
+  }
+
+  /**
+   * After a position collision: FerretDB applies `$inc` as read-modify-write, so racing writers
+   * may get the same block, and a late write may set the counter back below a block already
+   * handed out. The counter is raised past what was just tried; the next reservation walks on.
+   */
+  async function passPositions(last: number) {
+    await counters.updateOne({ _id: 'position' }, { $max: { value: last } }).catch((error) => {
+      if (!isDuplicateKey(error)) throw error;
+    });
   }
 
   /** Fills positions that will never hold events, so the relay need not wait for them. */
@@ -162,6 +185,8 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
         await commits.insertOne(commit);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
+        // Which unique key collided: the stream version (another writer won: a real conflict),
+        // or the positions (a racing reservation or the relay's fence): then take fresh ones.
         const winner = await commits.findOne({ _id: commit._id }, { projection: { _id: 1 } });
         if (winner) {
           await fillGap(first, last);
@@ -169,8 +194,9 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
           await raiseHead(streamId, actual);
           throw new ConcurrencyError(streamId, expected, actual);
         }
-        // Our positions were fenced by the relay (we were too slow): take fresh ones.
-        if (attempt >= 5) throw error;
+        if (attempt >= MAX_POSITION_ATTEMPTS) throw error;
+        await passPositions(last);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
         continue;
       }
       await raiseHead(streamId, commit.version);
@@ -186,11 +212,11 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
     append,
 
     async readStream(streamId, fromVersion = 1) {
-      const docs = await commits
-        .find({ streamId, version: { $gte: fromVersion } })
-        .sort({ baseVersion: 1 })
-        .toArray();
-      return docs.flatMap((doc) => doc.events.filter((event) => event.streamVersion >= fromVersion));
+      const docs = await commits.find({ streamId }).toArray();
+      return docs
+        .filter((doc) => doc.version >= fromVersion)
+        .sort((a, b) => a.baseVersion - b.baseVersion)
+        .flatMap((doc) => doc.events.filter((event) => event.streamVersion >= fromVersion));
     },
 
     /**
@@ -218,6 +244,11 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
     },
 
     async headPosition() {
+      // Usually the newest reserved position holds a landed commit: one equality lookup.
+      const reserved = (await counters.findOne({ _id: 'position' }))?.value ?? 0;
+      if (reserved === 0) return 0;
+      const newest = await commits.findOne({ lastPosition: reserved }, { projection: { streamId: 1 } });
+      if (newest && newest.streamId !== GAP_STREAM) return reserved;
       const head = await commits
         .find({ streamId: { $ne: GAP_STREAM } }, { projection: { lastPosition: 1 } })
         .sort({ lastPosition: -1 })

@@ -9,7 +9,7 @@
  * lacks many other stages ($lookup, $facet, ...) and multi-document transactions, which this
  * adapter does not use.
  */
-import { MongoClient, MongoServerError, type Collection, type Document } from 'mongodb';
+import { MongoClient, MongoServerError, type Collection, type Document, type IndexDescription } from 'mongodb';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../ports.ts';
 
 export interface MongoReadModelOptions {
@@ -20,6 +20,22 @@ export interface MongoReadModelOptions {
 }
 
 const NAMESPACE_NOT_FOUND = 26;
+const INDEX_ALREADY_EXISTS = 68;
+
+/**
+ * Creates indexes one `createIndex` call each: FerretDB 1.24 drops the connection when one
+ * `createIndexes` command names several indexes that already exist (every restart). Recreating
+ * an identical index is a no-op on both servers; "already exists" is tolerated as well.
+ */
+export async function createIndexesOneByOne<T extends Document>(collection: Collection<T>, indexes: IndexDescription[]): Promise<void> {
+  for (const { key, ...options } of indexes) {
+    try {
+      await collection.createIndex(key, options);
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === INDEX_ALREADY_EXISTS)) throw error;
+    }
+  }
+}
 
 function indexName(spec: IndexSpec): string {
   return Object.entries(spec.keys)
@@ -91,7 +107,8 @@ class MongoCollection<T extends Doc> implements ReadModelCollection<T> {
       await this.collection.createIndex({ _id: 1 }).catch(() => undefined);
       return;
     }
-    await this.collection.createIndexes(
+    await createIndexesOneByOne(
+      this.collection,
       indexes.map((spec) => ({ key: spec.keys, name: indexName(spec), ...(spec.unique ? { unique: true } : {}) })),
     );
   }

@@ -197,7 +197,11 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       });
     }
     const last = run[run.length - 1]!.lastPosition;
-    await commits.updateMany({ _id: { $in: [...run.map((c) => c._id), ...covered] } }, { $set: { published: true } });
+    // One update per commit by _id: FerretDB runs `$in` by reading the whole collection.
+    await commits.bulkWrite(
+      [...run.map((c) => c._id), ...covered].map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { published: true } } } })),
+      { ordered: false },
+    );
     await state.updateOne({ _id: STATE_ID }, { $max: { value: last } }, { upsert: true });
     published = last;
     for (const resolve of [...waiters]) resolve();
