@@ -2,6 +2,10 @@
  * Wiring of the catalogue: listings, brands, likes, the `products` search index, and the
  * algorithmic collections computed from them. Each step loads the current document, calls the
  * pure projection and writes the result with put/delete, so a redelivery changes nothing.
+ *
+ * Within a batch the runtime announces (beginBatch … afterBatch), listings are kept in memory:
+ * a listing created, repriced and liked in one batch is read once and written once, to the
+ * collection and to the search index. Outside a batch every event writes through.
  */
 import type { EventEnvelope, EnvelopeOf } from '@rewear/contracts';
 import type { Projector, ReadSide, SearchSettings, IndexSpec } from '@rewear/platform';
@@ -71,8 +75,12 @@ export interface CatalogueProjectorOptions {
 }
 
 export interface CatalogueProjector extends Projector {
-  /** Runs a pending recomputation of the algorithmic collections now. */
+  /** Runs the pending recomputations of the algorithmic collections now. */
   flush(): Promise<void>;
+  /** From now until afterBatch, listings of this target are written once each, at afterBatch. */
+  beginBatch(target: ReadSide): void;
+  /** Writes the batch's listings (collection and search index). */
+  afterBatch(target: ReadSide): Promise<void>;
 }
 
 const listings = (t: ReadSide) => t.collection<ListingDoc>(READ_MODELS.listings);
@@ -85,67 +93,127 @@ async function syncSearch(target: ReadSide, docs: ListingDoc[]): Promise<void> {
   if (unlisted.length) await products(target).remove(unlisted);
 }
 
+/**
+ * Where the listing steps read and write listings: straight to the read side, or, during a
+ * batch, to the batch's documents (written once each when the batch ends).
+ */
+class ListingWrites {
+  /** Listings read or written during the batch; null = known to be absent. */
+  private readonly seen = new Map<string, ListingDoc | null>();
+  private readonly changed = new Set<string>();
+
+  constructor(
+    readonly target: ReadSide,
+    private readonly batched: boolean,
+  ) {}
+
+  async get(id: string): Promise<ListingDoc | null> {
+    if (this.batched) {
+      const known = this.seen.get(id);
+      if (known !== undefined) return known;
+    }
+    const doc = await listings(this.target).findOne({ _id: id });
+    if (this.batched) this.seen.set(id, doc);
+    return doc;
+  }
+
+  /** Listings of a brand whose brand name differs from `name`, the batch's versions first. */
+  async staleForBrand(brandId: string, name: string): Promise<ListingDoc[]> {
+    const stored = await listings(this.target).find({ brand_id: brandId, brand_name: { $ne: name } });
+    const out = new Map<string, ListingDoc>();
+    for (const doc of stored) {
+      const pending = this.batched ? this.seen.get(doc._id) : undefined;
+      if (pending === undefined) out.set(doc._id, doc);
+    }
+    if (this.batched) {
+      for (const doc of this.seen.values()) {
+        if (doc && doc.brand_id === brandId && doc.brand_name !== name) out.set(doc._id, doc);
+      }
+    }
+    return [...out.values()];
+  }
+
+  async put(docs: ListingDoc[]): Promise<void> {
+    if (this.batched) {
+      for (const doc of docs) {
+        this.seen.set(doc._id, doc);
+        this.changed.add(doc._id);
+      }
+      return;
+    }
+    for (const doc of docs) await listings(this.target).put(doc);
+    await syncSearch(this.target, docs);
+  }
+
+  /** Writes every listing the batch changed, once. */
+  async commit(): Promise<void> {
+    const docs: ListingDoc[] = [];
+    for (const id of this.changed) docs.push(this.seen.get(id)!);
+    this.changed.clear();
+    this.seen.clear();
+    const collection = listings(this.target);
+    for (const doc of docs) await collection.put(doc);
+    await syncSearch(this.target, docs);
+  }
+}
+
 async function brandNameOf(target: ReadSide, brandId: string): Promise<string> {
   if (!brandId) return '';
   const brand = await target.collection<BrandDoc>(READ_MODELS.brands).findOne({ _id: brandId });
   return brand?.name ?? '';
 }
 
-async function applyListingEvent(event: ListingEvent, target: ReadSide): Promise<void> {
+async function applyListingEvent(event: ListingEvent, writes: ListingWrites): Promise<void> {
+  const target = writes.target;
   const id = event.data.listingId;
-  const current = await listings(target).findOne({ _id: id });
+  const current = await writes.get(id);
   const brandId =
     event.type === 'ListingCreated'
       ? event.data.brandId
       : event.type === 'ListingUpdated' && event.data.changes.brandId !== undefined
         ? event.data.changes.brandId
         : (current?.brand_id ?? '');
-  const brandName = await brandNameOf(target, brandId);
+  // The brand name carries over unless the brand changes (or was not known yet).
+  const brandName =
+    current && current.brand_id === brandId && current.brand_name !== ''
+      ? current.brand_name
+      : await brandNameOf(target, brandId);
   const next = projectListing(current, event, { brandName });
   if (!next) return;
   // Likes may have arrived first: the count comes from the like documents.
   next.num_likes = await target
     .collection<LikeDoc>(READ_MODELS.listingLikes)
     .count({ product_id: id });
-  await listings(target).put(next);
-  await syncSearch(target, [next]);
+  await writes.put([next]);
 }
 
 async function applyBrandCreated(
   event: EnvelopeOf<'BrandCreated'>,
-  target: ReadSide,
+  writes: ListingWrites,
 ): Promise<void> {
-  const brands = target.collection<BrandDoc>(READ_MODELS.brands);
+  const brands = writes.target.collection<BrandDoc>(READ_MODELS.brands);
   const brand = projectBrand(await brands.findOne({ _id: event.data.brandId }), event);
   await brands.put(brand);
   // Listings created before their brand was seen get its name now.
-  const stale = await listings(target).find({
-    brand_id: brand._id,
-    brand_name: { $ne: brand.name },
-  });
-  const renamed = stale.map((doc) => ({ ...doc, brand_name: brand.name }));
-  for (const doc of renamed) await listings(target).put(doc);
-  await syncSearch(target, renamed);
+  const stale = await writes.staleForBrand(brand._id, brand.name);
+  await writes.put(stale.map((doc) => ({ ...doc, brand_name: brand.name })));
 }
 
-async function applyLikeEvent(event: LikeEvent, target: ReadSide): Promise<void> {
-  const likes = target.collection<LikeDoc>(READ_MODELS.listingLikes);
-  const touched: ListingDoc[] = [];
+async function applyLikeEvent(event: LikeEvent, writes: ListingWrites): Promise<void> {
+  const likes = writes.target.collection<LikeDoc>(READ_MODELS.listingLikes);
   for (const { productId, userId } of likeKeys(event)) {
     const id = likeId(productId, userId);
     const next = projectLike(await likes.findOne({ _id: id }), event, productId, userId);
     if (next) await likes.put(next);
     else await likes.delete(id);
-    const listing = await listings(target).findOne({ _id: productId });
+    const listing = await writes.get(productId);
     if (!listing) continue;
     const numLikes = await likes.count({ product_id: productId });
     if (listing.num_likes !== numLikes) {
       const updated = { ...listing, num_likes: numLikes };
-      await listings(target).put(updated);
-      touched.push(updated);
+      await writes.put([updated]);
     }
   }
-  await syncSearch(target, touched);
 }
 
 const toScored = (doc: ListingDoc): ScoredProduct => scoringInput(doc._id, doc);
@@ -194,7 +262,12 @@ export function createCatalogueProjector(
     options.onError ??
     ((err) => console.error('[catalogue] collections recomputation failed', err));
   let newest = 0;
-  let pending: { target: ReadSide; timer: NodeJS.Timeout | null } | null = null;
+  /**
+   * One pending recomputation per target: during a rebuild the live generation and the one being
+   * built both change, and each must get its own recomputation.
+   */
+  const pending = new Map<ReadSide, NodeJS.Timeout>();
+  const batches = new Map<ReadSide, ListingWrites>();
   let running: Promise<void> = Promise.resolve();
 
   let lastDurationMs = 0;
@@ -207,6 +280,18 @@ export function createCatalogueProjector(
       })
       .catch(onError);
     return running;
+  };
+  const schedule = (target: ReadSide) => {
+    if (pending.has(target)) return;
+    const timer = setTimeout(
+      () => {
+        pending.delete(target);
+        void run(target);
+      },
+      Math.max(delayMs, 10 * lastDurationMs),
+    );
+    timer.unref?.();
+    pending.set(target, timer);
   };
 
   return {
@@ -224,39 +309,39 @@ export function createCatalogueProjector(
     searchIndexes: { [SEARCH_INDEXES.products]: PRODUCT_SEARCH_SETTINGS },
     handles: [...LISTING_EVENTS, 'BrandCreated', ...LIKE_EVENTS],
     async apply(event: EventEnvelope, target: ReadSide) {
+      const batch = batches.get(target);
+      const writes = batch ?? new ListingWrites(target, false);
       if ((LISTING_EVENTS as readonly string[]).includes(event.type))
-        await applyListingEvent(event as ListingEvent, target);
+        await applyListingEvent(event as ListingEvent, writes);
       else if (event.type === 'BrandCreated')
-        await applyBrandCreated(event as EnvelopeOf<'BrandCreated'>, target);
+        await applyBrandCreated(event as EnvelopeOf<'BrandCreated'>, writes);
       else if ((LIKE_EVENTS as readonly string[]).includes(event.type))
-        await applyLikeEvent(event as LikeEvent, target);
+        await applyLikeEvent(event as LikeEvent, writes);
       else return;
       newest = Math.max(newest, Date.parse(event.occurredAt) || 0);
       if (delayMs === 0) {
-        await run(target);
+        // Recomputed from the written listings: at the end of the batch when there is one.
+        if (!batch) await run(target);
         return;
       }
-      if (pending) {
-        pending.target = target;
-        return;
-      }
-      const entry: { target: ReadSide; timer: NodeJS.Timeout | null } = { target, timer: null };
-      entry.timer = setTimeout(
-        () => {
-          pending = null;
-          void run(entry.target);
-        },
-        Math.max(delayMs, 10 * lastDurationMs),
-      );
-      entry.timer.unref?.();
-      pending = entry;
+      schedule(target);
+    },
+    beginBatch(target: ReadSide) {
+      if (!batches.has(target)) batches.set(target, new ListingWrites(target, true));
+    },
+    async afterBatch(target: ReadSide) {
+      const batch = batches.get(target);
+      if (!batch) return;
+      batches.delete(target);
+      await batch.commit();
+      if (delayMs === 0) await run(target);
     },
     async flush() {
-      if (pending) {
-        const { target, timer } = pending;
-        if (timer) clearTimeout(timer);
-        pending = null;
-        await run(target);
+      const targets = [...pending.entries()];
+      pending.clear();
+      for (const [target, timer] of targets) {
+        clearTimeout(timer);
+        void run(target);
       }
       await running;
     },

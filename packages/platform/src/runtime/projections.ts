@@ -118,6 +118,39 @@ interface LiveState {
  */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
+
+/**
+ * Schema check of a delivered event, once per envelope: a batch fanned out to every projector
+ * at boot is checked once, not once per projector. Holds the error, or null when valid.
+ */
+const validity = new WeakMap<EventEnvelope, unknown>();
+function validationError(event: EventEnvelope): unknown {
+  let error = validity.get(event);
+  if (error === undefined) {
+    try {
+      validateEvent(event.type, event.schemaVersion, event.data);
+      error = null;
+    } catch (err) {
+      error = err;
+    }
+    validity.set(event, error);
+  }
+  return error;
+}
+
+/**
+ * What a projector may add to `Projector` for batching: `beginBatch` is called before the events
+ * of a delivered batch or replay chunk are applied and `afterBatch` once they are (before the
+ * checkpoint is stored), so a projector can keep the batch's writes in memory and write each
+ * touched document once. `flush` writes
+ * anything deferred beyond batches (before a rebuilt generation goes live).
+ */
+type BatchingProjector = Projector & {
+  beginBatch?: (target: ReadSide) => void;
+  afterBatch?: (target: ReadSide) => Promise<void>;
+  flush?: () => Promise<void>;
+};
+
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 class ProjectorRunner {
@@ -153,12 +186,29 @@ class ProjectorRunner {
   async applyOne(event: EventEnvelope, side: GenerationReadSide): Promise<boolean> {
     if (!this.handles.has(event.type)) return false;
     try {
-      validateEvent(event.type, event.schemaVersion, event.data);
+      const invalid = validationError(event);
+      if (invalid !== null) throw invalid;
       await this.projector.apply(event, side);
     } catch (err) {
       await this.runtime.deadLetter(this.name, side.generation, event, err);
     }
     return true;
+  }
+
+  /** Applies events in order as one batch of a batching projector (see BatchingProjector). */
+  async applyAll(events: readonly EventEnvelope[], side: GenerationReadSide, after = 0): Promise<boolean> {
+    const projector = this.projector as BatchingProjector;
+    let applied = false;
+    projector.beginBatch?.(side);
+    try {
+      for (const event of events) {
+        if (event.position > after && (await this.applyOne(event, side))) applied = true;
+      }
+    } finally {
+      // The batch's writes are made even when a step failed: what was applied before it stays.
+      await projector.afterBatch?.(side);
+    }
+    return applied;
   }
 
   /** Stores a checkpoint that moved past events the projector does not handle. */
@@ -170,16 +220,19 @@ class ProjectorRunner {
 
   /** A batch from the bus, applied in order to the live generation, then checkpointed. */
   async handleBatch(batch: DeliveredBatch): Promise<void> {
+    await this.applyBatch(batch);
+    this.runtime.progressed();
+    await yieldToEventLoop();
+  }
+
+  async applyBatch(batch: DeliveredBatch): Promise<void> {
     await this.lock.run(async () => {
       const live = this.live;
       const done = live.checkpoint[batch.partition] ?? 0;
       let reached = done;
-      let applied = false;
-      for (const event of batch.events) {
-        if (event.position > done && (await this.applyOne(event, live.side))) applied = true;
-        if (event.position > reached) reached = event.position;
-      }
+      for (const event of batch.events) if (event.position > reached) reached = event.position;
       if (reached === done) return;
+      const applied = await this.applyAll(batch.events, live.side, done);
       const checkpoint = { ...live.checkpoint, [batch.partition]: reached };
       if (!applied) {
         // Nothing written: redelivering these events after a crash would change nothing, so
@@ -194,8 +247,6 @@ class ProjectorRunner {
       live.checkpoint = checkpoint;
       live.unsaved = false;
     });
-    this.runtime.progressed();
-    await yieldToEventLoop();
   }
 }
 
@@ -211,6 +262,9 @@ export class ProjectionRuntime implements ProjectionProgress {
   private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
   private readonly platform: ProjectionRuntimeOptions['platform'];
   private stopped = false;
+  /** Ends the boot's joint catch-up early (stop during boot). */
+  private catchingUp: (() => void) | null = null;
+  private booting: Promise<void> = Promise.resolve();
 
   constructor(options: ProjectionRuntimeOptions) {
     this.platform = options.platform;
@@ -252,6 +306,20 @@ export class ProjectionRuntime implements ProjectionProgress {
         side: runner.sideFor(record.live),
       };
     }
+    // Read models rebuilt at every boot: the whole log is read once and fanned out to every
+    // projector, instead of once per projector's subscription. In the background, as a
+    // subscription would be: the caller waits with catchUp() / waitFor().
+    const fresh = [...this.runners.values()].filter((runner) => Object.keys(runner.live.checkpoint).length === 0);
+    if (!this.platform.durability.readModels && fresh.length > 1) {
+      this.booting = this.catchUpTogether(fresh)
+        .then(() => (this.stopped ? undefined : this.subscribeAll()))
+        .catch((err) => this.log.error(`[projections] catch-up at boot failed: ${messageOf(err)}`));
+      return;
+    }
+    await this.subscribeAll();
+  }
+
+  private async subscribeAll(): Promise<void> {
     for (const runner of this.runners.values()) {
       // Durable read models but a search index that does not survive restarts (MongoDB without
       // Meilisearch): the bus resumes after the stored checkpoint, so the index is refilled by
@@ -266,8 +334,40 @@ export class ProjectionRuntime implements ProjectionProgress {
     }
   }
 
+  /**
+   * One subscription delivers the log to several projectors that start from the beginning, each
+   * batch applied to each in turn (each keeps its own checkpoint), until all have reached the
+   * head the log had when this started. Their own subscriptions then resume from their
+   * checkpoints, whose partitions are the bus's own.
+   */
+  private async catchUpTogether(runners: ProjectorRunner[]): Promise<void> {
+    const head = await this.platform.eventStore.headPosition();
+    if (head === 0) return;
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.catchingUp = finish;
+    const subscription = await this.platform.bus.subscribe({
+      name: `${this.subscriptionPrefix}catch-up`,
+      from: {},
+      handle: async (batch) => {
+        for (const runner of runners) await runner.applyBatch(batch);
+        this.progressed();
+        if (runners.every((runner) => runner.position >= head)) finish();
+        await yieldToEventLoop();
+      },
+    });
+    try {
+      await done;
+    } finally {
+      this.catchingUp = null;
+      await subscription.stop();
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    this.catchingUp?.();
+    await this.booting;
     for (const runner of this.runners.values()) {
       await runner.subscription?.stop();
       runner.subscription = null;
@@ -354,7 +454,7 @@ export class ProjectionRuntime implements ProjectionProgress {
     for (;;) {
       const read = await runner.lock.run(async () => {
         const batch = await this.platform.eventStore.readAll(after, this.batchSize);
-        for (const event of batch) await runner.applyOne(event, runner.live.side);
+        await runner.applyAll(batch, runner.live.side);
         return batch;
       });
       if (read.length === 0) break;
@@ -394,7 +494,7 @@ export class ProjectionRuntime implements ProjectionProgress {
       let events = 0;
       const replayChunk = async () => {
         const batch = await this.platform.eventStore.readAll(after, this.batchSize);
-        for (const event of batch) await runner.applyOne(event, side);
+        await runner.applyAll(batch, side);
         if (batch.length > 0) {
           events += batch.length;
           after = batch[batch.length - 1]!.position;
@@ -412,7 +512,7 @@ export class ProjectionRuntime implements ProjectionProgress {
         while ((await replayChunk()) > 0);
         // A projector that defers some writes (aggregates recomputed on a timer) exposes flush():
         // they must be in g+1 before it serves.
-        await (runner.projector as Projector & { flush?: () => Promise<void> }).flush?.();
+        await (runner.projector as BatchingProjector).flush?.();
         // g+1 takes over g's checkpoint, not the replay's end: after a restart on durable read
         // models, events between the two are delivered again and re-applied (idempotent). A
         // bus may still deliver an event below the replay's end that readAll had not seen yet.
