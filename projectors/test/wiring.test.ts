@@ -121,4 +121,41 @@ describe('projector wiring on the embedded engines', () => {
       updated: '2026-03-01T12:00:00.000Z',
     });
   });
+
+  it('a batch (beginBatch … afterBatch) leaves the same documents and index as event by event', async () => {
+    const direct = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const batched = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const a = await freshReadSide(direct.all);
+    const b = await freshReadSide(batched.all);
+    await applyAll(direct.all, a, history);
+    // Two batches, the second one re-delivering the whole history (a replay).
+    for (const events of [history.slice(0, 5), history]) {
+      batched.catalogue.beginBatch(b);
+      await applyAll(batched.all, b, events);
+      // Nothing of the batch's listings is written before its end.
+      if (events.length === 5)
+        expect(await b.collection(READ_MODELS.listings).count({})).toBe(0);
+      await batched.catalogue.afterBatch(b);
+    }
+    await applyAll(batched.all, b, []);
+    expect(await snapshot(b)).toEqual(await snapshot(a));
+  });
+
+  it('keeps one pending recomputation per target (a rebuild and the live generation)', async () => {
+    const set = createProjectors({ collectionsDelayMs: 60_000 });
+    const live = await freshReadSide(set.all);
+    const rebuilt = await freshReadSide(set.all);
+    // Interleaved as during a rebuild: the live target first, the rebuilt one last.
+    for (const event of history) {
+      await applyAll(set.all, live, [event]);
+      await applyAll(set.all, rebuilt, [event]);
+    }
+    await set.catalogue.flush();
+    for (const side of [live, rebuilt]) {
+      const featured = await side
+        .collection(READ_MODELS.algorithmicCollections)
+        .findOne({ _id: 'featured' });
+      expect(featured).toMatchObject({ updated: '2026-03-01T12:00:00.000Z' });
+    }
+  });
 });
