@@ -58,42 +58,44 @@ export default function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <div className="demo-banner" role="note">
-        This is a demo store: orders placed here will not be fulfilled.
-      </div>
-      <div className="top-bar">
-        <div className="top-bar__inner container">
-          <div className="top-bar__account">
-            {auth.user ? (
-              <AccountMenu user={auth.user} />
-            ) : (
-              <span>
-                Welcome to Rewear! <Link to="/login" state={{ from: location }}>Login</Link> or{' '}
-                <Link to="/register">Register</Link>
-              </span>
-            )}
-          </div>
-          <nav className="top-bar__actions" aria-label="Shortcuts">
-            <Link to="/create-listing" className="top-bar__sell">
-              Sell
-            </Link>
-            <Link to="/wishlist" className="icon-button" aria-label={`Wishlist, ${wishlistCount} items`}>
-              <HeartIcon />
-              {wishlistCount > 0 && <span className="badge">{wishlistCount}</span>}
-            </Link>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={`Cart, ${cartLines} ${cartLines === 1 ? 'item' : 'items'}`}
-              onClick={() => dispatch(toggleDrawer())}
-            >
-              <BagIcon />
-              {cartLines > 0 && <span className="badge">{cartLines}</span>}
-            </button>
-          </nav>
-        </div>
-      </div>
+      {/* Each part of the page sits in a landmark: the demo notice, the header (top bar, logo,
+          search), the page, the footer. */}
+      <section className="demo-banner" aria-label="Demo notice">
+        <p role="note">This is a demo store: orders placed here will not be fulfilled.</p>
+      </section>
       <header className="site-header">
+        <div className="top-bar">
+          <div className="top-bar__inner container">
+            <div className="top-bar__account">
+              {auth.user ? (
+                <AccountMenu user={auth.user} />
+              ) : (
+                <span>
+                  Welcome to Rewear! <Link to="/login" state={{ from: location }}>Login</Link> or{' '}
+                  <Link to="/register">Register</Link>
+                </span>
+              )}
+            </div>
+            <nav className="top-bar__actions" aria-label="Shortcuts">
+              <Link to="/create-listing" className="top-bar__sell">
+                Sell
+              </Link>
+              <Link to="/wishlist" className="icon-button" aria-label={`Wishlist, ${wishlistCount} items`}>
+                <HeartIcon />
+                {wishlistCount > 0 && <span className="badge">{wishlistCount}</span>}
+              </Link>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Cart, ${cartLines} ${cartLines === 1 ? 'item' : 'items'}`}
+                onClick={() => dispatch(toggleDrawer())}
+              >
+                <BagIcon />
+                {cartLines > 0 && <span className="badge">{cartLines}</span>}
+              </button>
+            </nav>
+          </div>
+        </div>
         <div className="site-header__inner container">
           <Link to="/" className="logo" aria-label="Rewear home">
             Re<span>wear</span>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import Spinner from '../components/Spinner.tsx';
+import { PageSkeleton } from '../components/Skeleton.tsx';
 import Layout from './Layout.tsx';
 import RequireAuth from './RequireAuth.tsx';
 
@@ -22,7 +22,7 @@ const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
 function page(Page: LazyExoticComponent<ComponentType>, protectedRoute = false) {
   const content = (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<PageSkeleton />}>
       <Page />
     </Suspense>
   );

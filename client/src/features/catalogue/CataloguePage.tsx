@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import ProductCard from '../../components/ProductCard.tsx';
+import { ProductCardSkeleton } from '../../components/Skeleton.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import {
   activeFilters,
@@ -84,7 +85,8 @@ function FacetList({
         <span aria-hidden="true">{open ? '−' : '+'}</span>
       </button>
       {open && (
-        <ul className="facet__list" id={id}>
+        // Empty until the counts arrive: the list keeps the room the full list takes.
+        <ul className={items.length === 0 ? 'facet__list facet__list--loading' : 'facet__list'} id={id}>
           <li>
             <button type="button" className={selected === '' ? 'facet__item is-selected' : 'facet__item'} aria-pressed={selected === ''} onClick={() => onSelect('')}>
               {allLabel}
@@ -160,6 +162,9 @@ export default function CataloguePage() {
   const totalPages = Math.ceil(total / PAGE_SIZE);
   const chips = activeFilters(filters);
   const title = catalogueTitle(filters);
+  const loading = status === 'loading' || status === 'idle';
+  // Until the filter options arrive, their row keeps its room (they nearly always exist).
+  const optionsKnown = SECONDARY.some((f) => filterOptions[f.options].length > 0);
   const clearChip = (key: keyof CatalogueFilters) => {
     if (key === 'category') dispatch(categorySelected(''));
     else if (key === 'brand') dispatch(brandSelected(''));
@@ -183,7 +188,7 @@ export default function CataloguePage() {
       <div className="catalogue__head">
         <div>
           <h1>{title}</h1>
-          <p className="muted">{status === 'loading' || status === 'idle' ? 'Loading...' : `${total} products available`}</p>
+          <p className="muted">{loading ? 'Loading...' : `${total} products available`}</p>
         </div>
         <div className="catalogue__tools">
           <label className="select-label">
@@ -270,6 +275,14 @@ export default function CataloguePage() {
 
         <section className="catalogue__results" aria-label="Products">
           <div className="secondary-filters">
+            {!optionsKnown &&
+              loading &&
+              SECONDARY.map((f) => (
+                <div key={f.key} className="select-label" aria-hidden="true">
+                  {f.label}
+                  <span className="select-placeholder skeleton" />
+                </div>
+              ))}
             {SECONDARY.filter((f) => filterOptions[f.options].length > 0).map((f) => (
               <label key={f.key} className="select-label">
                 {f.label}
@@ -308,10 +321,15 @@ export default function CataloguePage() {
             )}
           </div>
 
-          {status === 'loading' || status === 'idle' ? (
-            <p className="state-message" role="status">
-              Loading products...
-            </p>
+          {loading ? (
+            <div role="status">
+              <span className="visually-hidden">Loading products...</span>
+              <div className={view === 'grid' ? 'product-grid' : 'product-list'} aria-hidden="true">
+                {Array.from({ length: view === 'grid' ? 8 : 4 }, (_, index) =>
+                  view === 'grid' ? <ProductCardSkeleton key={index} /> : <div key={index} className="product-row product-row--skeleton skeleton" />,
+                )}
+              </div>
+            </div>
           ) : status === 'error' ? (
             <div className="state-message" role="alert">
               <h2>Something went wrong</h2>

@@ -96,7 +96,7 @@ export default function CheckoutPage() {
   );
 
   return (
-    <main className="rw-page container" id="main">
+    <div className="rw-page container">
       <h1>Checkout</h1>
       <Steps current={checkout.step} />
       <div className="rw-checkout">
@@ -216,6 +216,6 @@ export default function CheckoutPage() {
           </div>
         </div>
       )}
-    </main>
+    </div>
   );
 }

@@ -3,12 +3,33 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Carousel from '../../components/Carousel.tsx';
 import Price from '../../components/Price.tsx';
+import { CarouselSkeleton } from '../../components/Skeleton.tsx';
 import { CartControls } from '../../components/ProductCard.tsx';
 import { selectIsSignedIn } from '../auth/authSlice.ts';
 import NewsletterForm from '../newsletter/NewsletterForm.tsx';
+import { spotlightBrands } from './homeSaga.ts';
 import { homeRequested, selectHome } from './homeSlice.ts';
 import ProductCarouselSection from './ProductCarouselSection.tsx';
 import './home.css';
+
+const CATEGORIES_PER_VIEW = 4;
+
+function FeaturedSkeleton() {
+  return (
+    <div className="featured__card" aria-hidden="true">
+      <div className="featured__image">
+        <div className="featured__picture skeleton" />
+      </div>
+      <div className="featured__body featured__body--skeleton">
+        <span className="skeleton-text skeleton" style={{ width: '20%' }} />
+        <span className="skeleton-text skeleton" style={{ width: '60%', height: '1.4em' }} />
+        <span className="skeleton-text skeleton" />
+        <span className="skeleton-text skeleton" style={{ width: '80%' }} />
+        <span className="skeleton-text skeleton" style={{ width: '30%' }} />
+      </div>
+    </div>
+  );
+}
 
 export default function HomePage() {
   const dispatch = useAppDispatch();
@@ -16,13 +37,20 @@ export default function HomePage() {
   const home = useAppSelector(selectHome);
   const signedIn = useAppSelector(selectIsSignedIn);
   const loading = home.status !== 'ready';
+  // The spotlight brands are a fixed list: their tiles show at once, the logos join them.
+  const brands = loading ? spotlightBrands([]) : home.brands;
 
   useEffect(() => {
     dispatch(homeRequested());
   }, [dispatch]);
 
   return (
-    <div className="home">
+    <div className="home" aria-busy={loading}>
+      {loading && (
+        <p className="visually-hidden" role="status">
+          Loading...
+        </p>
+      )}
       <section className="hero" aria-labelledby="hero-title">
         <p className="hero__sale">Sitewide sale: up to 70% off</p>
         <h1 id="hero-title">Pre-loved fashion, new favourites</h1>
@@ -49,7 +77,7 @@ export default function HomePage() {
           <Link to="/products">View All</Link>
         </div>
         {loading ? (
-          <p className="muted">Loading...</p>
+          <CarouselSkeleton kind="categories" />
         ) : home.categories.length === 0 ? (
           <p className="empty-state">No categories found.</p>
         ) : (
@@ -58,9 +86,18 @@ export default function HomePage() {
             kind="categories"
             items={home.categories}
             getKey={(category) => category.id}
-            renderItem={(category) => (
+            renderItem={(category, index) => (
               <Link className="category-tile" to={`/products?category=${encodeURIComponent(category.name)}`}>
-                <img src={category.image} alt="" width={240} height={180} loading="lazy" />
+                {/* The first screenful is above the fold (4 tiles on wide screens); the first tile is
+                    the largest paint of the page. */}
+                <img
+                  src={category.image}
+                  alt=""
+                  width={240}
+                  height={180}
+                  loading={index < CATEGORIES_PER_VIEW ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : undefined}
+                />
                 <span className="category-tile__name">{category.name}</span>
                 <span className="category-tile__count">{category.itemCount} items</span>
               </Link>
@@ -74,10 +111,10 @@ export default function HomePage() {
           <h2 id="brands-title">Top Brands</h2>
         </div>
         <ul className="brand-grid">
-          {home.brands.map((brand) => (
-            <li key={brand.id}>
+          {brands.map((brand) => (
+            <li key={brand.name}>
               <Link className="brand-tile" to={`/products?brand=${encodeURIComponent(brand.name)}`}>
-                {brand.image ? <img src={brand.image} alt="" width={64} height={64} loading="lazy" /> : null}
+                <span className="brand-tile__logo">{brand.image ? <img src={brand.image} alt="" width={64} height={64} /> : null}</span>
                 <span>{brand.name}</span>
               </Link>
             </li>
@@ -91,7 +128,7 @@ export default function HomePage() {
       <section className="home-section featured" aria-labelledby="featured-title">
         <h2 id="featured-title">Product of the Day</h2>
         {loading ? (
-          <p className="muted">Loading...</p>
+          <FeaturedSkeleton />
         ) : home.featured ? (
           <div className="featured__card">
             <Link to={`/products/${home.featured.product_id}`} className="featured__image">

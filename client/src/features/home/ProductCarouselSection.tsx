@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Product } from '@rewear/contracts';
 import Carousel from '../../components/Carousel.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
+import { CarouselSkeleton } from '../../components/Skeleton.tsx';
 
 interface Props {
   title: string;
@@ -13,8 +14,9 @@ interface Props {
 
 export default function ProductCarouselSection({ title, viewAllHref, products, loading, category }: Props) {
   const headingId = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // The carousel is the section's landmark, named by the heading (one region per title).
   return (
-    <section className="home-section" aria-labelledby={headingId}>
+    <section className="home-section">
       <div className="home-section__header">
         <h2 id={headingId}>{title}</h2>
         <Link to={viewAllHref} aria-label={`View all: ${title}`}>
@@ -22,12 +24,13 @@ export default function ProductCarouselSection({ title, viewAllHref, products, l
         </Link>
       </div>
       {loading ? (
-        <p className="muted">Loading...</p>
+        <CarouselSkeleton />
       ) : products.length === 0 ? (
         <p className="empty-state">No products found{category ? ` in category "${category}"` : ''}</p>
       ) : (
         <Carousel
           label={title}
+          labelledBy={headingId}
           items={products}
           getKey={(product) => product.product_id}
           renderItem={(product) => <ProductCard product={product} />}

@@ -1,4 +1,4 @@
-import { all, call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { all, call, getContext, put, takeLeading } from 'redux-saga/effects';
 import { FAVOURED_BRANDS, LIMITS, type BrandView, type CategoryView, type FilteredProducts, type HomeSort, type Product } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import { homeLoaded, homeRequested, type HomeData } from './homeSlice.ts';
@@ -30,22 +30,34 @@ function sorted(api: Api, sort: HomeSort) {
     api.get<FilteredProducts>(`/api/products/filter?sort=${sort}&page=1&pageSize=${CAROUSEL_SIZE}`).then((r) => r.products);
 }
 
-function* loadHome(api: Api) {
-  const [categories, brands, popular, lowestPrices, newArrivals]: [CategoryView[], BrandView[], Product[], Product[], Product[]] =
-    yield all([
-      call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () => api.get<CategoryView[]>('/api/categories/')),
-      call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () => api.get<BrandView[]>('/api/brands/')),
-      call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'popular')),
-      call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'price_low')),
-      call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'newest')),
-    ]);
-  let featured: Product | null = null;
-  let featuredError: string | null = null;
+/** SPEC §8: no featured product is not an error (404); any other failure is reported. */
+function* loadFeatured(api: Api) {
   try {
-    featured = yield call(api.get<Product>, '/api/products/featured');
+    const featured: Product = yield call(api.get<Product>, '/api/products/featured');
+    return { featured, featuredError: null };
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) featuredError = 'Failed to load featured product';
+    const featuredError = error instanceof ApiError && error.status === 404 ? null : 'Failed to load featured product';
+    return { featured: null, featuredError };
   }
+}
+
+/** Every section's request at once: the page shows when the slowest answers. */
+export function* loadHome(api: Api) {
+  const [categories, brands, popular, lowestPrices, newArrivals, { featured, featuredError }]: [
+    CategoryView[],
+    BrandView[],
+    Product[],
+    Product[],
+    Product[],
+    { featured: Product | null; featuredError: string | null },
+  ] = yield all([
+    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () => api.get<CategoryView[]>('/api/categories/')),
+    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () => api.get<BrandView[]>('/api/brands/')),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'popular')),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'price_low')),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'newest')),
+    call(loadFeatured, api),
+  ]);
   const data: HomeData = {
     categories,
     brands: spotlightBrands(brands),
@@ -58,7 +70,11 @@ function* loadHome(api: Api) {
   yield put(homeLoaded(data));
 }
 
+/**
+ * A request while a load is under way joins it: the entry asks for the home page's data as soon
+ * as it starts on "/", before the page's code arrives and asks again.
+ */
 export function* homeSaga() {
   const api: Api = yield getContext('api');
-  yield takeLatest(homeRequested.type, loadHome, api);
+  yield takeLeading(homeRequested.type, loadHome, api);
 }

@@ -51,7 +51,7 @@ export default function CreateListingPage() {
   const category = categories.find((c) => c.id === draft.categoryId);
 
   return (
-    <main className="rw-page container rw-wizard" id="main">
+    <div className="rw-page container rw-wizard">
       <h1>Create a listing</h1>
       <p className="rw-muted">Sell an item in three steps</p>
       <ol className="rw-steps" aria-label="Listing steps">
@@ -237,6 +237,6 @@ export default function CreateListingPage() {
           </button>
         </div>
       </form>
-    </main>
+    </div>
   );
 }

@@ -17,13 +17,13 @@ import './feature.ts';
 
 function EditSkeleton() {
   return (
-    <main className="rw-page container rw-edit" id="main" aria-busy="true" aria-label="Loading listing">
+    <div className="rw-page container rw-edit" role="status" aria-busy="true" aria-label="Loading listing">
       <div className="rw-skeleton" style={{ height: 32, width: 240 }} />
       <div className="rw-edit__grid" style={{ marginTop: 16 }}>
         <div className="rw-skeleton" style={{ height: 360 }} />
         <div className="rw-skeleton" style={{ height: 360 }} />
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -50,18 +50,18 @@ export default function UpdateListingPage() {
 
   if (edit.status === 'invalidId') {
     return (
-      <main className="rw-page container rw-empty" id="main">
+      <div className="rw-page container rw-empty">
         <p className="rw-alert rw-alert--error" role="alert">
           Invalid product ID. Redirecting...
         </p>
-      </main>
+      </div>
     );
   }
   if (edit.status === 'idle' || edit.status === 'loading' || edit.productId !== (id ?? null)) return <EditSkeleton />;
   if (edit.status === 'failed' || edit.status === 'notFound' || !edit.product) {
     const title = edit.status === 'failed' ? 'Unable to Load Product' : 'Product Not Found';
     return (
-      <main className="rw-page container rw-empty" id="main">
+      <div className="rw-page container rw-empty">
         <h1>{title}</h1>
         <p className="rw-muted" role="alert">
           {edit.error}
@@ -69,7 +69,7 @@ export default function UpdateListingPage() {
         <Link to="/products" className="rw-btn rw-btn--primary">
           Back to Products
         </Link>
-      </main>
+      </div>
     );
   }
 
@@ -81,7 +81,7 @@ export default function UpdateListingPage() {
   };
 
   return (
-    <main className="rw-page container rw-edit" id="main">
+    <div className="rw-page container rw-edit">
       <div className="rw-edit__head">
         <div>
           <h1>Edit Listing</h1>
@@ -209,6 +209,6 @@ export default function UpdateListingPage() {
           <p>Are you sure you want to permanently delete "{product.title}"? This action cannot be undone.</p>
         </ConfirmDialog>
       )}
-    </main>
+    </div>
   );
 }

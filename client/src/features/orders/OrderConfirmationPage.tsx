@@ -27,7 +27,7 @@ export default function OrderConfirmationPage() {
   }
   if (current.status === 'failed' || !current.order) {
     return (
-      <main className="rw-page container rw-empty" id="main">
+      <div className="rw-page container rw-empty">
         <h1>Order Not Found</h1>
         <p className="rw-muted" role="alert">
           {current.error ?? 'Failed to fetch order details'}
@@ -35,7 +35,7 @@ export default function OrderConfirmationPage() {
         <Link to="/orders" className="rw-btn rw-btn--primary">
           View your orders
         </Link>
-      </main>
+      </div>
     );
   }
 
@@ -44,7 +44,7 @@ export default function OrderConfirmationPage() {
   const estimated = new Date(Date.now() + DELIVERY_DAYS * 24 * 60 * 60 * 1000).toISOString();
 
   return (
-    <main className="rw-page container rw-confirmation" id="main">
+    <div className="rw-page container rw-confirmation">
       <div className="rw-confirmation__hero">
         <span className="rw-confirmation__tick" aria-hidden="true">
           ✓
@@ -135,6 +135,6 @@ export default function OrderConfirmationPage() {
           <Link to="/contact">Contact Us</Link>.
         </p>
       </section>
-    </main>
+    </div>
   );
 }

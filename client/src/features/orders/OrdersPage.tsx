@@ -31,20 +31,20 @@ export default function OrdersPage() {
 
   if (!uid) {
     return (
-      <main className="rw-page container rw-empty" id="main">
+      <div className="rw-page container rw-empty">
         <h1>Sign in to view your orders</h1>
         <p className="rw-muted">Track your orders and view your purchase history.</p>
         <Link to="/login" className="rw-btn rw-btn--primary">
           Sign In
         </Link>
-      </main>
+      </div>
     );
   }
 
   const loading = list.status === 'loading' || list.status === 'idle';
 
   return (
-    <main className="rw-page container" id="main">
+    <div className="rw-page container">
       <h1>My Orders</h1>
       <p className="rw-muted">Your purchase history</p>
       {loading && list.orders.length === 0 ? (
@@ -101,6 +101,6 @@ export default function OrdersPage() {
           ))}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

@@ -47,10 +47,26 @@ export default function ProductDetailPage() {
     );
   }
   if (!product || product.product_id !== productId) {
+    // The page's own boxes (breadcrumb, square picture, details column), so nothing moves on arrival.
     return (
-      <p className="state-message" role="status">
-        Loading product...
-      </p>
+      <div className="product-detail" role="status">
+        <span className="visually-hidden">Loading product...</span>
+        <div className="breadcrumb" aria-hidden="true">
+          <span className="skeleton-text skeleton" style={{ width: '16rem', maxWidth: '100%' }} />
+        </div>
+        <div className="product-detail__main" aria-hidden="true">
+          <div className="gallery">
+            <div className="gallery__main skeleton" />
+          </div>
+          <div className="product-detail__info product-detail__info--skeleton">
+            <span className="skeleton-text skeleton" style={{ width: '70%', height: '2rem' }} />
+            <span className="skeleton-text skeleton" style={{ width: '30%' }} />
+            <span className="skeleton-text skeleton" style={{ width: '45%' }} />
+            <span className="skeleton-text skeleton" style={{ width: '25%', height: '1.6rem' }} />
+            <span className="skeleton-button skeleton" style={{ width: '12rem', height: 48 }} />
+          </div>
+        </div>
+      </div>
     );
   }
 
@@ -92,7 +108,7 @@ export default function ProductDetailPage() {
 
       <div className="product-detail__main">
         <div className="gallery">
-          <img className="gallery__main" src={mainImage} alt={product.title} width={600} height={600} />
+          <img className="gallery__main" src={mainImage} alt={product.title} width={600} height={600} fetchPriority="high" />
           <ul className="gallery__thumbs">
             {gallery.map((image, index) => (
               <li key={`${image}-${index}`}>

@@ -19,13 +19,13 @@ export default function ProfilePage() {
 
   if (!user) {
     return (
-      <main className="rw-page container rw-empty" id="main">
+      <div className="rw-page container rw-empty">
         <h1>Sign in to view profile</h1>
         <p className="rw-muted">Access your profile, listings, and account settings.</p>
         <Link to="/login" className="rw-btn rw-btn--primary">
           Sign In
         </Link>
-      </main>
+      </div>
     );
   }
 
@@ -34,7 +34,7 @@ export default function ProfilePage() {
   const memberSince = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
   return (
-    <main className="rw-page container" id="main">
+    <div className="rw-page container">
       <section className="rw-card rw-profile" aria-labelledby="profile-name">
         {user.photoURL && !photoFailed ? (
           <img
@@ -58,6 +58,6 @@ export default function ProfilePage() {
         </div>
       </section>
       <MyListings uid={user.uid} />
-    </main>
+    </div>
   );
 }

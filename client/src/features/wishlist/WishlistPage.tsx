@@ -16,12 +16,12 @@ export default function WishlistPage() {
 
   if (!uid) {
     return (
-      <main className="rw-page container rw-empty" id="main">
+      <div className="rw-page container rw-empty">
         <h1>Sign in to see your saved items</h1>
         <Link to="/login" state={{ from: { pathname: '/wishlist' } }} className="rw-btn rw-btn--primary">
           Sign In
         </Link>
-      </main>
+      </div>
     );
   }
 
@@ -29,7 +29,7 @@ export default function WishlistPage() {
     setSelected((ids) => (ids.includes(productId) ? ids.filter((id) => id !== productId) : [...ids, productId]));
 
   return (
-    <main className="rw-page container" id="main">
+    <div className="rw-page container">
       <h1>My Wishlist</h1>
       {(wishlist.status === 'loading' || wishlist.status === 'idle') && wishlist.items.length === 0 ? (
         <ul className="rw-wishlist" aria-busy="true" aria-label="Loading wishlist">
@@ -124,6 +124,6 @@ export default function WishlistPage() {
           </ul>
         </>
       )}
-    </main>
+    </div>
   );
 }
