@@ -310,22 +310,24 @@ export class ProjectionRuntime implements ProjectionProgress {
     // projector, instead of once per projector's subscription. In the background, as a
     // subscription would be: the caller waits with catchUp() / waitFor().
     const fresh = [...this.runners.values()].filter((runner) => Object.keys(runner.live.checkpoint).length === 0);
+    const restored = new Set([...this.runners.values()].filter((runner) => !fresh.includes(runner)));
     if (!this.platform.durability.readModels && fresh.length > 1) {
       this.booting = this.catchUpTogether(fresh)
-        .then(() => (this.stopped ? undefined : this.subscribeAll()))
+        .then(() => (this.stopped ? undefined : this.subscribeAll(restored)))
         .catch((err) => this.log.error(`[projections] catch-up at boot failed: ${messageOf(err)}`));
       return;
     }
-    await this.subscribeAll();
+    await this.subscribeAll(restored);
   }
 
-  private async subscribeAll(): Promise<void> {
+  /** Subscribes every runner from its checkpoint; `restored`: runners whose checkpoint was stored. */
+  private async subscribeAll(restored: ReadonlySet<ProjectorRunner>): Promise<void> {
     for (const runner of this.runners.values()) {
       // Durable read models but a search index that does not survive restarts (MongoDB without
       // Meilisearch): the bus resumes after the stored checkpoint, so the index is refilled by
       // replaying the log from 0 into the live generation first (idempotent for the documents).
       const searchLost = !this.platform.durability.search && runner.projector.searchIndexes !== undefined;
-      if (searchLost && Object.keys(runner.live.checkpoint).length > 0) await this.replay(runner.name, 0);
+      if (searchLost && restored.has(runner)) await this.replay(runner.name, 0);
       runner.subscription = await this.platform.bus.subscribe({
         name: `${this.subscriptionPrefix}${runner.name}`,
         from: { ...runner.live.checkpoint },
