@@ -1,10 +1,62 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 const backend = 'http://localhost:8080';
 
+/** The routes whose page code a first visit fetches alongside the entry (path pattern -> page module). */
+const PRELOADED_ROUTES: Array<[RegExp, RegExp]> = [
+  [/^\/$/, /features\/home\/HomePage\.tsx$/],
+  [/^\/products\/?$/, /features\/catalogue\/CataloguePage\.tsx$/],
+  [/^\/products\/[^/]+\/?$/, /features\/product\/ProductDetailPage\.tsx$/],
+];
+
+/**
+ * A lazy route's code is found only once the entry has run. For the routes above, a small inline
+ * script in index.html (where it says `route preload`) asks for the page's chunks and stylesheets at once (modulepreload and
+ * preload), so they download alongside the entry instead of after it.
+ */
+const ROUTE_PRELOAD_MARK = '<!-- route preload -->';
+
+function routePreload(): Plugin {
+  return {
+    name: 'rewear-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle: OutputBundle | undefined = ctx.bundle;
+        if (!bundle) return html.replace(ROUTE_PRELOAD_MARK, '');
+        const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (chunk: OutputChunk, into = new Set<string>()) => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) closure(imported, into);
+          }
+          return into;
+        };
+        const alreadyLoaded = entry ? closure(entry) : new Set<string>();
+        const routes = PRELOADED_ROUTES.flatMap(([path, module]) => {
+          const page = chunks.find((chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId));
+          if (!page) return [];
+          const files = [...closure(page)].filter((file) => !alreadyLoaded.has(file));
+          const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [{ path: path.source, js: files.map((file) => `/${file}`), css: css.map((file) => `/${file}`) }];
+        });
+        const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};r[i].css.forEach(function(h){add('preload',h,'style')});r[i].js.forEach(function(h){add('modulepreload',h)});break}})();`;
+        // Before the entry's own tags (a script after a stylesheet would wait for it).
+        return html.replace(ROUTE_PRELOAD_MARK, `<script>${script}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreload()],
   server: {
     proxy: {
       '/api': backend,

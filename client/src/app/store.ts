@@ -31,11 +31,20 @@ export interface LazyLoadedSlices {
 
 export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();
 
+const IDENTITY_SDK_DELAY_MS = 2500;
+
 /**
  * Every saga reads its collaborators from the context (`getContext('api')`,
  * `getContext('loadAuthService')`, ...), so tests run the same sagas with fakes.
  */
-export const sagaContext = { api, loadAuthService: loadFirebaseAuthService, sessionHint: localSessionHint, whenIdle };
+export const sagaContext = {
+  api,
+  loadAuthService: loadFirebaseAuthService,
+  sessionHint: localSessionHint,
+  // A visitor's identity SDK (about 29 KB gzipped, plus the provider's own script) waits until the
+  // first screen has had time to arrive, so it never competes with it.
+  whenIdle: () => whenIdle(3000, IDENTITY_SDK_DELAY_MS),
+};
 
 export function createAppStore(context: typeof sagaContext = sagaContext) {
   const sagaMiddleware = createSagaMiddleware({ context });

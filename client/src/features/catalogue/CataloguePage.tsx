@@ -322,7 +322,8 @@ export default function CataloguePage() {
           </div>
 
           {loading ? (
-            <div role="status">
+            // Its own key: the results replace it rather than reuse its boxes.
+            <div role="status" key="placeholder">
               <span className="visually-hidden">Loading products...</span>
               <div className={view === 'grid' ? 'product-grid' : 'product-list'} aria-hidden="true">
                 {Array.from({ length: view === 'grid' ? 8 : 4 }, (_, index) =>
@@ -344,7 +345,7 @@ export default function CataloguePage() {
               </button>
             </div>
           ) : (
-            <div className={view === 'grid' ? 'product-grid' : 'product-list'}>
+            <div className={view === 'grid' ? 'product-grid' : 'product-list'} key="results">
               {products.map((product, index) => (
                 <ProductCard key={product.product_id} product={product} variant={view} eager={index < aboveTheFold} />
               ))}

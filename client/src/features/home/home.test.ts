@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Api } from '../../api/http.ts';
 import { ApiError } from '../../api/http.ts';
-import home, { homeRequested } from './homeSlice.ts';
+import home, { HOME_FRESH_MS, homeRequested } from './homeSlice.ts';
 import { homeSaga } from './homeSaga.ts';
 
 /** A fake API whose answers are released by the test, to see what is asked before anything answers. */
@@ -55,6 +55,22 @@ describe('home page data', () => {
     expect(store.getState().home.status).toBe('ready');
     expect(store.getState().home.featured?.product_id).toBe('f1');
     expect(store.getState().home.popular[0]?.product_id).toContain('sort=popular');
+  });
+
+  it('answers a request just after a load with the data already there, and reloads stale data', async () => {
+    const fake = pendingApi(() => ({ product_id: 'f1' }));
+    const store = start(fake.api);
+    store.dispatch(homeRequested());
+    fake.releaseAll();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    store.dispatch(homeRequested());
+    expect(fake.asked).toHaveLength(6);
+
+    const loadedAt = store.getState().home.loadedAt;
+    vi.spyOn(Date, 'now').mockReturnValue(loadedAt + HOME_FRESH_MS);
+    store.dispatch(homeRequested());
+    expect(fake.asked).toHaveLength(12);
+    vi.restoreAllMocks();
   });
 
   it('treats a missing featured product as none, not as an error', async () => {

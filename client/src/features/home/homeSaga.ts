@@ -1,7 +1,7 @@
-import { all, call, getContext, put, takeLeading } from 'redux-saga/effects';
+import { all, call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import { FAVOURED_BRANDS, LIMITS, type BrandView, type CategoryView, type FilteredProducts, type HomeSort, type Product } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
-import { homeLoaded, homeRequested, type HomeData } from './homeSlice.ts';
+import { homeLoaded, homeRequested, isHomeFresh, selectHome, type HomeData, type HomeState } from './homeSlice.ts';
 
 const CAROUSEL_SIZE = 10;
 
@@ -43,6 +43,8 @@ function* loadFeatured(api: Api) {
 
 /** Every section's request at once: the page shows when the slowest answers. */
 export function* loadHome(api: Api) {
+  const current: HomeState = yield select(selectHome);
+  if (isHomeFresh(current, Date.now())) return;
   const [categories, brands, popular, lowestPrices, newArrivals, { featured, featuredError }]: [
     CategoryView[],
     BrandView[],
@@ -66,13 +68,15 @@ export function* loadHome(api: Api) {
     newArrivals,
     featured,
     featuredError,
+    loadedAt: Date.now(),
   };
   yield put(homeLoaded(data));
 }
 
 /**
- * A request while a load is under way joins it: the entry asks for the home page's data as soon
- * as it starts on "/", before the page's code arrives and asks again.
+ * A request while a load is under way joins it, and one just after it is answered by the data
+ * already there: the entry asks for the home page's data as soon as it starts on "/", before the
+ * page's code arrives and asks again.
  */
 export function* homeSaga() {
   const api: Api = yield getContext('api');

@@ -10,6 +10,8 @@ export interface HomeState {
   newArrivals: Product[];
   featured: Product | null;
   featuredError: string | null;
+  /** When the data shown was loaded (ms since the epoch), 0 before. */
+  loadedAt: number;
 }
 
 export const initialHomeState: HomeState = {
@@ -21,9 +23,15 @@ export const initialHomeState: HomeState = {
   newArrivals: [],
   featured: null,
   featuredError: null,
+  loadedAt: 0,
 };
 
 export type HomeData = Omit<HomeState, 'status'>;
+
+/** Data this recent is shown again rather than asked for again (the entry asks before the page). */
+export const HOME_FRESH_MS = 30_000;
+
+export const isHomeFresh = (state: HomeState, now: number) => state.status === 'ready' && now - state.loadedAt < HOME_FRESH_MS;
 
 const homeSlice = createSlice({
   name: 'home',

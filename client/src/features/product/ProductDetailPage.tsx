@@ -47,12 +47,15 @@ export default function ProductDetailPage() {
     );
   }
   if (!product || product.product_id !== productId) {
-    // The page's own boxes (breadcrumb, square picture, details column), so nothing moves on arrival.
+    // The page's own boxes (breadcrumb, square picture, details column), so nothing moves on
+    // arrival. Its own key: the page replaces it rather than reusing its boxes for other parts.
     return (
-      <div className="product-detail" role="status">
+      <div className="product-detail" role="status" key="placeholder">
         <span className="visually-hidden">Loading product...</span>
         <div className="breadcrumb" aria-hidden="true">
-          <span className="skeleton-text skeleton" style={{ width: '16rem', maxWidth: '100%' }} />
+          <span className="skeleton-line">
+            <span className="skeleton-text skeleton" style={{ width: '16rem', maxWidth: '100%' }} />
+          </span>
         </div>
         <div className="product-detail__main" aria-hidden="true">
           <div className="gallery">
@@ -91,7 +94,7 @@ export default function ProductDetailPage() {
   const description = <p className="product-detail__description">{product.description}</p>;
 
   return (
-    <div className="product-detail">
+    <div className="product-detail" key={product.product_id}>
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to="/products">Products</Link>
         <span aria-hidden="true">›</span>
@@ -103,7 +106,9 @@ export default function ProductDetailPage() {
           </>
         )}
         <span aria-hidden="true">›</span>
-        <span aria-current="page">{product.title}</span>
+        <span aria-current="page" className="breadcrumb__current">
+          {product.title}
+        </span>
       </nav>
 
       <div className="product-detail__main">
