@@ -273,7 +273,10 @@ export default function CataloguePage() {
           )}
         </aside>
 
-        <section className="catalogue__results" aria-label="Products">
+        <section className="catalogue__results" aria-labelledby="catalogue-results-title">
+          <h2 className="visually-hidden" id="catalogue-results-title">
+            Products
+          </h2>
           <div className="secondary-filters">
             {!optionsKnown &&
               loading &&

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import ProductCard from '../../components/ProductCard.tsx';
+import { ProductCardSkeleton } from '../../components/Skeleton.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import { searchRequested, selectSearch } from './searchSlice.ts';
 
@@ -19,12 +20,16 @@ export default function SearchResultsPage() {
   }, [dispatch, q]);
 
   if (!current || resultStatus === 'loading' || resultStatus === 'idle') {
+    // The results' own boxes (the count line, then cards), replaced rather than reused on arrival.
     return (
-      <div className="search-results">
+      <div className="search-results" key="placeholder">
         <h1>Searching for "{q}"...</h1>
+        <p className="muted" aria-hidden="true">
+          <span className="skeleton-text skeleton" style={{ width: '9rem' }} />
+        </p>
         <div className="product-grid" aria-hidden="true">
           {Array.from({ length: 8 }, (_, index) => (
-            <div key={index} className="skeleton-card" />
+            <ProductCardSkeleton key={index} />
           ))}
         </div>
       </div>
@@ -52,9 +57,10 @@ export default function SearchResultsPage() {
     );
   }
   return (
-    <div className="search-results">
+    <div className="search-results" key="results">
       <h1>Search results for "{q}"</h1>
       <p className="muted">Found {results.length} products</p>
+      <h2 className="visually-hidden">Products</h2>
       <div className="product-grid">
         {results.map((product, index) => (
           <ProductCard key={product.product_id} product={product} eager={index < aboveTheFold} />
