@@ -24,7 +24,10 @@ if port_open "$FERRETDB_PORT"; then
 fi
 if [ "$FERRETDB_BACKEND" = postgresql ]; then
   bash "$(dirname "$0")/start-postgres.sh"
-  BACKEND_FLAGS=(--handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$POSTGRES_PORT/ferretdb")
+  # FerretDB holds a pooled connection for a query while it updates what it found: with its
+  # default pool of 50, 50 concurrent updates wait for each other forever. Clients here open up
+  # to 100 connections each (the driver's default).
+  BACKEND_FLAGS=(--handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$POSTGRES_PORT/ferretdb?pool_max_conns=400")
 else
   BACKEND_FLAGS=(--handler=sqlite --sqlite-url="file:$DIR/data/")
 fi

@@ -45,7 +45,7 @@ fi
 # may lose the last few hundred milliseconds, a crash of the server itself loses nothing).
 as_owner "$BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 start -o "\
   -c listen_addresses=127.0.0.1 -c port=$POSTGRES_PORT -c unix_socket_directories=$DIR \
-  -c max_connections=200 -c shared_buffers=256MB -c synchronous_commit=off" >/dev/null \
+  -c max_connections=500 -c shared_buffers=256MB -c synchronous_commit=off" >/dev/null \
   || { log "PostgreSQL did not start; last log lines:"; tail -n 30 "$LOG" >&2; exit 1; }
 PSQL=("$BIN/psql" -h 127.0.0.1 -p "$POSTGRES_PORT" -U postgres -d postgres -qtA)
 if [ "$("${PSQL[@]}" -c "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'")" != 1 ]; then

@@ -277,3 +277,31 @@ describe.each(engines)('EventBus contract: $name', (engine) => {
     expect(seen.of([bad])[0]!.data).toEqual({ quantity: 'many' });
   });
 });
+
+describe.skipIf(!distributed.available)('outbox relay on MongoDB', () => {
+  it('publishes a backlog appended while no relay ran, in one go, and marks every commit published', async () => {
+    const brokers = kafka.url!.split(',');
+    const topicPrefix = `backlog${runId}`;
+    const store = await openMongoEventStore({ uri: mongo.url!, database: `contract_backlog_${runId}` });
+    let relay: OutboxRelay | null = null;
+    try {
+      // More commits in one relay round than FerretDB has pooled backend connections (50 by
+      // default, 400 as scripts/engines starts it).
+      let head = 0;
+      for (let i = 0; i < 450; i++) head = (await store.append(`cart-b${i}`, [created(`b${i}`)], opts(0))).position;
+      relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
+      expect(await relay.waitForPublished(head, 30_000)).toBe(true);
+      expect(await store.commits.countDocuments({ published: false })).toBe(0);
+      const next = await store.append('cart-b0', [added('b0', 'p')], opts(1));
+      expect(await relay.waitForPublished(next.position, 10_000)).toBe(true);
+    } finally {
+      await relay?.stop();
+      await store.db.dropDatabase();
+      await store.close();
+      const admin = new Kafka({ clientId: 'contract-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+      await admin.disconnect();
+    }
+  }, 60_000);
+});

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Doc, ReadModelCollection, ReadModelStore } from '../../packages/platform/src/ports.ts';
+import type { Doc, IndexSpec, ReadModelCollection, ReadModelStore } from '../../packages/platform/src/ports.ts';
 import { createMemoryReadModelStore } from '../../packages/platform/src/adapters/memory-read-models.ts';
 import { openMongoReadModelStore } from '../../packages/platform/src/adapters/mongo-read-models.ts';
 import { mongoAvailability, reportSkip } from '../support/engines.ts';
@@ -178,7 +178,7 @@ for (const engine of engines) {
 
     it('ensureIndexes with several indexes can run again on the same collection (every restart does)', async () => {
       const c = await fresh();
-      const indexes = [{ keys: { sellerId: 1 as const } }, { keys: { category: 1 as const, price: -1 as const } }];
+      const indexes: IndexSpec[] = [{ keys: { sellerId: 1 } }, { keys: { category: 1, price: -1 } }];
       await c.ensureIndexes(indexes);
       await c.ensureIndexes(indexes);
       await c.ensureIndexes([{ keys: { sellerId: 1 } }]);

@@ -120,7 +120,16 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
     return docs.reduce((max, doc) => Math.max(max, doc.version), 0);
   }
 
-  async function reserve(count: number): Promise<number> {
+  // Reservations from this process go one at a time: FerretDB runs `$inc` as read-modify-write,
+  // so concurrent ones would hand out the same block (lost updates) and collide at insert.
+  let reservations: Promise<unknown> = Promise.resolve();
+  function reserve(count: number): Promise<number> {
+    const next = reservations.then(() => reserveNow(count));
+    reservations = next.catch(() => undefined);
+    return next;
+  }
+
+  async function reserveNow(count: number): Promise<number> {
     for (;;) {
       try {
         const counter = await counters.findOneAndUpdate(

@@ -139,12 +139,10 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     if (pending.length === 0) return false;
 
     const run: CommitDoc[] = [];
-    const covered: string[] = [];
     let next = published + 1;
     for (const commit of pending) {
       if (commit.firstPosition < next) {
-        covered.push(commit._id); // a tombstone overlapping a commit that did land
-        continue;
+        continue; // a tombstone overlapping a commit that did land (marked with the run below)
       }
       if (commit.firstPosition > next) break;
       run.push(commit);
@@ -190,18 +188,17 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       }
       byTopic.set(topic, messages);
     }
+    const last = run[run.length - 1]!.lastPosition;
     if (byTopic.size > 0) {
       await producer.sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
     }
-    const last = run[run.length - 1]!.lastPosition;
-    // One update per commit by _id: FerretDB runs `$in` by reading the whole collection.
-    await commits.bulkWrite(
-      [...run.map((c) => c._id), ...covered].map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { published: true } } } })),
-      { ordered: false },
-    );
+    // One statement for the whole run: FerretDB (PostgreSQL backend) holds a pooled connection
+    // per statement of a command until the command ends, so a bulk of per-commit updates larger
+    // than its pool never finishes; the equality on `published` is what it filters in SQL.
+    await commits.updateMany({ published: false, firstPosition: { $lte: last } }, { $set: { published: true } });
     await state.updateOne({ _id: STATE_ID }, { $max: { value: last } }, { upsert: true });
     published = last;
     for (const resolve of [...waiters]) resolve();
