@@ -108,6 +108,16 @@ describe('search box combobox', () => {
     expect(screen.getByTestId('where').textContent).toBe('/search?q=adidas');
   });
 
+  it('shows the popup again when the same text is typed after a suggestion was opened', () => {
+    const { box, typeAndSuggest } = renderBox();
+    typeAndSuggest('adidas', [product('p1', 'Samba')]);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.input(box, { target: { value: 'adidas' } });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('opens a suggestion with a click', () => {
     const { typeAndSuggest } = renderBox();
     typeAndSuggest('adidas', [product('p1', 'Samba'), product('p2', 'Gazelle')]);

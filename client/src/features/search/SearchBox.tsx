@@ -120,6 +120,9 @@ export default function SearchBox() {
             setOpen(true);
             setActiveIndex(-1);
           }}
+          // Typing (even the same text again) and clicking into the box show the popup again.
+          onInput={() => setOpen(true)}
+          onClick={() => setOpen(true)}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
