@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs (if missing) and starts the distributed engines without Docker: Kafka 3.9.1 (KRaft)
-# and FerretDB (MongoDB wire protocol). Idempotent. Prints the variables that select them.
+# and FerretDB (MongoDB wire protocol) on its PostgreSQL backend, with a private PostgreSQL
+# cluster (FERRETDB_BACKEND=sqlite for the SQLite one). Idempotent. Prints the variables that
+# select them.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 bash "$(dirname "$0")/install-kafka.sh"

@@ -17,6 +17,7 @@ stop() {
   rm -f "$pidfile"
 }
 stop Kafka "$ENGINES/kafka/kafka.pid"
+stop "FerretDB (older layout)" "$ENGINES/ferretdb/ferretdb.pid"
 for backend in postgresql sqlite; do stop "FerretDB ($backend)" "$ENGINES/ferretdb/$backend/ferretdb.pid"; done
 if [ -f "$ENGINES/postgres/data/postmaster.pid" ]; then
   BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
