@@ -2,13 +2,17 @@
  * API benchmark: boots the one-process server in-process on the embedded engines, seeded with
  * 100,000 listings through the seed, then measures latency and throughput at concurrency 8 over
  * loopback for the storefront's hot paths, next to a bare Koa route as the ceiling.
- *   npm run bench:api -- [--listings 100000] [--concurrency 8] [--requests 3000] [--seconds 15]
+ *   npm run bench:api -- [--listings 100000] [--concurrency 8] [--requests 3000] [--seconds 15] [--data-dir dir]
+ * --data-dir keeps the seeded event log in `dir` and reuses it on the next run (boot = replay only).
+ * --profile dir writes a CPU profile of the boot and of each scenario's timed part to `dir`.
  */
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Koa from 'koa';
 import { loadConfig } from '@rewear/platform';
 import { createRandom } from '../seed/random.ts';
@@ -20,12 +24,33 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     requests: { type: 'string', default: '3000' },
     seconds: { type: 'string', default: '15' },
+    'data-dir': { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const LISTINGS = Number(values.listings);
 const CONCURRENCY = Number(values.concurrency);
 const MAX_REQUESTS = Number(values.requests);
 const MAX_MS = Number(values.seconds) * 1000;
+
+const PROFILE_DIR = values.profile ? path.resolve(values.profile) : null;
+const profiler = new Session();
+if (PROFILE_DIR) {
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
+/** Runs `work` under the CPU profiler when --profile is given. */
+async function profiled<R>(name: string, work: () => Promise<R>): Promise<R> {
+  if (!PROFILE_DIR) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(path.join(PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`), JSON.stringify(profile));
+  }
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 
@@ -83,7 +108,7 @@ async function measure(name: string, next: (worker: number, i: number) => Promis
   let errors = 0;
   let issued = 0;
   const started = performance.now();
-  await Promise.all(
+  await profiled(name, () => Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
       while (issued < MAX_REQUESTS && performance.now() - started < MAX_MS) {
         const i = issued++;
@@ -96,7 +121,7 @@ async function measure(name: string, next: (worker: number, i: number) => Promis
         }
       }
     }),
-  );
+  ));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -125,11 +150,16 @@ async function emulatorUser(emulatorHost: string, n: number): Promise<{ uid: str
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-bench-'));
+  const keptDir = values['data-dir'];
+  const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'rewear-bench-'));
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), seedOnFirstStart: true, seedListings: LISTINGS };
   const rssBefore = process.memoryUsage().rss;
   const bootStarted = Date.now();
-  const stack = await startStack(config, { role: 'all', port: 0, host: '127.0.0.1', clientDist: null, log: (l) => console.log(l) });
+  const stack = await profiled('boot', async () => {
+    const running = await startStack(config, { role: 'all', port: 0, host: '127.0.0.1', clientDist: null, log: (l) => console.log(l) });
+    while (!running.ready()) await new Promise((r) => setTimeout(r, 200));
+    return running;
+  });
   const bare = new Koa();
   bare.use(async (ctx) => {
     ctx.body = { status: 'ok' };
@@ -228,7 +258,7 @@ async function main() {
     bareServer.close();
     agent.destroy();
     await stack.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

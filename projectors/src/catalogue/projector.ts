@@ -94,6 +94,23 @@ async function syncSearch(target: ReadSide, docs: ListingDoc[]): Promise<void> {
 }
 
 /**
+ * Freezes the arrays and objects inside a listing the projection built (its own, never shared
+ * with a caller): an engine that copies what it stores then keeps them as they are instead of
+ * copying them, and the collection and the search index share them. The document itself stays
+ * unfrozen, so the engine's copy of it gets the engine's own (shared) object shape.
+ */
+function freezeParts(doc: ListingDoc): ListingDoc {
+  for (const field of Object.values(doc)) deepFreeze(field);
+  return doc;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  for (const field of Object.values(value)) deepFreeze(field);
+  Object.freeze(value);
+}
+
+/**
  * Where the listing steps read and write listings: straight to the read side, or, during a
  * batch, to the batch's documents (written once each when the batch ends).
  */
@@ -134,6 +151,7 @@ class ListingWrites {
   }
 
   async put(docs: ListingDoc[]): Promise<void> {
+    docs.forEach(freezeParts);
     if (this.batched) {
       for (const doc of docs) {
         this.seen.set(doc._id, doc);
@@ -148,7 +166,7 @@ class ListingWrites {
   /** Writes every listing the batch changed, once. */
   async commit(): Promise<void> {
     const docs: ListingDoc[] = [];
-    for (const id of this.changed) docs.push(this.seen.get(id)!);
+    for (const id of this.changed) docs.push(freezeParts(this.seen.get(id)!));
     this.changed.clear();
     this.seen.clear();
     const collection = listings(this.target);
@@ -286,7 +304,10 @@ export function createCatalogueProjector(
     const timer = setTimeout(
       () => {
         pending.delete(target);
-        void run(target);
+        // Listings of an open batch are not written yet (a boot's catch-up keeps one open across
+        // many deliveries): recomputed once it is closed.
+        if (batches.has(target)) schedule(target);
+        else void run(target);
       },
       Math.max(delayMs, 10 * lastDurationMs),
     );

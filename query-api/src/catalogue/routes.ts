@@ -72,7 +72,17 @@ export const filterQuery = z.object({
   sort: z.enum(['popular', 'price_low', 'price_high', 'newest']).optional(),
   page: wholeNumber(1, 100_000).default(1),
   pageSize: wholeNumber(1, 100).default(LIMITS.cataloguePageSize),
+  /** Opt-in: also the sizes, colors and conditions of the matching products, with counts. */
+  facets: z
+    .enum(['true', 'false', '1', '0'], { message: 'facets must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
 });
+
+const FILTER_FACETS = ['sizes', 'colors', 'conditions'];
+
+/** FilteredProducts, with the filter options' counts when asked for (`facets=true`). */
+export type FilteredProductsWithFacets = FilteredProducts & { facets?: FilterOptions };
 
 type FilterInput = z.infer<typeof filterQuery>;
 
@@ -97,7 +107,21 @@ export function searchQueryOfFilter(input: FilterInput): SearchQuery {
       ];
   // Title breaks ties so pages do not shuffle between requests.
   const sort = primary[0]!.field === 'title_key' ? [...primary] : [...primary, BY_TITLE];
-  return { filter, sort, offset: (input.page - 1) * input.pageSize, limit: input.pageSize };
+  return {
+    filter,
+    sort,
+    offset: (input.page - 1) * input.pageSize,
+    limit: input.pageSize,
+    ...(input.facets ? { facets: FILTER_FACETS } : {}),
+  };
+}
+
+function filterOptionsOf(facets: Record<string, Record<string, number>>): FilterOptions {
+  return {
+    colors: namedCounts(COLORS, facets.colors),
+    sizes: namedCounts(SIZES, facets.sizes),
+    conditions: namedCounts(CONDITIONS, facets.conditions),
+  };
 }
 
 const listQuery = z.object({
@@ -162,19 +186,21 @@ export const catalogueRoutes: QueryRoute[] = [
     doc: {
       method: 'get',
       path: '/api/products/filter',
-      summary: 'Filtered, sorted and paged catalogue (default title A→Z, 20 per page)',
+      summary:
+        'Filtered, sorted and paged catalogue (default title A→Z, 20 per page). With facets=true the answer also holds `facets`: the sizes, colors and conditions of all matching products with counts (FilterOptions), from the same search',
       tags: TAGS,
       auth: 'optional',
       query: filterQuery,
       responses: { 200: 'FilteredProducts', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<FilteredProducts> {
+    async handle(_ctx, { query }, deps): Promise<FilteredProductsWithFacets> {
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
       return {
         products: result.hits.map(fromSearchDoc),
         total: result.total,
         page: query.page,
         pageSize: query.pageSize,
+        ...(query.facets ? { facets: filterOptionsOf(result.facets) } : {}),
       };
     },
   }),
@@ -231,13 +257,9 @@ export const catalogueRoutes: QueryRoute[] = [
       const { facets } = await productIndexOf(deps.readSide).search({
         filter: scopeFilter(query),
         limit: 0,
-        facets: ['sizes', 'colors', 'conditions'],
+        facets: FILTER_FACETS,
       });
-      return {
-        colors: namedCounts(COLORS, facets.colors),
-        sizes: namedCounts(SIZES, facets.sizes),
-        conditions: namedCounts(CONDITIONS, facets.conditions),
-      };
+      return filterOptionsOf(facets);
     },
   }),
   route({

@@ -33,9 +33,28 @@ function normalize(text: string): string {
 }
 
 export function tokenize(text: string): string[] {
-  return normalize(text)
-    .split(WORD_SEPARATORS)
-    .filter((word) => word.length > 0);
+  const out: string[] = [];
+  tokenizeInto(text, out);
+  return out;
+}
+
+/** The words of `text`, normalised, appended to `out`; ASCII text is split without a regex. */
+function tokenizeInto(text: string, out: string[]): void {
+  if (!ASCII.test(text)) {
+    for (const word of normalize(text).split(WORD_SEPARATORS)) if (word.length > 0) out.push(word);
+    return;
+  }
+  const lower = text.toLowerCase();
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
 }
 
 /** Meilisearch's default typo budget by word length (minWordSizeForTypos 5 and 9). */
@@ -170,6 +189,14 @@ class Postings {
 
 // ---------------------------------------------------------------- attribute columns
 
+/** The same primitive, or arrays of the same primitives (what decides whether to re-index). */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
 function valuesOf(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value.flat() : [value];
@@ -191,6 +218,8 @@ const SEVERAL_VALUES = -2;
  */
 class FilterColumn {
   private readonly ids = new Map<string, number>();
+  /** Raw values (as documents hold them) to value numbers: spares normalising on every add. */
+  private readonly rawIds = new Map<unknown, number>();
   /** As first seen: facet counts show the values as the documents wrote them. */
   readonly labels: string[] = [];
   readonly members: Array<Set<number>> = [];
@@ -235,31 +264,40 @@ class FilterColumn {
     return this.ids.get(key);
   }
 
+  /** Value number of a raw value as documents hold it; null for values that are not filterable. */
+  private idOf(item: unknown): number | null {
+    let id = this.rawIds.get(item);
+    if (id !== undefined) return id;
+    const key = filterKey(item);
+    if (key === null) return null;
+    id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.labels.length;
+      this.ids.set(key, id);
+      this.labels.push(String(item));
+      this.members.push(new Set());
+      this.bitsets.push(undefined);
+    }
+    if (this.rawIds.size < 100_000) this.rawIds.set(item, id);
+    return id;
+  }
+
   add(doc: number, value: unknown): void {
+    if (value === undefined || value === null) return;
+    if (!Array.isArray(value)) {
+      const id = this.idOf(value);
+      if (id !== null) {
+        this.addMember(doc, id, value);
+        this.single[doc] = id;
+      }
+      return;
+    }
     const ids: number[] = [];
     for (const item of valuesOf(value)) {
-      const key = filterKey(item);
-      if (key === null) continue;
-      let id = this.ids.get(key);
-      if (id === undefined) {
-        id = this.labels.length;
-        this.ids.set(key, id);
-        this.labels.push(String(item));
-        this.members.push(new Set());
-        this.bitsets.push(undefined);
-      }
+      const id = this.idOf(item);
+      if (id === null) continue;
       if (!ids.includes(id)) ids.push(id);
-      const members = this.members[id]!;
-      members.add(doc);
-      const dense = this.bitsets[id];
-      if (dense) dense.set(doc);
-      else if (members.size >= this.wordCount()) {
-        const bitset = new Bitset(this.capacity);
-        for (const each of members) bitset.set(each);
-        this.bitsets[id] = bitset;
-        this.denseValues++;
-      }
-      if (typeof item === 'number' && Number.isNaN(this.numbers[doc]!)) this.numbers[doc] = item;
+      this.addMember(doc, id, item);
     }
     if (ids.length === 1) this.single[doc] = ids[0]!;
     else if (ids.length > 1) {
@@ -267,6 +305,21 @@ class FilterColumn {
       this.several[doc] = ids;
     }
   }
+
+  private addMember(doc: number, id: number, item: unknown): void {
+    const members = this.members[id]!;
+    members.add(doc);
+    const dense = this.bitsets[id];
+    if (dense) dense.set(doc);
+    else if (members.size >= this.wordCount()) {
+      const bitset = new Bitset(this.capacity);
+      for (const each of members) bitset.set(each);
+      this.bitsets[id] = bitset;
+      this.denseValues++;
+    }
+    if (typeof item === 'number' && Number.isNaN(this.numbers[doc]!)) this.numbers[doc] = item;
+  }
+
 
   remove(doc: number): void {
     const id = this.single[doc]!;
@@ -439,6 +492,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private sortedTerms: string[] | null = null;
   // plain arrays: a typed array per document costs an ArrayBuffer each, which the GC pays for
   private docTerms: Array<number[] | undefined> = [];
+  /** Per term: the last `index` call that saw it (dedupes a document's terms without a Map). */
+  private termStamps = new Int32Array(1024);
+  private indexStamp = 0;
+  private readonly words: string[] = [];
   private expansions = new Map<string, Expansion[]>();
 
   private filterColumns = new Map<string, FilterColumn>();
@@ -475,10 +532,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         this.alive.set(number);
         this.aliveCount++;
       } else if (this.sameText(this.docs[number]!, stored)) {
-        // Stock, likes or price changed: the text entries stay, only the columns are redone.
-        this.unindexColumns(number);
+        // Stock, likes or price changed: the text entries stay, and only the columns whose
+        // value changed are redone.
+        this.reindexColumns(number, this.docs[number]!, stored);
         this.docs[number] = stored;
-        this.indexColumns(number, stored);
         continue;
       } else this.unindex(number);
       this.docs[number] = stored;
@@ -611,6 +668,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     let id = this.terms.get(text);
     if (id === undefined) {
       id = this.termTexts.length;
+      if (id >= this.termStamps.length) this.termStamps = growInt32(this.termStamps, this.termStamps.length * 2, 0);
       this.terms.set(text, id);
       this.termTexts.push(text);
       this.postings.push(new Postings());
@@ -625,31 +683,50 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   private index(number: number, doc: T): void {
-    const best = new Map<number, number>();
+    // Attributes come in rank order, so a term's first occurrence in the document is its best.
+    const stamp = ++this.indexStamp;
+    const ids: number[] = [];
+    const ranks: number[] = [];
+    const words = this.words;
     for (const [rank, value] of this.searchableValues(doc)) {
-      for (const item of valuesOf(value)) {
+      const items = Array.isArray(value) ? valuesOf(value) : [value];
+      for (const item of items) {
         if (typeof item !== 'string' && typeof item !== 'number') continue;
-        for (const word of tokenize(String(item))) {
+        words.length = 0;
+        tokenizeInto(String(item), words);
+        for (const word of words) {
           const id = this.termId(word);
-          const known = best.get(id);
-          if (known === undefined || rank < known) best.set(id, rank);
+          if (this.termStamps[id] === stamp) continue;
+          this.termStamps[id] = stamp;
+          ids.push(id);
+          ranks.push(rank);
         }
       }
     }
-    const ids: number[] = [];
     const version = this.versions[number]!;
-    for (const [id, rank] of best) {
-      this.postings[id]!.add(number, rank, version);
-      ids.push(id);
-    }
+    for (let i = 0; i < ids.length; i++) this.postings[ids[i]!]!.add(number, ranks[i]!, version);
     this.docTerms[number] = ids;
     this.indexColumns(number, doc);
   }
+
 
   private indexColumns(number: number, doc: T): void {
     const record = doc as unknown as Record<string, unknown>;
     for (const [name, column] of this.filterColumns) column.add(number, record[name]);
     for (const [name, column] of this.sortColumns) column.set(number, record[name]);
+  }
+
+  private reindexColumns(number: number, before: T, after: T): void {
+    const a = before as unknown as Record<string, unknown>;
+    const b = after as unknown as Record<string, unknown>;
+    for (const [name, column] of this.filterColumns) {
+      if (sameValue(a[name], b[name])) continue;
+      column.remove(number);
+      column.add(number, b[name]);
+    }
+    for (const [name, column] of this.sortColumns) {
+      if (!sameValue(a[name], b[name])) column.set(number, b[name]);
+    }
   }
 
   private unindexColumns(number: number): void {
@@ -672,13 +749,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       ? [...new Set([...Object.keys(a), ...Object.keys(b)])]
       : this.settings.searchable;
     if (this.settings.searchable.includes('*') && Object.keys(a).join() !== Object.keys(b).join()) return false;
-    for (const key of keys) {
-      const x = a[key];
-      const y = b[key];
-      if (x === y) continue;
-      if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
-      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-    }
+    for (const key of keys) if (!sameValue(a[key], b[key])) return false;
     return true;
   }
 

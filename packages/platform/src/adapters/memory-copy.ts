@@ -7,7 +7,27 @@
  * `frozenCopy` shares what is already deep-frozen instead of copying it: nobody can change it,
  * so a document built from a stored one (`{ ...stored, stock: 0 }`) costs one new object, not a
  * copy of every array in it. Dates are always copied (a frozen Date still has setTime).
+ *
+ * Objects are copied by one object literal per list of keys (compiled once per document shape):
+ * copies of one shape then share one hidden class. Copying field by field into `{}`, or by a
+ * spread that sees many shapes, gives wide documents a hidden class each (or a dictionary), which
+ * costs hundreds of bytes per document and slows every later access.
  */
+
+type Copier = (source: Record<string, unknown>) => Record<string, unknown>;
+const copiers = new Map<string, Copier>();
+
+/** A shallow copy of a plain object, by the literal compiled for its keys. */
+function shallowCopy(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const shape = keys.join('\u0000');
+  let copy = copiers.get(shape);
+  if (!copy) {
+    const fields = keys.map((key) => `${JSON.stringify(key)}: s[${JSON.stringify(key)}]`).join(',');
+    copy = new Function('s', `return { ${fields} };`) as Copier;
+    if (copiers.size < 10_000) copiers.set(shape, copy);
+  }
+  return copy(source);
+}
 
 export function frozenCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -23,23 +43,23 @@ export function frozenCopy<T>(value: T): T {
     return (out ? Object.freeze(out) : value) as T;
   }
   const source = value as Record<string, unknown>;
-  let out: Record<string, unknown> | null = Object.isFrozen(value) ? null : {};
   const keys = Object.keys(source);
+  let kept = keys;
   for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    const field = source[key];
-    if (field === undefined) {
+    if (source[keys[k]!] === undefined) {
       // undefined fields are left out, as a document store would
-      if (!out) out = { ...source };
-      delete out[key];
-      continue;
+      kept = keys.filter((key) => source[key] !== undefined);
+      break;
     }
-    const copy = field === null || typeof field !== 'object' ? field : frozenCopy(field);
-    if (out) out[key] = copy;
-    else if (copy !== field) {
-      out = { ...source };
-      out[key] = copy;
-    }
+  }
+  let out = Object.isFrozen(value) && kept === keys ? null : shallowCopy(source, kept);
+  for (let k = 0; k < kept.length; k++) {
+    const field = source[kept[k]!];
+    if (field === null || typeof field !== 'object') continue;
+    const copy = frozenCopy(field);
+    if (copy === field && out === null) continue;
+    out ??= shallowCopy(source, kept);
+    out[kept[k]!] = copy;
   }
   return (out ? Object.freeze(out) : value) as T;
 }
@@ -56,12 +76,11 @@ export function mutableCopy<T>(value: T): T {
     return out as T;
   }
   const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
   const keys = Object.keys(source);
+  const out = shallowCopy(source, keys);
   for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    const field = source[key];
-    out[key] = field === null || typeof field !== 'object' ? field : mutableCopy(field);
+    const field = out[keys[k]!];
+    if (field !== null && typeof field === 'object') out[keys[k]!] = mutableCopy(field);
   }
   return out as T;
 }

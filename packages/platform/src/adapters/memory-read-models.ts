@@ -169,8 +169,19 @@ class FieldIndex {
   private readonly segments: string[];
   readonly byValue = new Map<IndexKey, Set<string>>();
 
+  /** A field of the document itself (no dotted path): its keys are exactly what equality matches. */
+  readonly topLevel: boolean;
+
   constructor(readonly path: string) {
     this.segments = path.split('.');
+    this.topLevel = this.segments.length === 1;
+  }
+
+  /** Whether two versions of a document hold the same primitive at this (top-level) path. */
+  unchanged(before: Doc, after: Doc): boolean {
+    if (this.segments.length !== 1) return false;
+    const a = (before as Record<string, unknown>)[this.path];
+    return a === (after as Record<string, unknown>)[this.path] && (a === undefined || a === null || isIndexKey(a));
   }
 
   private keysOf(doc: Doc): IndexKey[] {
@@ -303,7 +314,14 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 
   async count(filter: Filter = {}): Promise<number> {
-    return Object.keys(filter).length === 0 ? this.docs.size : this.matching(filter).length;
+    const fields = Object.keys(filter);
+    if (fields.length === 0) return this.docs.size;
+    if (fields.length === 1 && isIndexKey(filter[fields[0]!])) {
+      // Equality on an indexed top-level field: the index holds exactly the matching documents.
+      const index = this.fieldIndexes.get(fields[0]!);
+      if (index?.topLevel) return index.byValue.get(filter[fields[0]!] as IndexKey)?.size ?? 0;
+    }
+    return this.matching(filter).length;
   }
 
   async aggregate<R = Doc>(pipeline: Record<string, unknown>[]): Promise<R[]> {
@@ -324,10 +342,17 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   private store(doc: T): void {
     this.checkUnique(doc);
     const previous = this.docs.get(doc._id);
-    if (previous) this.unindex(previous);
     this.docs.set(doc._id, doc);
-    for (const index of this.fieldIndexes.values()) index.add(doc);
-    for (const unique of this.uniques.values()) unique.add(doc);
+    for (const index of this.fieldIndexes.values()) {
+      // A replacement that keeps the indexed value (most projector writes) leaves the entry.
+      if (previous && index.unchanged(previous, doc)) continue;
+      if (previous) index.remove(previous);
+      index.add(doc);
+    }
+    for (const unique of this.uniques.values()) {
+      if (previous) unique.remove(previous);
+      unique.add(doc);
+    }
     this.exists = true;
   }
 

@@ -116,6 +116,12 @@ interface LiveState {
  * replay resolves only microtasks and would otherwise hold the event loop (and every HTTP
  * request) until it ends.
  */
+/**
+ * Events applied at boot before the projectors' writes are made and checkpointed together: a
+ * listing created early and liked all over the log is then written once, not once per batch.
+ */
+const CATCH_UP_WINDOW = 250_000;
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
 
@@ -195,20 +201,29 @@ class ProjectorRunner {
     return true;
   }
 
-  /** Applies events in order as one batch of a batching projector (see BatchingProjector). */
-  async applyAll(events: readonly EventEnvelope[], side: GenerationReadSide, after = 0): Promise<boolean> {
+  /**
+   * Applies events in order as (part of) one batch of a batching projector (see
+   * BatchingProjector). With `keepOpen`, the batch stays open for more events: `closeBatch` ends it.
+   */
+  async applyAll(events: readonly EventEnvelope[], side: GenerationReadSide, after = 0, keepOpen = false): Promise<boolean> {
     const projector = this.projector as BatchingProjector;
     let applied = false;
     projector.beginBatch?.(side);
+    let failed = true;
     try {
       for (const event of events) {
         if (event.position > after && (await this.applyOne(event, side))) applied = true;
       }
+      failed = false;
     } finally {
       // The batch's writes are made even when a step failed: what was applied before it stays.
-      await projector.afterBatch?.(side);
+      if (failed || !keepOpen) await projector.afterBatch?.(side);
     }
     return applied;
+  }
+
+  async closeBatch(side: GenerationReadSide): Promise<void> {
+    await (this.projector as BatchingProjector).afterBatch?.(side);
   }
 
   /** Stores a checkpoint that moved past events the projector does not handle. */
@@ -233,19 +248,56 @@ class ProjectorRunner {
       for (const event of batch.events) if (event.position > reached) reached = event.position;
       if (reached === done) return;
       const applied = await this.applyAll(batch.events, live.side, done);
-      const checkpoint = { ...live.checkpoint, [batch.partition]: reached };
-      if (!applied) {
-        // Nothing written: redelivering these events after a crash would change nothing, so
-        // the store is spared a write; the position is stored with the next writing batch.
-        live.checkpoint = checkpoint;
-        live.unsaved = true;
-        return;
-      }
-      await this.runtime.saveCheckpoint(this.name, live.generation, checkpoint);
-      // Only once stored: if the store refused it, the bus redelivers the batch and it is
-      // applied again (idempotent) instead of being counted as done.
+      await this.advance({ ...live.checkpoint, [batch.partition]: reached }, applied);
+    });
+  }
+
+  /** Moves the live checkpoint once a batch's writes are made (stored if anything was written). */
+  private async advance(checkpoint: Checkpoint, applied: boolean): Promise<void> {
+    const live = this.live;
+    if (!applied) {
+      // Nothing written: redelivering these events after a crash would change nothing, so
+      // the store is spared a write; the position is stored with the next writing batch.
       live.checkpoint = checkpoint;
-      live.unsaved = false;
+      live.unsaved = true;
+      return;
+    }
+    await this.runtime.saveCheckpoint(this.name, live.generation, checkpoint);
+    // Only once stored: if the store refused it, the bus redelivers the batch and it is
+    // applied again (idempotent) instead of being counted as done.
+    live.checkpoint = checkpoint;
+    live.unsaved = false;
+  }
+
+  /**
+   * The boot's catch-up: several delivered batches applied as one projector batch (so a
+   * document touched all over the log is written once per window). The checkpoint moves,
+   * and readers see the writes, only when the window is closed.
+   */
+  private window: { checkpoint: Checkpoint; applied: boolean } | null = null;
+
+  async applyToWindow(batch: DeliveredBatch): Promise<void> {
+    await this.lock.run(async () => {
+      const base = this.window?.checkpoint ?? this.live.checkpoint;
+      const done = base[batch.partition] ?? 0;
+      let reached = done;
+      for (const event of batch.events) if (event.position > reached) reached = event.position;
+      if (reached === done) return;
+      const applied = await this.applyAll(batch.events, this.live.side, done, true);
+      this.window = {
+        checkpoint: { ...base, [batch.partition]: reached },
+        applied: applied || (this.window?.applied ?? false),
+      };
+    });
+  }
+
+  async closeWindow(): Promise<void> {
+    await this.lock.run(async () => {
+      const window = this.window;
+      if (!window) return;
+      this.window = null;
+      await this.closeBatch(this.live.side);
+      await this.advance(window.checkpoint, window.applied);
     });
   }
 }
@@ -348,12 +400,19 @@ export class ProjectionRuntime implements ProjectionProgress {
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
     this.catchingUp = finish;
+    let windowed = 0;
     const subscription = await this.platform.bus.subscribe({
       name: `${this.subscriptionPrefix}catch-up`,
       from: {},
       handle: async (batch) => {
-        for (const runner of runners) await runner.applyBatch(batch);
-        this.progressed();
+        windowed += batch.events.length;
+        const last = batch.events[batch.events.length - 1]?.position ?? 0;
+        for (const runner of runners) await runner.applyToWindow(batch);
+        if (windowed >= CATCH_UP_WINDOW || last >= head) {
+          windowed = 0;
+          for (const runner of runners) await runner.closeWindow();
+          this.progressed();
+        }
         if (runners.every((runner) => runner.position >= head)) finish();
         await yieldToEventLoop();
       },
@@ -363,6 +422,8 @@ export class ProjectionRuntime implements ProjectionProgress {
     } finally {
       this.catchingUp = null;
       await subscription.stop();
+      // Stopped early: what the open window applied is written and checkpointed.
+      for (const runner of runners) await runner.closeWindow();
     }
   }
 
