@@ -2,7 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/http.ts';
 import { loadFirebaseAuthService } from '../features/auth/authService.ts';
-import { localSessionHint, whenIdle } from '../features/auth/sessionHint.ts';
+import { localSessionHint, whenEngagedOrIdle } from '../features/auth/sessionHint.ts';
 import auth from '../features/auth/authSlice.ts';
 import cart from '../features/cart/cartSlice.ts';
 import wishlist from '../features/wishlist/wishlistSlice.ts';
@@ -31,7 +31,7 @@ export interface LazyLoadedSlices {
 
 export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();
 
-const IDENTITY_SDK_DELAY_MS = 2500;
+const IDENTITY_SDK_FALLBACK_MS = 10_000;
 
 /**
  * Every saga reads its collaborators from the context (`getContext('api')`,
@@ -41,9 +41,10 @@ export const sagaContext = {
   api,
   loadAuthService: loadFirebaseAuthService,
   sessionHint: localSessionHint,
-  // A visitor's identity SDK (about 29 KB gzipped, plus the provider's own script) waits until the
-  // first screen has had time to arrive, so it never competes with it.
-  whenIdle: () => whenIdle(3000, IDENTITY_SDK_DELAY_MS),
+  // A visitor's identity SDK (about 29 KB gzipped, plus the provider's own script) waits for the
+  // visitor's first interaction, or 10 s after the load, so it never competes with the first screen.
+  // Opening a sign-in form loads it at once (auth saga).
+  whenIdle: () => whenEngagedOrIdle(IDENTITY_SDK_FALLBACK_MS),
 };
 
 export function createAppStore(context: typeof sagaContext = sagaContext) {

@@ -57,3 +57,21 @@ export function whenIdle(timeoutMs = 3000, afterLoadMs = 0): Promise<void> {
   if (document.readyState === 'complete') return idle();
   return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(idle()), { once: true }));
 }
+
+const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+
+/**
+ * Resolves at the visitor's first interaction (pointer, key, touch, wheel or scroll) or, failing
+ * that, once the page has loaded, `fallbackMs` have passed and the browser is idle: for work the
+ * first screen never needs.
+ */
+export function whenEngagedOrIdle(fallbackMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      for (const event of ENGAGEMENT_EVENTS) window.removeEventListener(event, done, true);
+      resolve();
+    };
+    for (const event of ENGAGEMENT_EVENTS) window.addEventListener(event, done, { capture: true, passive: true });
+    void whenIdle(3000, fallbackMs).then(done);
+  });
+}

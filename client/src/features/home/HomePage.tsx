@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Carousel from '../../components/Carousel.tsx';
 import Price from '../../components/Price.tsx';
 import { CarouselSkeleton } from '../../components/Skeleton.tsx';
+import { useWhenNear } from '../../components/useWhenNear.ts';
 import { CartControls } from '../../components/ProductCard.tsx';
 import { selectIsSignedIn } from '../auth/authSlice.ts';
 import NewsletterForm from '../newsletter/NewsletterForm.tsx';
@@ -39,6 +40,7 @@ export default function HomePage() {
   const loading = home.status !== 'ready';
   // The spotlight brands are a fixed list: their tiles show at once, the logos join them.
   const brands = loading ? spotlightBrands([]) : home.brands;
+  const [featuredRef, featuredNear] = useWhenNear<HTMLElement>(1500);
 
   useEffect(() => {
     dispatch(homeRequested());
@@ -123,11 +125,19 @@ export default function HomePage() {
       </section>
 
       <ProductCarouselSection title="Most Popular This Week" viewAllHref="/products?sort=popular" products={home.popular} loading={loading} />
-      <ProductCarouselSection title="Lowest Prices" viewAllHref="/products?sort=price_low" products={home.lowestPrices} loading={loading} />
+      {/* Below the fold on most screens: rendered as they come near (or soon after the load), one at
+          a time, so the first screen renders without them. */}
+      <ProductCarouselSection
+        title="Lowest Prices"
+        viewAllHref="/products?sort=price_low"
+        products={home.lowestPrices}
+        loading={loading}
+        deferUntilNearOrMs={1000}
+      />
 
-      <section className="home-section featured" aria-labelledby="featured-title">
+      <section className="home-section featured" aria-labelledby="featured-title" ref={featuredRef}>
         <h2 id="featured-title">Product of the Day</h2>
-        {loading ? (
+        {loading || !featuredNear ? (
           <FeaturedSkeleton />
         ) : home.featured ? (
           <div className="featured__card">
@@ -151,7 +161,13 @@ export default function HomePage() {
       </section>
 
       {/* SPEC §2: New Arrivals' View All also goes to the lowest prices. */}
-      <ProductCarouselSection title="New Arrivals" viewAllHref="/products?sort=price_low" products={home.newArrivals} loading={loading} />
+      <ProductCarouselSection
+        title="New Arrivals"
+        viewAllHref="/products?sort=price_low"
+        products={home.newArrivals}
+        loading={loading}
+        deferUntilNearOrMs={2000}
+      />
 
       {!signedIn && (
         <section className="join" aria-labelledby="join-title">
