@@ -118,6 +118,8 @@ class ListingWrites {
   /** Listings read or written during the batch; null = known to be absent. */
   private readonly seen = new Map<string, ListingDoc | null>();
   private readonly changed = new Set<string>();
+  /** Ids of the batch's changed listings by brand id. */
+  private readonly byBrand = new Map<string, Set<string>>();
 
   constructor(
     readonly target: ReadSide,
@@ -142,10 +144,9 @@ class ListingWrites {
       const pending = this.batched ? this.seen.get(doc._id) : undefined;
       if (pending === undefined) out.set(doc._id, doc);
     }
-    if (this.batched) {
-      for (const doc of this.seen.values()) {
-        if (doc && doc.brand_id === brandId && doc.brand_name !== name) out.set(doc._id, doc);
-      }
+    for (const id of this.byBrand.get(brandId) ?? []) {
+      const doc = this.seen.get(id);
+      if (doc && doc.brand_id === brandId && doc.brand_name !== name) out.set(doc._id, doc);
     }
     return [...out.values()];
   }
@@ -156,6 +157,10 @@ class ListingWrites {
       for (const doc of docs) {
         this.seen.set(doc._id, doc);
         this.changed.add(doc._id);
+        // by brand, for a BrandCreated later in the batch (an id may stay after a brand change)
+        let ids = this.byBrand.get(doc.brand_id);
+        if (!ids) this.byBrand.set(doc.brand_id, (ids = new Set()));
+        ids.add(doc._id);
       }
       return;
     }
@@ -169,6 +174,7 @@ class ListingWrites {
     for (const id of this.changed) docs.push(freezeParts(this.seen.get(id)!));
     this.changed.clear();
     this.seen.clear();
+    this.byBrand.clear();
     const collection = listings(this.target);
     for (const doc of docs) await collection.put(doc);
     await syncSearch(this.target, docs);

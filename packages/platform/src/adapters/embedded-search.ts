@@ -342,10 +342,11 @@ class FilterColumn {
    * otherwise intersects the match bitset with each value's bitset, which costs the same for
    * 100 or 100,000 matches.
    */
-  count(matches: Int32Array, length: number, matchBits: () => Uint32Array): Int32Array {
+  count(matchList: () => Int32Array, length: number, matchBits: () => Uint32Array): Int32Array {
     const counts = new Int32Array(this.labels.length);
     const wordCount = this.wordCount();
     if (this.denseValues < this.labels.length || length * 2 < this.labels.length * wordCount) {
+      const matches = matchList();
       const single = this.single;
       const several = this.several;
       for (let i = 0; i < length; i++) {
@@ -536,10 +537,12 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         // value changed are redone.
         this.reindexColumns(number, this.docs[number]!, stored);
         this.docs[number] = stored;
+        this.orderChanged(number);
         continue;
       } else this.unindex(number);
       this.docs[number] = stored;
       this.index(number, stored);
+      this.orderChanged(number);
     }
   }
 
@@ -548,6 +551,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       const number = this.numbers.get(id);
       if (number === undefined) continue;
       this.unindex(number);
+      this.orderChanged(number);
       this.docs[number] = undefined;
       this.numbers.delete(id);
       this.alive.clear(number);
@@ -570,41 +574,57 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const words = tokenize(query.q ?? '');
     const lastIsPrefix = !/\s$/.test(query.q ?? '');
 
-    let matches: Int32Array;
+    let matches: Int32Array | null = null;
+    let matchBits: Uint32Array | null = null;
     let length: number;
     const filter = query.filter ? this.compileFilter(query.filter) : null;
     if (words.length > 0) {
-      ({ matches, length } = this.textMatches(words, lastIsPrefix));
+      const found = this.textMatches(words, lastIsPrefix);
+      matches = found.matches;
+      length = found.length;
       if (filter) {
         let kept = 0;
         for (let i = 0; i < length; i++) if (filter.test(matches[i]!)) matches[kept++] = matches[i]!;
         length = kept;
       }
     } else {
-      ({ matches, length } = this.filterMatches(filter));
+      ({ bits: matchBits, length } = this.filterBits(filter));
     }
-
-    const facets: Record<string, Record<string, number>> = {};
-    let matchBits: Uint32Array | null = null;
+    const matchList = () => (matches ??= EmbeddedSearchIndex.enumerate(matchBits!, length));
     const toBits = () => {
       if (!matchBits) {
+        const list = matchList();
         matchBits = new Uint32Array(this.alive.words.length);
-        for (let i = 0; i < length; i++) matchBits[matches[i]! >>> 5]! |= 1 << (matches[i]! & 31);
+        for (let i = 0; i < length; i++) matchBits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
       }
       return matchBits;
     };
+
+    const facets: Record<string, Record<string, number>> = {};
     for (const attribute of query.facets ?? []) {
       const column = this.filterColumn(attribute, 'facet on');
-      const counts = column.count(matches, length, toBits);
+      const counts = column.count(matchList, length, toBits);
       const distribution: Record<string, number> = {};
       for (let id = 0; id < counts.length; id++) if (counts[id]! > 0) distribution[column.labels[id]!] = counts[id]!;
       facets[attribute] = distribution;
     }
 
-    const compare = this.comparator(query.sort ?? [], words.length > 0);
-    const page = compare
-      ? topK(matches, length, offset + limit, compare).subarray(offset)
-      : matches.subarray(offset, Math.min(length, offset + limit));
+    const sort = query.sort ?? [];
+    const compare = this.comparator(sort, words.length > 0);
+    let page: Int32Array;
+    const wanted = Math.min(offset + limit, length);
+    if (limit === 0 || offset >= length) page = new Int32Array(0);
+    else if (compare && words.length === 0 && wanted * (this.aliveCount / length) < length * 4) {
+      // A walk down the presorted order visits about wanted × alive / matches documents; a
+      // heap over the matches costs a comparison or more per match.
+      const key = sort.map(({ field, order }) => `${field}:${order}`).join(',');
+      page = EmbeddedSearchIndex.walk(this.presorted(key, compare), toBits(), offset, limit);
+    } else {
+      const list = matchList();
+      page = compare
+        ? topK(list, length, offset + limit, compare).subarray(offset)
+        : list.subarray(offset, Math.min(length, offset + limit));
+    }
     const hits: T[] = [];
     for (const number of page) hits.push(mutableCopy(this.docs[number]!));
     return { hits, total: length, facets };
@@ -624,6 +644,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   private rebuild(): void {
+    this.orders.clear();
     const docs = this.docs.filter((doc): doc is T => doc !== undefined);
     this.docs = [];
     this.numbers.clear();
@@ -902,7 +923,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   /** Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. */
-  private filterMatches(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): { matches: Int32Array; length: number } {
+  private filterBits(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): { bits: Uint32Array; length: number } {
     const size = this.alive.words.length;
     const words = new Uint32Array(size);
     words.set(this.alive.words);
@@ -919,19 +940,101 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         for (let w = 0; w < size; w++) words[w]! &= union[w]!;
       }
     }
-    const matches = new Int32Array(this.aliveCount);
-    let length = 0;
     const ranges = filter?.ranges ?? [];
+    let length = 0;
     for (let w = 0; w < size; w++) {
       let word = words[w]!;
+      if (word === 0) continue;
+      if (ranges.length > 0) {
+        let kept = word;
+        while (word !== 0) {
+          const bit = 31 - Math.clz32(word & -word);
+          word &= word - 1;
+          const doc = (w << 5) | bit;
+          if (!ranges.every((range) => range(doc))) kept &= ~(1 << bit);
+        }
+        words[w] = kept;
+        word = kept;
+      }
+      length += popcount(word);
+    }
+    return { bits: words, length };
+  }
+
+  /** The documents of a bitset in document order. */
+  private static enumerate(bits: Uint32Array, length: number): Int32Array {
+    const matches = new Int32Array(length);
+    let n = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
       while (word !== 0) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
-        const doc = (w << 5) | bit;
-        if (ranges.length === 0 || ranges.every((range) => range(doc))) matches[length++] = doc;
+        matches[n++] = (w << 5) | bit;
       }
     }
-    return { matches, length };
+    return matches;
+  }
+
+  // ------------------------------------------------------------ presorted orders
+
+  /**
+   * Every live document in the order of one sort, kept per sort asked for: a page of a large
+   * match set is then a walk down the order, testing each document against the match bitset,
+   * which for a catalogue page (even page 100) touches far fewer documents than sorting the
+   * matches. Documents written since the order was built are merged back in at the next use.
+   */
+  private orders = new Map<string, { order: Int32Array; changed: Set<number>; rebuild: boolean }>();
+
+  private orderChanged(number: number): void {
+    for (const entry of this.orders.values()) {
+      if (entry.rebuild) continue;
+      entry.changed.add(number);
+      if (entry.changed.size > 4096) {
+        entry.rebuild = true;
+        entry.changed.clear();
+      }
+    }
+  }
+
+  private presorted(key: string, compare: Comparator): Int32Array {
+    let entry = this.orders.get(key);
+    if (!entry || entry.rebuild) {
+      const order = EmbeddedSearchIndex.enumerate(this.alive.words, this.aliveCount).sort(compare);
+      entry = { order, changed: new Set(), rebuild: false };
+      this.orders.set(key, entry);
+      return order;
+    }
+    if (entry.changed.size === 0) return entry.order;
+    // Drop the changed documents, then merge them back (those still alive) in order.
+    const changed = entry.changed;
+    const kept = entry.order.filter((doc) => !changed.has(doc));
+    const back = Int32Array.from([...changed].filter((doc) => this.alive.has(doc))).sort(compare);
+    const order = new Int32Array(kept.length + back.length);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < kept.length || j < back.length) {
+      if (j >= back.length || (i < kept.length && compare(kept[i]!, back[j]!) <= 0)) order[n++] = kept[i++]!;
+      else order[n++] = back[j++]!;
+    }
+    entry.order = order;
+    changed.clear();
+    return order;
+  }
+
+  /** The page [offset, offset + limit) of the matches in a presorted order. */
+  private static walk(order: Int32Array, bits: Uint32Array, offset: number, limit: number): Int32Array {
+    const page = new Int32Array(limit);
+    let skipped = 0;
+    let n = 0;
+    for (let i = 0; i < order.length && n < limit; i++) {
+      const doc = order[i]!;
+      if ((bits[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+      if (skipped < offset) skipped++;
+      else page[n++] = doc;
+    }
+    return page.subarray(0, n);
   }
 
   /** Explicit sort first (missing values last), relevance after; null keeps document order. */
