@@ -55,17 +55,63 @@ export function fold<State, Command>(decider: Decider<State, Command>, events: A
   return events.reduce((state, event) => decider.evolve(state, event as DomainEvent), decider.initialState());
 }
 
+/**
+ * Folded states by event store, decider and stream: a command re-reads only the events appended
+ * since (by anyone, in any process), not the whole stream. Streams are append-only, so a state
+ * at version n plus the events after n is the state now. States are frozen: a caller that tried
+ * to change one would fail loudly instead of corrupting the next command's state.
+ */
+interface Snapshot<State> {
+  state: State;
+  version: number;
+  position: number;
+}
+const SNAPSHOTS_PER_STORE = 50_000;
+const snapshots = new WeakMap<EventStore, Map<string, Snapshot<unknown>>>();
+const decidersWithIds = new WeakMap<object, number>();
+let nextDeciderId = 0;
+
+function snapshotKey(decider: object, streamId: string): string {
+  let id = decidersWithIds.get(decider);
+  if (id === undefined) decidersWithIds.set(decider, (id = nextDeciderId++));
+  return `${id}:${streamId}`;
+}
+
+function snapshotsOf(store: EventStore): Map<string, Snapshot<unknown>> {
+  let map = snapshots.get(store);
+  if (!map) snapshots.set(store, (map = new Map()));
+  return map;
+}
+
+function remember<State>(store: EventStore, key: string, snapshot: Snapshot<State>): void {
+  const map = snapshotsOf(store);
+  map.delete(key); // re-inserted last: the map's order is least recently used first
+  if (map.size >= SNAPSHOTS_PER_STORE) map.delete(map.keys().next().value!);
+  map.set(key, { ...snapshot, state: deepFreeze(snapshot.state) });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  for (const field of Object.values(value)) deepFreeze(field);
+  return Object.freeze(value);
+}
+
 export async function loadAggregate<State, Command>(
   store: EventStore,
   decider: Decider<State, Command>,
   streamId: string,
 ): Promise<Loaded<State>> {
-  const events = await store.readStream(streamId);
-  return {
-    state: fold(decider, events),
-    version: events.length,
-    position: events.at(-1)?.position ?? 0,
+  const key = snapshotKey(decider, streamId);
+  const known = snapshotsOf(store).get(key) as Snapshot<State> | undefined;
+  const events = await store.readStream(streamId, known ? known.version + 1 : 1);
+  if (known && events.length === 0) return { ...known };
+  const loaded: Loaded<State> = {
+    state: events.reduce((state, event) => decider.evolve(state, event as DomainEvent), known ? known.state : decider.initialState()),
+    version: (known?.version ?? 0) + events.length,
+    position: events.at(-1)?.position ?? known?.position ?? 0,
   };
+  remember(store, key, loaded);
+  return loaded;
 }
 
 export interface CommandEnvironment {
@@ -107,7 +153,9 @@ export async function handleCommand<State, Command>(
         causationId: env.causationId ?? null,
         now: env.now,
       });
-      return { events: result.events, state: events.reduce(decider.evolve, loaded.state), position: result.position };
+      const state = events.reduce(decider.evolve, loaded.state);
+      remember(env.eventStore, snapshotKey(decider, streamId), { state, version: result.streamVersion, position: result.position });
+      return { events: result.events, state, position: result.position };
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
       if (attempt >= attempts) throw new TooMuchContention(streamId);
