@@ -1,20 +1,25 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { HOME_PATHS } from './src/features/home/homeData.ts';
 
 const backend = 'http://localhost:8080';
 
-/** The routes whose page code a first visit fetches alongside the entry (path pattern -> page module). */
-const PRELOADED_ROUTES: Array<[RegExp, RegExp]> = [
-  [/^\/$/, /features\/home\/HomePage\.tsx$/],
-  [/^\/products\/?$/, /features\/catalogue\/CataloguePage\.tsx$/],
-  [/^\/products\/[^/]+\/?$/, /features\/product\/ProductDetailPage\.tsx$/],
+/**
+ * The routes whose page code a first visit fetches alongside the entry: path pattern, page module,
+ * and the reads whose answers do not depend on who is asking.
+ */
+const PRELOADED_ROUTES: Array<[RegExp, RegExp, string[]]> = [
+  [/^\/$/, /features\/home\/HomePage\.tsx$/, Object.values(HOME_PATHS)],
+  [/^\/products\/?$/, /features\/catalogue\/CataloguePage\.tsx$/, []],
+  [/^\/products\/[^/]+\/?$/, /features\/product\/ProductDetailPage\.tsx$/, []],
 ];
 
 /**
  * A lazy route's code is found only once the entry has run. For the routes above, a small inline
- * script in index.html (where it says `route preload`) asks for the page's chunks and stylesheets at once (modulepreload and
- * preload), so they download alongside the entry instead of after it.
+ * script in index.html (where it says `route preload`) asks for the page's chunks, stylesheets and
+ * public reads at once (modulepreload and preload), so they download alongside the entry instead
+ * of after it; the page's own requests then find them in the browser's preload cache.
  */
 const ROUTE_PRELOAD_MARK = '<!-- route preload -->';
 
@@ -40,14 +45,14 @@ function routePreload(): Plugin {
           return into;
         };
         const alreadyLoaded = entry ? closure(entry) : new Set<string>();
-        const routes = PRELOADED_ROUTES.flatMap(([path, module]) => {
+        const routes = PRELOADED_ROUTES.flatMap(([path, module, data]) => {
           const page = chunks.find((chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId));
           if (!page) return [];
           const files = [...closure(page)].filter((file) => !alreadyLoaded.has(file));
           const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-          return [{ path: path.source, js: files.map((file) => `/${file}`), css: css.map((file) => `/${file}`) }];
+          return [{ path: path.source, js: files.map((file) => `/${file}`), css: css.map((file) => `/${file}`), data }];
         });
-        const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};r[i].css.forEach(function(h){add('preload',h,'style')});r[i].js.forEach(function(h){add('modulepreload',h)});break}})();`;
+        const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};r[i].css.forEach(function(h){add('preload',h,'style')});r[i].js.forEach(function(h){add('modulepreload',h)});r[i].data.forEach(function(h){add('preload',h,'fetch')});break}})();`;
         // Before the entry's own tags (a script after a stylesheet would wait for it).
         return html.replace(ROUTE_PRELOAD_MARK, `<script>${script}</script>`);
       },

@@ -1,9 +1,8 @@
 import { all, call, getContext, put, select, takeLeading } from 'redux-saga/effects';
-import { FAVOURED_BRANDS, LIMITS, type BrandView, type CategoryView, type FilteredProducts, type HomeSort, type Product } from '@rewear/contracts';
+import { FAVOURED_BRANDS, LIMITS, type BrandView, type CategoryView, type FilteredProducts, type Product } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
+import { HOME_PATHS } from './homeData.ts';
 import { homeLoaded, homeRequested, isHomeFresh, selectHome, type HomeData, type HomeState } from './homeSlice.ts';
-
-const CAROUSEL_SIZE = 10;
 
 /** SPEC §8: home page load failures are only logged and the list stays empty. */
 function* orEmpty<T>(what: string, fallback: T, load: () => Promise<T>) {
@@ -25,15 +24,14 @@ export function spotlightBrands(brands: BrandView[]): BrandView[] {
   );
 }
 
-function sorted(api: Api, sort: HomeSort) {
-  return () =>
-    api.get<FilteredProducts>(`/api/products/filter?sort=${sort}&page=1&pageSize=${CAROUSEL_SIZE}`).then((r) => r.products);
+function products(api: Api, path: string) {
+  return () => api.get<FilteredProducts>(path).then((r) => r.products);
 }
 
 /** SPEC §8: no featured product is not an error (404); any other failure is reported. */
 function* loadFeatured(api: Api) {
   try {
-    const featured: Product = yield call(api.get<Product>, '/api/products/featured');
+    const featured: Product = yield call(api.get<Product>, HOME_PATHS.featured);
     return { featured, featuredError: null };
   } catch (error) {
     const featuredError = error instanceof ApiError && error.status === 404 ? null : 'Failed to load featured product';
@@ -53,11 +51,11 @@ export function* loadHome(api: Api) {
     Product[],
     { featured: Product | null; featuredError: string | null },
   ] = yield all([
-    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () => api.get<CategoryView[]>('/api/categories/')),
-    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () => api.get<BrandView[]>('/api/brands/')),
-    call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'popular')),
-    call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'price_low')),
-    call(orEmpty<Product[]>, 'Failed to fetch products', [], sorted(api, 'newest')),
+    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () => api.get<CategoryView[]>(HOME_PATHS.categories)),
+    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () => api.get<BrandView[]>(HOME_PATHS.brands)),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.popular)),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.lowestPrices)),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.newArrivals)),
     call(loadFeatured, api),
   ]);
   const data: HomeData = {
