@@ -61,7 +61,38 @@ export function frozenCopy<T>(value: T): T {
     out ??= shallowCopy(source, kept);
     out[kept[k]!] = copy;
   }
-  return (out ? Object.freeze(out) : value) as T;
+  if (!out) return value;
+  thawers.set(out, thawerFor(out, kept));
+  return Object.freeze(out) as T;
+}
+
+/**
+ * Mutable copies of stored documents are what every read returns, so each frozen document keeps
+ * a copier compiled for its exact layout: plain fields copied by one literal, arrays of
+ * primitives by `slice`, anything else by `mutableCopy`. A frozen document's layout cannot change.
+ */
+type Thawer = (source: Record<string, unknown>, deep: (value: unknown) => unknown) => Record<string, unknown>;
+const thawers = new WeakMap<object, Thawer>();
+const thawersByLayout = new Map<string, Thawer>();
+
+function thawerFor(doc: Record<string, unknown>, keys: string[]): Thawer {
+  const kinds = keys.map((key) => {
+    const field = doc[key];
+    if (field === null || typeof field !== 'object') return 'p';
+    return Array.isArray(field) && field.every((item) => item === null || typeof item !== 'object') ? 'a' : 'o';
+  });
+  const layout = keys.map((key, i) => `${kinds[i]}${key}`).join('\u0000');
+  let thawer = thawersByLayout.get(layout);
+  if (!thawer) {
+    const fields = keys.map((key, i) => {
+      const name = JSON.stringify(key);
+      if (kinds[i] === 'p') return `${name}: s[${name}]`;
+      return kinds[i] === 'a' ? `${name}: s[${name}].slice()` : `${name}: d(s[${name}])`;
+    });
+    thawer = new Function('s', 'd', `return { ${fields.join(',')} };`) as Thawer;
+    if (thawersByLayout.size < 10_000) thawersByLayout.set(layout, thawer);
+  }
+  return thawer;
 }
 
 export function mutableCopy<T>(value: T): T {
@@ -75,6 +106,8 @@ export function mutableCopy<T>(value: T): T {
     }
     return out as T;
   }
+  const thaw = thawers.get(value);
+  if (thaw) return thaw(value as Record<string, unknown>, mutableCopy) as T;
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
   const out = shallowCopy(source, keys);
