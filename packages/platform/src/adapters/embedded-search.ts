@@ -925,21 +925,24 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   /** Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. */
   private filterBits(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): { bits: Uint32Array; length: number } {
     const size = this.alive.words.length;
-    const words = new Uint32Array(size);
-    words.set(this.alive.words);
+    // Value sets hold live documents only: the first set is the starting point, the others narrow it.
+    let words: Uint32Array | null = null;
     for (const { column, ids } of filter?.sets ?? []) {
-      if (ids.length === 1) {
-        const other = column.valueWords(ids[0]!);
-        for (let w = 0; w < size; w++) words[w]! &= other[w] ?? 0;
-      } else {
-        const union = new Uint32Array(size);
+      let other: Uint32Array;
+      if (ids.length === 1) other = column.valueWords(ids[0]!);
+      else {
+        other = new Uint32Array(size);
         for (const id of ids) {
-          const other = column.valueWords(id);
-          for (let w = 0; w < size; w++) union[w]! |= other[w] ?? 0;
+          const each = column.valueWords(id);
+          for (let w = 0; w < size; w++) other[w]! |= each[w] ?? 0;
         }
-        for (let w = 0; w < size; w++) words[w]! &= union[w]!;
       }
+      if (!words) {
+        words = new Uint32Array(size);
+        words.set(other.length > size ? other.subarray(0, size) : other);
+      } else for (let w = 0; w < size; w++) words[w]! &= other[w] ?? 0;
     }
+    words ??= this.alive.words.slice();
     const ranges = filter?.ranges ?? [];
     let length = 0;
     for (let w = 0; w < size; w++) {
