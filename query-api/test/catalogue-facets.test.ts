@@ -1,0 +1,59 @@
+/**
+ * GET /api/products/filter?facets=true: the page and the filter options' counts from one search,
+ * and the default answer unchanged. Visitors only (no identity needed).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listing, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.append('brand', 'nike', [{ type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } }]);
+  const listings: Array<[string, Parameters<typeof listing>[1]]> = [
+    ['f-tee', { title: 'Alpha Tee', categoryId: 1, sizeIds: [2], colorIds: [7], conditionIds: [1] }],
+    ['f-tee2', { title: 'Beta Tee', categoryId: 1, sizeIds: [2, 3], colorIds: [8], conditionIds: [3] }],
+    ['f-tee3', { title: 'Gamma Tee', categoryId: 1, sizeIds: [3], colorIds: [7], conditionIds: [3] }],
+    ['f-dress', { title: 'Delta Dress', categoryId: 2, sizeIds: [4], colorIds: [2], conditionIds: [1] }],
+  ];
+  let position = 0;
+  for (const [id, overrides] of listings) position = await h.append('listing', id, [listing(id, overrides)], { wait: false });
+  await h.runtime.waitFor(position, 5000);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('catalogue filter with facets=true', () => {
+  it('answers the page and the counts of the filter options over all matches, as filter-options does', async () => {
+    const { status, body } = await h.get('/api/products/filter?category=Tops&pageSize=1&facets=true');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 1 });
+    expect(body.products.map((p: { product_id: string }) => p.product_id)).toEqual(['f-tee']);
+    // Counted over the three tops, not just the page of one.
+    expect(body.facets.sizes).toEqual([
+      { name: 'Small', count: 2 },
+      { name: 'Medium', count: 2 },
+    ]);
+    expect(body.facets).toEqual((await h.get('/api/products/filter-options?category=Tops')).body);
+  });
+
+  it('narrows the counts with the rest of the filter', async () => {
+    const { body } = await h.get('/api/products/filter?category=Tops&size=Medium&facets=1');
+    expect(body.total).toBe(2);
+    expect(body.facets.sizes).toEqual([
+      { name: 'Small', count: 1 },
+      { name: 'Medium', count: 2 },
+    ]);
+  });
+
+  it('keeps the default answer without facets, and refuses a value that is not a boolean', async () => {
+    const plain = (await h.get('/api/products/filter?category=Tops')).body;
+    expect(Object.keys(plain).sort()).toEqual(['page', 'pageSize', 'products', 'total']);
+    expect((await h.get('/api/products/filter?category=Tops&facets=false')).body).toEqual(plain);
+    const bad = await h.get('/api/products/filter?facets=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBeTruthy();
+  });
+});
