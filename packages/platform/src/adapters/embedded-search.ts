@@ -169,6 +169,14 @@ class Postings {
     this.versions[this.length] = version;
     this.length++;
   }
+  /** Gives back the room kept for growth (after a bulk load). */
+  trim(): void {
+    if (this.docs.length - this.length < 16) return;
+    this.docs = this.docs.slice(0, this.length);
+    this.ranks = this.ranks.slice(0, this.length);
+    this.versions = this.versions.slice(0, this.length);
+  }
+
   /** One entry went stale; compacts when stale entries are half the list. */
   staled(current: Int32Array): void {
     this.stale++;
@@ -222,7 +230,8 @@ class FilterColumn {
   private readonly rawIds = new Map<unknown, number>();
   /** As first seen: facet counts show the values as the documents wrote them. */
   readonly labels: string[] = [];
-  readonly members: Array<Set<number>> = [];
+  /** Documents of each value while it is rare; a common value keeps only its bitset. */
+  readonly members: Array<Set<number> | null> = [];
   readonly bitsets: Array<Bitset | undefined> = [];
   private denseValues = 0;
   single: Int32Array;
@@ -256,7 +265,7 @@ class FilterColumn {
     const dense = this.bitsets[id];
     if (dense) return dense.words;
     const words = new Uint32Array(this.wordCount());
-    for (const doc of this.members[id]!) words[doc >>> 5]! |= 1 << (doc & 31);
+    for (const doc of this.members[id] ?? []) words[doc >>> 5]! |= 1 << (doc & 31);
     return words;
   }
 
@@ -307,28 +316,30 @@ class FilterColumn {
   }
 
   private addMember(doc: number, id: number, item: unknown): void {
-    const members = this.members[id]!;
-    members.add(doc);
     const dense = this.bitsets[id];
     if (dense) dense.set(doc);
-    else if (members.size >= this.wordCount()) {
-      const bitset = new Bitset(this.capacity);
-      for (const each of members) bitset.set(each);
-      this.bitsets[id] = bitset;
-      this.denseValues++;
+    else {
+      const members = this.members[id]!;
+      members.add(doc);
+      if (members.size >= this.wordCount()) {
+        const bitset = new Bitset(this.capacity);
+        for (const each of members) bitset.set(each);
+        this.bitsets[id] = bitset;
+        this.members[id] = null;
+        this.denseValues++;
+      }
     }
     if (typeof item === 'number' && Number.isNaN(this.numbers[doc]!)) this.numbers[doc] = item;
   }
 
-
   remove(doc: number): void {
     const id = this.single[doc]!;
     if (id >= 0) {
-      this.members[id]!.delete(doc);
+      this.members[id]?.delete(doc);
       this.bitsets[id]?.clear(doc);
     } else if (id === SEVERAL_VALUES) {
       for (const each of this.several[doc]!) {
-        this.members[each]!.delete(doc);
+        this.members[each]?.delete(doc);
         this.bitsets[each]?.clear(doc);
       }
       this.several[doc] = undefined;
@@ -544,6 +555,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       this.index(number, stored);
       this.orderChanged(number);
     }
+    // A bulk load (a boot's catch-up) leaves the posting lists with up to twice the room they use.
+    if (docs.length >= 10_000) for (const postings of this.postings) postings.trim();
   }
 
   async remove(ids: string[]): Promise<void> {
