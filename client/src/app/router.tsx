@@ -20,9 +20,13 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
-function page(Page: LazyExoticComponent<ComponentType>, protectedRoute = false) {
+/**
+ * `short`: a page usually shorter than the screen (its placeholder keeps the footer at the foot of
+ * the window rather than below the fold).
+ */
+function page(Page: LazyExoticComponent<ComponentType>, protectedRoute = false, short = false) {
   const content = (
-    <Suspense fallback={<PageSkeleton />}>
+    <Suspense fallback={<PageSkeleton short={short} />}>
       <Page />
     </Suspense>
   );
@@ -38,18 +42,18 @@ export function AppRoutes() {
         <Route path="products" element={page(CataloguePage)} />
         <Route path="products/:productId" element={page(ProductDetailPage)} />
         <Route path="search" element={page(SearchResultsPage)} />
-        <Route path="cart" element={page(CartPage)} />
-        <Route path="wishlist" element={page(WishlistPage)} />
+        <Route path="cart" element={page(CartPage, false, true)} />
+        <Route path="wishlist" element={page(WishlistPage, false, true)} />
         <Route path="checkout" element={page(CheckoutPage, true)} />
         <Route path="order-confirmation/:orderId" element={page(OrderConfirmationPage)} />
         <Route path="create-listing" element={page(CreateListingPage, true)} />
         <Route path="update-listing/:id" element={page(UpdateListingPage, true)} />
-        <Route path="profile" element={page(ProfilePage, true)} />
+        <Route path="profile" element={page(ProfilePage, true, true)} />
         <Route path="orders" element={page(OrdersPage, true)} />
-        <Route path="*" element={page(NotFoundPage)} />
+        <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
-      <Route path="/login" element={page(LoginPage)} />
-      <Route path="/register" element={page(RegisterPage)} />
+      <Route path="/login" element={page(LoginPage, false, true)} />
+      <Route path="/register" element={page(RegisterPage, false, true)} />
     </Routes>
   );
 }

@@ -3,10 +3,14 @@
  * aspect ratios, same line heights), so nothing moves when the real content replaces them.
  */
 
-/** A route whose code or data is on its way: at least a screen tall, so the footer stays below the fold. */
-export function PageSkeleton({ label = 'Loading...' }: { label?: string }) {
+/**
+ * A route whose code or data is on its way. A page that is usually longer than the screen gets a
+ * screen-tall placeholder (the footer stays below the fold until it arrives); a short one gets a
+ * short placeholder (the footer stays at the foot of the window).
+ */
+export function PageSkeleton({ label = 'Loading...', short = false }: { label?: string; short?: boolean }) {
   return (
-    <div className="page-skeleton" role="status">
+    <div className={short ? 'page-skeleton page-skeleton--short' : 'page-skeleton'} role="status">
       <span className="visually-hidden">{label}</span>
       <span className="page-skeleton__bar skeleton" aria-hidden="true" />
       <span className="page-skeleton__block skeleton" aria-hidden="true" />
