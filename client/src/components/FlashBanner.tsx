@@ -29,7 +29,6 @@ export default function FlashBanner() {
       { replace: true, state: Object.keys(rest).length > 0 ? rest : null },
     );
     // Each arrival (a new history entry) is read once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
   useEffect(() => {

@@ -35,7 +35,15 @@ function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem
   });
   const answer = () => ({ position: ++position });
 
-  async function handle(method: string, path: string, body?: any, opts?: unknown): Promise<any> {
+  /** The bodies the cart commands send (add, remove, update: one product; merge: several). */
+  type CommandBody = { productId: string; quantity: number; items: Array<{ productId: string; quantity: number }> };
+
+  async function handle<T>(method: string, path: string, sent?: unknown, opts?: unknown): Promise<T> {
+    const body = sent as CommandBody;
+    return (await answerFor(method, path, body, opts)) as T;
+  }
+
+  async function answerFor(method: string, path: string, body: CommandBody, opts?: unknown): Promise<unknown> {
     calls.push({ method, path, body, options: opts });
     const failure = failures.findIndex((f) => f.method === method && path.startsWith(f.path));
     if (failure >= 0) {

@@ -51,7 +51,6 @@ function useAddressBarSync() {
     const fromUrl = locationFromSearch(location.search);
     if (searchFromLocation(fromUrl) !== stateSearch) dispatch(locationChanged(fromUrl));
     // Only a change of the address bar should run this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.search]);
 
   // The filters moved: a new history entry, so back undoes a filter.
@@ -59,7 +58,6 @@ function useAddressBarSync() {
     if (!urlSynced) return;
     const current = searchFromLocation(locationFromSearch(location.search));
     if (current !== stateSearch) navigate({ pathname: '/products', search: stateSearch });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateSearch, urlSynced]);
 }
 
