@@ -508,6 +508,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private termStamps = new Int32Array(1024);
   private indexStamp = 0;
   private readonly words: string[] = [];
+  private termIdsByText = new Map<string, readonly number[]>();
   private expansions = new Map<string, Expansion[]>();
 
   private filterColumns = new Map<string, FilterColumn>();
@@ -666,6 +667,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     this.alive = new Bitset(this.capacity);
     this.aliveCount = 0;
     this.terms = new Map();
+    this.termIdsByText = new Map();
     this.termTexts = [];
     this.postings = [];
     this.termsByFirstChar = new Map();
@@ -698,6 +700,22 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     return this.settings.searchable.map((key, rank) => [Math.min(rank, 31), record[key]]);
   }
 
+  /**
+   * The term ids of one attribute value. Brands, categories and stock phrases repeat across a
+   * catalogue: their words are looked up once, not once per document.
+   */
+  private termIdsOf(text: string): readonly number[] {
+    const known = this.termIdsByText.get(text);
+    if (known) return known;
+    const words = this.words;
+    words.length = 0;
+    tokenizeInto(text, words);
+    const ids = words.map((word) => this.termId(word));
+    if (this.termIdsByText.size >= 20_000) this.termIdsByText.clear();
+    this.termIdsByText.set(text, ids);
+    return ids;
+  }
+
   private termId(text: string): number {
     let id = this.terms.get(text);
     if (id === undefined) {
@@ -721,15 +739,11 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const stamp = ++this.indexStamp;
     const ids: number[] = [];
     const ranks: number[] = [];
-    const words = this.words;
     for (const [rank, value] of this.searchableValues(doc)) {
       const items = Array.isArray(value) ? valuesOf(value) : [value];
       for (const item of items) {
         if (typeof item !== 'string' && typeof item !== 'number') continue;
-        words.length = 0;
-        tokenizeInto(String(item), words);
-        for (const word of words) {
-          const id = this.termId(word);
+        for (const id of this.termIdsOf(String(item))) {
           if (this.termStamps[id] === stamp) continue;
           this.termStamps[id] = stamp;
           ids.push(id);
@@ -742,7 +756,6 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     this.docTerms[number] = ids;
     this.indexColumns(number, doc);
   }
-
 
   private indexColumns(number: number, doc: T): void {
     const record = doc as unknown as Record<string, unknown>;

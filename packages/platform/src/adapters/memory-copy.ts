@@ -17,8 +17,18 @@
 type Copier = (source: Record<string, unknown>) => Record<string, unknown>;
 const copiers = new Map<string, Copier>();
 
+/** The shapes copied last, checked key by key before the keyed look-up (keys are interned strings). */
+const recent: Array<{ keys: string[]; copy: Copier }> = [];
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** A shallow copy of a plain object, by the literal compiled for its keys. */
 function shallowCopy(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  for (let i = 0; i < recent.length; i++) if (sameKeys(recent[i]!.keys, keys)) return recent[i]!.copy(source);
   const shape = keys.join('\u0000');
   let copy = copiers.get(shape);
   if (!copy) {
@@ -26,6 +36,8 @@ function shallowCopy(source: Record<string, unknown>, keys: string[]): Record<st
     copy = new Function('s', `return { ${fields} };`) as Copier;
     if (copiers.size < 10_000) copiers.set(shape, copy);
   }
+  recent.unshift({ keys, copy });
+  if (recent.length > 8) recent.pop();
   return copy(source);
 }
 
@@ -61,15 +73,14 @@ export function frozenCopy<T>(value: T): T {
     out ??= shallowCopy(source, kept);
     out[kept[k]!] = copy;
   }
-  if (!out) return value;
-  thawers.set(out, thawerFor(out, kept));
-  return Object.freeze(out) as T;
+  return (out ? Object.freeze(out) : value) as T;
 }
 
 /**
- * Mutable copies of stored documents are what every read returns, so each frozen document keeps
- * a copier compiled for its exact layout: plain fields copied by one literal, arrays of
- * primitives by `slice`, anything else by `mutableCopy`. A frozen document's layout cannot change.
+ * Mutable copies of stored documents are what every read returns, so a frozen document keeps,
+ * from its first read on, a copier compiled for its exact layout: plain fields copied by one
+ * literal, arrays of primitives by `slice`, anything else by `mutableCopy`. A frozen document's
+ * layout cannot change.
  */
 type Thawer = (source: Record<string, unknown>, deep: (value: unknown) => unknown) => Record<string, unknown>;
 const thawers = new WeakMap<object, Thawer>();
@@ -106,7 +117,11 @@ export function mutableCopy<T>(value: T): T {
     }
     return out as T;
   }
-  const thaw = thawers.get(value);
+  let thaw = thawers.get(value);
+  if (!thaw && Object.isFrozen(value)) {
+    thaw = thawerFor(value as Record<string, unknown>, Object.keys(value));
+    thawers.set(value, thaw);
+  }
   if (thaw) return thaw(value as Record<string, unknown>, mutableCopy) as T;
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);

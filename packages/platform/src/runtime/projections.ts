@@ -112,16 +112,16 @@ interface LiveState {
 }
 
 /**
- * Lets timers and I/O run between batches: with an embedded log and in-memory read models a
- * replay resolves only microtasks and would otherwise hold the event loop (and every HTTP
- * request) until it ends.
- */
-/**
  * Events applied at boot before the projectors' writes are made and checkpointed together: a
  * listing created early and liked all over the log is then written once, not once per batch.
  */
 const CATCH_UP_WINDOW = 250_000;
 
+/**
+ * Lets timers and I/O run between batches: with an embedded log and in-memory read models a
+ * replay resolves only microtasks and would otherwise hold the event loop (and every HTTP
+ * request) until it ends.
+ */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
 
@@ -148,8 +148,8 @@ function validationError(event: EventEnvelope): unknown {
  * What a projector may add to `Projector` for batching: `beginBatch` is called before the events
  * of a delivered batch or replay chunk are applied and `afterBatch` once they are (before the
  * checkpoint is stored), so a projector can keep the batch's writes in memory and write each
- * touched document once. `flush` writes
- * anything deferred beyond batches (before a rebuilt generation goes live).
+ * touched document once. `flush` writes anything deferred beyond batches (before a rebuilt
+ * generation goes live).
  */
 type BatchingProjector = Projector & {
   beginBatch?: (target: ReadSide) => void;
