@@ -82,7 +82,7 @@ test('catalogue filters follow the address bar, back and forward included', asyn
 
 test('search suggestions open at two characters and lead to the product and to all results', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search products' });
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await expect(box).toHaveAttribute('placeholder', 'Search for products, brands, categories...');
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
 
@@ -91,7 +91,7 @@ test('search suggestions open at two characters and lead to the product and to a
 
   await box.fill('adidas');
   await expect(page.getByRole('heading', { name: 'Product Suggestions' })).toBeVisible();
-  const suggestions = page.locator('.search-box__list').getByRole('link');
+  const suggestions = page.getByRole('listbox', { name: 'Product Suggestions' }).getByRole('option');
   const count = await suggestions.count();
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThanOrEqual(6);
