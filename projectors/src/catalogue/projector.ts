@@ -35,6 +35,7 @@ import {
   type FeaturedJitter,
   scoringInput,
   type ScoredProduct,
+  type ScoringFields,
 } from '../collections/algorithmic.ts';
 
 export const PRODUCT_SEARCH_SETTINGS: SearchSettings = {
@@ -240,7 +241,27 @@ async function applyLikeEvent(event: LikeEvent, writes: ListingWrites): Promise<
   }
 }
 
-const toScored = (doc: ListingDoc): ScoredProduct => scoringInput(doc._id, doc);
+const toScored = (doc: Pick<ListingDoc, '_id'> & ScoringFields): ScoredProduct =>
+  scoringInput(doc._id, doc);
+
+/** The listing fields the scoring reads (a catalogue's worth of documents is read per run). */
+const SCORING_PROJECTION = Object.fromEntries(
+  [
+    'title',
+    'description',
+    'price_cents',
+    'original_price_cents',
+    'image',
+    'gallery',
+    'brand_id',
+    'brand_name',
+    'category_name',
+    'conditions',
+    'colors',
+    'num_likes',
+    'created_at',
+  ].map((field) => [field, 1 as const]),
+);
 
 /** Recomputes the seven algorithmic collections and the featured product from the listed products. */
 export async function recomputeCollections(
@@ -249,7 +270,10 @@ export async function recomputeCollections(
   jitter: FeaturedJitter = dailyJitter,
 ): Promise<void> {
   const listed = (
-    await listings(target).find({ deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } })
+    await listings(target).find(
+      { deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } },
+      { projection: SCORING_PROJECTION },
+    )
   ).map(toScored);
   const computed = computeAllCollections(listed, now);
   const store = target.collection<AlgorithmicCollectionDoc>(READ_MODELS.algorithmicCollections);

@@ -165,6 +165,27 @@ function compileFilter(filter: Filter): Predicate {
   };
 }
 
+/** The fields of an inclusion projection of top-level fields (with `_id` unless excluded), or null. */
+function includedFields(projection: Record<string, 0 | 1>): string[] | null {
+  const fields: string[] = [];
+  let withId = true;
+  for (const [field, include] of Object.entries(projection)) {
+    if (field === '_id' && !include) withId = false;
+    else if (include !== 1 || field.includes('.') || field.startsWith('$')) return null;
+    else if (field !== '_id') fields.push(field);
+  }
+  return withId ? ['_id', ...fields] : fields;
+}
+
+function pick(doc: Doc, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = (doc as Record<string, unknown>)[field];
+    if (value !== undefined) out[field] = mutableCopy(value);
+  }
+  return out;
+}
+
 class FieldIndex {
   private readonly segments: string[];
   readonly byValue = new Map<IndexKey, Set<string>>();
@@ -300,6 +321,13 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
       const start = skip ?? 0;
       const end = limit ? start + limit : undefined;
       return matches.slice(start, end).map(mutableCopy);
+    }
+    const fields = projection ? includedFields(projection) : null;
+    if (fields && !sort) {
+      // An inclusion of top-level fields: copies of those fields only.
+      const start = skip ?? 0;
+      const end = limit ? start + limit : undefined;
+      return matches.slice(start, end).map((doc) => pick(doc, fields) as T);
     }
     let cursor = new Query({}).find<T>(matches, projection as never);
     if (sort) cursor = cursor.sort(sort);
