@@ -12,13 +12,22 @@ import { imagesMiddleware } from './images/router.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi.ts';
 import { staticClient } from './static-client.ts';
 
+/** A Koa app of any state type: only its middleware stack is mounted. */
+interface MountableApp {
+  middleware: unknown[];
+}
+/** A @koa/router instance of any state type. */
+interface MountableRouter {
+  routes(): unknown;
+}
+
 export interface ServerParts {
   /** query-api (a Koa app): answers GET and HEAD under /api. */
-  queryApi?: Koa<any> | null;
+  queryApi?: MountableApp | null;
   /** command-api (a Koa app): answers POST, PUT, DELETE under /api. */
-  commandApi?: Koa<any> | null;
+  commandApi?: MountableApp | null;
   /** Koa routers mounted before the APIs, e.g. /api/ops and /api/payments/simulated. */
-  routers?: Array<{ routes(): Middleware<any, any>; allowedMethods(): Middleware<any, any> }>;
+  routers?: MountableRouter[];
   /** Routes described in /api/docs. */
   routeDocs?: readonly RouteDoc[];
   /** Built client folder; the storefront is not served when null. */
@@ -28,7 +37,7 @@ export interface ServerParts {
 }
 
 /** A Koa app's middleware run inside another app's request (keeps one server, one port). */
-const asMiddleware = (app: Koa<any>): Middleware => compose(app.middleware as Middleware[]);
+const asMiddleware = (app: MountableApp): Middleware => compose(app.middleware as Middleware[]);
 
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();
@@ -59,7 +68,7 @@ export function createServerApp(parts: ServerParts): Koa {
     });
   }
 
-  for (const router of parts.routers ?? []) app.use(router.routes());
+  for (const router of parts.routers ?? []) app.use(router.routes() as Middleware);
 
   const query = parts.queryApi ? asMiddleware(parts.queryApi) : null;
   const command = parts.commandApi ? asMiddleware(parts.commandApi) : null;
