@@ -81,7 +81,13 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
       const query = r.doc.query ? parse(r.doc.query, ctx.query, 'query') : {};
       const body = await r.handle(ctx as unknown as QueryContext, { params, query }, deps);
       ctx.status = 200;
-      ctx.body = body;
+      if (body === undefined || body === null) ctx.body = body;
+      else {
+        // Serialised once here: with an object body, the compression middleware's size check
+        // and Koa's response each serialise it (a catalogue page is about 16 KB of JSON).
+        ctx.type = 'json';
+        ctx.body = JSON.stringify(body);
+      }
     });
   }
   app.use(errorHandler());
