@@ -177,7 +177,7 @@ async function main() {
 
     // Signed-in shoppers with a cart each.
     const emulatorHost = stack.config.firebaseAuthEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST!;
-    const shoppers = [];
+    const shoppers: Array<{ uid: string; email: string; idToken: string; cartId: string; added: number }> = [];
     for (let n = 0; n < CONCURRENCY; n++) {
       const user = await emulatorUser(emulatorHost, n);
       await request(base, 'POST', '/api/users/register', { uid: user.uid, email: user.email, display_name: `Bench ${n}` }, user.idToken);
