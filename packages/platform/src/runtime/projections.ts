@@ -212,7 +212,10 @@ class ProjectorRunner {
     let failed = true;
     try {
       for (const event of events) {
-        if (event.position > after && (await this.applyOne(event, side))) applied = true;
+        // Checked before the call: an await per unhandled event costs a turn of the microtask queue.
+        if (event.position <= after || !this.handles.has(event.type)) continue;
+        await this.applyOne(event, side);
+        applied = true;
       }
       failed = false;
     } finally {
