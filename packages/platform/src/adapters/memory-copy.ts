@@ -17,6 +17,9 @@
 type Copier = (source: Record<string, unknown>) => Record<string, unknown>;
 const copiers = new Map<string, Copier>();
 
+/** A key in a compiled literal: `"__proto__": v` would set the prototype, `["__proto__"]: v` defines a field. */
+const literalKey = (key: string) => (key === '__proto__' ? `[${JSON.stringify(key)}]` : JSON.stringify(key));
+
 /** The shapes copied last, checked key by key before the keyed look-up (keys are interned strings). */
 const recent: Array<{ keys: string[]; copy: Copier }> = [];
 
@@ -32,7 +35,7 @@ function shallowCopy(source: Record<string, unknown>, keys: string[]): Record<st
   const shape = keys.join('\u0000');
   let copy = copiers.get(shape);
   if (!copy) {
-    const fields = keys.map((key) => `${JSON.stringify(key)}: s[${JSON.stringify(key)}]`).join(',');
+    const fields = keys.map((key) => `${literalKey(key)}: s[${JSON.stringify(key)}]`).join(',');
     copy = new Function('s', `return { ${fields} };`) as Copier;
     if (copiers.size < 10_000) copiers.set(shape, copy);
   }
@@ -97,8 +100,9 @@ function thawerFor(doc: Record<string, unknown>, keys: string[]): Thawer {
   if (!thawer) {
     const fields = keys.map((key, i) => {
       const name = JSON.stringify(key);
-      if (kinds[i] === 'p') return `${name}: s[${name}]`;
-      return kinds[i] === 'a' ? `${name}: s[${name}].slice()` : `${name}: d(s[${name}])`;
+      const field = literalKey(key);
+      if (kinds[i] === 'p') return `${field}: s[${name}]`;
+      return kinds[i] === 'a' ? `${field}: s[${name}].slice()` : `${field}: d(s[${name}])`;
     });
     thawer = new Function('s', 'd', `return { ${fields.join(',')} };`) as Thawer;
     if (thawersByLayout.size < 10_000) thawersByLayout.set(layout, thawer);
