@@ -66,7 +66,7 @@ interface Snapshot<State> {
   version: number;
   position: number;
 }
-const SNAPSHOTS_PER_STORE = 50_000;
+const SNAPSHOTS_PER_STORE = 10_000;
 const snapshots = new WeakMap<EventStore, Map<string, Snapshot<unknown>>>();
 const decidersWithIds = new WeakMap<object, number>();
 let nextDeciderId = 0;
