@@ -174,6 +174,8 @@ function includedFields(projection: Record<string, 0 | 1>): string[] | null {
     else if (include !== 1 || field.includes('.') || field.startsWith('$')) return null;
     else if (field !== '_id') fields.push(field);
   }
+  // No field included (`{}`, `{ _id: 0 }`, `{ _id: 1 }`): mingo decides, as MongoDB would.
+  if (fields.length === 0) return null;
   return withId ? ['_id', ...fields] : fields;
 }
 
