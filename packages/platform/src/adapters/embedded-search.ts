@@ -154,13 +154,14 @@ class Postings {
   stale = 0;
   add(doc: number, rank: number, version: number): void {
     if (this.length === this.docs.length) {
-      const docs = new Int32Array(this.length * 2);
+      const capacity = Math.max(4, this.length * 2);
+      const docs = new Int32Array(capacity);
       docs.set(this.docs);
       this.docs = docs;
-      const ranks = new Uint8Array(this.length * 2);
+      const ranks = new Uint8Array(capacity);
       ranks.set(this.ranks);
       this.ranks = ranks;
-      const versions = new Int32Array(this.length * 2);
+      const versions = new Int32Array(capacity);
       versions.set(this.versions);
       this.versions = versions;
     }
