@@ -279,20 +279,23 @@ class ProjectorRunner {
    */
   private window: { checkpoint: Checkpoint; applied: boolean } | null = null;
 
-  async applyToWindow(batch: DeliveredBatch): Promise<void> {
+  /**
+   * `events`: the batch's events this projector handles (sorted out once for all projectors);
+   * `reached`: the batch's highest position, which the checkpoint moves to either way.
+   */
+  async applyToWindow(partition: string, events: readonly EventEnvelope[], reached: number): Promise<void> {
     await this.lock.run(async () => {
       const base = this.window?.checkpoint ?? this.live.checkpoint;
-      const done = base[batch.partition] ?? 0;
-      let reached = done;
-      for (const event of batch.events) if (event.position > reached) reached = event.position;
-      if (reached === done) return;
-      const applied = await this.applyAll(batch.events, this.live.side, done, true);
+      const done = base[partition] ?? 0;
+      if (reached <= done) return;
+      const applied = events.length > 0 && (await this.applyAll(events, this.live.side, done, true));
       this.window = {
-        checkpoint: { ...base, [batch.partition]: reached },
+        checkpoint: { ...base, [partition]: reached },
         applied: applied || (this.window?.applied ?? false),
       };
     });
   }
+
 
   async closeWindow(): Promise<void> {
     await this.lock.run(async () => {
@@ -404,13 +407,24 @@ export class ProjectionRuntime implements ProjectionProgress {
     const done = new Promise<void>((resolve) => (finish = resolve));
     this.catchingUp = finish;
     let windowed = 0;
+    const byType = new Map<string, ProjectorRunner[]>();
+    const handlersOf = (type: string) => {
+      let list = byType.get(type);
+      if (!list) byType.set(type, (list = runners.filter((runner) => runner.handles.has(type))));
+      return list;
+    };
     const subscription = await this.platform.bus.subscribe({
       name: `${this.subscriptionPrefix}catch-up`,
       from: {},
       handle: async (batch) => {
         windowed += batch.events.length;
-        const last = batch.events[batch.events.length - 1]?.position ?? 0;
-        for (const runner of runners) await runner.applyToWindow(batch);
+        let last = 0;
+        const handled = new Map(runners.map((runner) => [runner, [] as EventEnvelope[]]));
+        for (const event of batch.events) {
+          if (event.position > last) last = event.position;
+          for (const runner of handlersOf(event.type)) handled.get(runner)!.push(event);
+        }
+        for (const runner of runners) await runner.applyToWindow(batch.partition, handled.get(runner)!, last);
         if (windowed >= CATCH_UP_WINDOW || last >= head) {
           windowed = 0;
           for (const runner of runners) await runner.closeWindow();
