@@ -101,13 +101,13 @@ async function syncSearch(target: ReadSide, docs: ListingDoc[]): Promise<void> {
  * unfrozen, so the engine's copy of it gets the engine's own (shared) object shape.
  */
 function freezeParts(doc: ListingDoc): ListingDoc {
-  for (const field of Object.values(doc)) deepFreeze(field);
+  for (const key in doc) deepFreeze(doc[key]);
   return doc;
 }
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  for (const field of Object.values(value)) deepFreeze(field);
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
   Object.freeze(value);
 }
 
