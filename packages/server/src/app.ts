@@ -39,6 +39,20 @@ export interface ServerParts {
 /** A Koa app's middleware run inside another app's request (keeps one server, one port). */
 const asMiddleware = (app: MountableApp): Middleware => compose(app.middleware as Middleware[]);
 
+/**
+ * Turns an object body into its JSON text as the answer leaves the APIs, so it is serialised
+ * once: otherwise the compression middleware's size check (`ctx.response.length`) serialises it
+ * to measure it, and Koa serialises it again to send it (a third time when compressing). The
+ * content type, already set to JSON by the object body, is kept.
+ */
+const serialiseJsonOnce: Middleware = async (ctx, next) => {
+  await next();
+  const body: unknown = ctx.body;
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return;
+  if (typeof (body as { pipe?: unknown }).pipe === 'function') return;
+  ctx.body = JSON.stringify(body);
+};
+
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === 'true';
@@ -50,6 +64,7 @@ export function createServerApp(parts: ServerParts): Koa {
       deflate: false,
     }),
   );
+  app.use(serialiseJsonOnce);
   app.use(imagesMiddleware(parts.brandName));
 
   if (parts.routeDocs) {

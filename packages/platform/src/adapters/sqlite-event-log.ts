@@ -25,7 +25,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../ports.ts';
-import { checkAppend, invalidReason, sealEvents } from './outbox-envelope.ts';
+import { checkAppend, sealEvents } from './outbox-envelope.ts';
 
 export interface SqliteEventLogOptions {
   /** Path of the database file (its folder must exist); ':memory:' for a throwaway log. */
@@ -37,8 +37,11 @@ export interface SqliteEventLogOptions {
   /** Events per delivered batch and per read. Default 2000. */
   batchSize?: number;
   /**
-   * Called when a stored event fails its schema on delivery. The event is still delivered (the
-   * consumer validates on its side and dead-letters it); the subscription never stops on it.
+   * Not called: stored events are delivered as they are, without a schema check. Events are
+   * validated at append (nothing invalid is written through this log) and again at consume by
+   * the projection runtime, which dead-letters an invalid one; checking them here as well cost
+   * a second validation of every event. Kept so that existing callers still type-check.
+   * @deprecated
    */
   onInvalidEvent?: (event: EventEnvelope, reason: string, subscription: string) => void;
   /** Called when a subscriber's `handle` throws; the batch is retried after a pause. */
@@ -93,10 +96,6 @@ const sleepersByFile = new Map<string, Set<() => void>>();
 export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
   const pollIntervalMs = options.pollIntervalMs ?? 20;
   const batchSize = options.batchSize ?? 2000;
-  const onInvalidEvent =
-    options.onInvalidEvent ??
-    ((event, reason, name) =>
-      console.warn(`[event-log] subscription ${name}: event at position ${event.position} is invalid: ${reason}`));
   const onHandlerError =
     options.onHandlerError ??
     ((error, name) => console.error(`[event-log] subscription ${name}: handler failed, retrying`, error));
@@ -247,11 +246,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
             await nap(pollIntervalMs);
             continue;
           }
+          // Delivered unchecked: consume-time validation is the projection runtime's (see onInvalidEvent).
           const events = rows.map(toEnvelope);
-          for (const event of events) {
-            const reason = invalidReason(event);
-            if (reason) onInvalidEvent(event, reason, name);
-          }
           const batch: DeliveredBatch = { events, partition: 'all' };
           try {
             await handle(batch);
