@@ -72,26 +72,15 @@ async function call(method: string, url: string, options: { token?: string; body
 }
 
 /**
- * A read after a command, with the command's position as the consistency token. The token is
- * waited for per projector up to the highest position it applied on any Kafka partition, so a
- * command whose events land on several topics can be answered before the lower ones are
- * applied. Such a stale answer is reported (console.warn) and the read repeated for a few
- * seconds; the flow itself must still come out right.
+ * A read after a command, with the command's position as the consistency token: answered once
+ * every projector has processed that position on every Kafka partition, so it is checked once,
+ * never repeated. A command's events may land on several topics (an order: the order, the
+ * listings' stock, the cart); a read answered before the lower ones are applied fails here.
  */
 async function expectRead(url: string, options: { token?: string; after: number }, check: (answer: Answer) => void): Promise<Answer> {
-  let answer = await call('GET', url, options);
-  const deadline = Date.now() + 5000;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      check(answer);
-      return answer;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      if (attempt === 0) console.warn(`[api-flow] GET ${url} answered before position ${options.after} was projected: ${(error as Error).message.split('\n')[0]}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    answer = await call('GET', url, options);
-  }
+  const answer = await call('GET', url, options);
+  check(answer);
+  return answer;
 }
 
 /** A command's answer: its status checked, its position (the consistency token) returned. */

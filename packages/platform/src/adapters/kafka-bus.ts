@@ -8,7 +8,8 @@
  */
 import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage } from 'kafkajs';
 import { AGGREGATE_TYPES, parseStreamId, type EventEnvelope } from '@rewear/contracts';
-import type { Checkpoint, EventBus, SubscribeOptions, Subscription } from '../ports.ts';
+import type { Checkpoint, SubscribeOptions } from '../ports.ts';
+import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
 
 export const DEFAULT_TOPIC_PREFIX = 'rewear';
@@ -52,8 +53,9 @@ export interface KafkaBusOptions {
   onInvalidEvent?: (event: EventEnvelope, reason: string, subscription: string) => void;
 }
 
-export interface KafkaBus extends EventBus {
+export interface KafkaBus extends PartitionedBus {
   readonly topics: string[];
+  subscribe(options: SubscribeOptions): Promise<TrackedSubscription>;
 }
 
 function decode(message: KafkaMessage): EventEnvelope | null {
@@ -77,6 +79,19 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   const consumers = new Set<Consumer>();
   const stoppers = new Set<() => Promise<void>>();
   let topicsReady: Promise<void> | null = null;
+  // One admin client for offset look-ups, connected on first use.
+  let admin: Promise<Admin> | null = null;
+  const adminClient = () => {
+    admin ??= (async () => {
+      const client = kafka.admin();
+      await client.connect();
+      return client;
+    })().catch((error) => {
+      admin = null;
+      throw error;
+    });
+    return admin;
+  };
 
   const prepareTopics = () => {
     topicsReady ??= (async () => {
@@ -97,10 +112,30 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   return {
     topics,
 
-    async subscribe({ name, from, handle }: SubscribeOptions): Promise<Subscription> {
+    async highWatermarks(): Promise<PartitionOffsets> {
+      await prepareTopics();
+      const client = await adminClient();
+      const marks: PartitionOffsets = {};
+      const offsets = await Promise.all(topics.map((topic) => client.fetchTopicOffsets(topic)));
+      topics.forEach((topic, i) => {
+        for (const { partition, high } of offsets[i]!) marks[`${topic}:${partition}`] = BigInt(high);
+      });
+      return marks;
+    },
+
+    async subscribe({ name, from, handle }: SubscribeOptions): Promise<TrackedSubscription> {
       await prepareTopics();
       // Last position applied per partition: starts at `from`, then guards against redelivery.
       const applied: Checkpoint = { ...(from ?? {}) };
+      // Offset after the last message handled per partition: starts at the group's committed
+      // offsets (what earlier runs handled), then moves after each batch.
+      const processed: PartitionOffsets = {};
+      const committed = await (await adminClient()).fetchOffsets({ groupId: name, topics });
+      for (const { topic, partitions: entries } of committed) {
+        for (const { partition, offset } of entries) {
+          if (Number(offset) >= 0) processed[`${topic}:${partition}`] = BigInt(offset);
+        }
+      }
       const consumer = kafka.consumer({
         groupId: name,
         sessionTimeout: 30_000,
@@ -148,9 +183,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
             }
             const lastOffset = batch.messages[batch.messages.length - 1]!.offset;
             resolveOffset(lastOffset);
-            await consumer.commitOffsets([
-              { topic: batch.topic, partition: batch.partition, offset: (BigInt(lastOffset) + 1n).toString() },
-            ]);
+            const next = BigInt(lastOffset) + 1n;
+            if (next > (processed[partition] ?? 0n)) processed[partition] = next;
+            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]);
             await heartbeat();
           })();
           inFlight = work.catch(() => {});
@@ -170,6 +205,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         throw new Error(`Consumer group ${name} did not join within ${timeoutMs} ms`);
       }
       return {
+        processedOffsets: () => ({ ...processed }),
         async stop() {
           stoppers.delete(stopConsumer);
           await stopConsumer();
@@ -180,6 +216,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
     async close() {
       await Promise.all([...stoppers].map((stop) => stop()));
       stoppers.clear();
+      const client = admin;
+      admin = null;
+      await client?.then((c) => c.disconnect()).catch(() => {});
     },
   };
 }

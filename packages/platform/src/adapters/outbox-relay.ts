@@ -21,6 +21,7 @@ import {
   type CommitDoc,
   type MongoEventStore,
 } from './mongo-event-store.ts';
+import { registerPublishedPosition } from '../runtime/frontier.ts';
 
 export interface OutboxRelayOptions {
   /** The store whose commits to publish (its appends also wake the relay at once)... */
@@ -106,6 +107,13 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       };
     });
   const unlisten = options.store?.onAppend(() => wake?.());
+  // The projections reading this store wait on it for an exact consistency token. Another
+  // process's relay may hold the lease: the stored position is then the newer one.
+  const unregister = options.store
+    ? registerPublishedPosition(options.store, async () =>
+        leaseUntil > Date.now() ? published : Math.max(published, (await state.findOne({ _id: STATE_ID }))?.value ?? 0),
+      )
+    : null;
 
   async function holdLease(): Promise<boolean> {
     const now = Date.now();
@@ -248,6 +256,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       wake?.();
       await loop;
       unlisten?.();
+      unregister?.();
       if (leaseUntil > Date.now()) {
         await state.updateOne({ _id: LEASE_ID, owner }, { $set: { expiresAt: new Date(0) } }).catch(() => {});
       }

@@ -12,6 +12,7 @@ import { validateEvent, type EventEnvelope } from '@rewear/contracts';
 import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
 import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
 import { GenerationDirectory } from './generations.ts';
+import { isPartitionedBus, isTrackedSubscription, publishedPositionOf, type PartitionOffsets } from './frontier.ts';
 import { SerialLock } from './lock.ts';
 import { CHECKPOINTS_COLLECTION, DEAD_LETTERS_COLLECTION, checkpointId, physicalName } from './names.ts';
 import type { Platform } from './platform.ts';
@@ -123,6 +124,8 @@ const CATCH_UP_WINDOW = 250_000;
  * request) until it ends.
  */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How often a wait on a partitioned bus looks at the published position and processed offsets. */
+const FRONTIER_POLL_MS = 10;
 const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
 
 /**
@@ -460,22 +463,100 @@ export class ProjectionRuntime implements ProjectionProgress {
 
   // ------------------------------------------------------------------ progress
 
-  /** Resolves true once every projector has processed `position`, false after `timeoutMs`. */
+  /**
+   * Resolves true once every projector has processed `position`, false after `timeoutMs`.
+   *
+   * One partition (the embedded log): its checkpoint says it. Several (Kafka): a projector may
+   * have applied a higher position on one partition while a lower one waits on another, so
+   * unless every partition's checkpoint is at `position`, the frontier is established: once
+   * everything up to `position` is published, the partitions' high watermarks are taken, and a
+   * partition is done when its checkpoint is at `position` or its processed offset has reached
+   * that watermark.
+   */
   async waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.reached(position)) return true;
+    const bus = this.platform.bus;
+    if (!isPartitionedBus(bus)) return this.waitUntil(() => this.reached(position), timeoutMs);
+    if (this.everyPartitionReached(position)) return true;
+    const deadline = Date.now() + Math.max(0, timeoutMs);
+    if (!(await this.waitForPublished(position, deadline))) return false;
+    let marks: PartitionOffsets;
+    try {
+      marks = await bus.highWatermarks();
+    } catch (err) {
+      this.log.warn(`[projections] partition offsets unavailable: ${messageOf(err)}`);
+      return false;
+    }
+    this.knownPartitions = Object.keys(marks);
+    // Processed offsets move after a batch is handled (and skipped batches call no handler):
+    // polled as well as checked on progress.
+    return this.waitUntil(() => this.reachedMarks(position, marks), deadline - Date.now(), FRONTIER_POLL_MS);
+  }
+
+  private waitUntil(done: () => boolean, timeoutMs: number, pollMs?: number): Promise<boolean> {
+    if (done()) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
       const check = () => {
-        if (this.reached(position) || this.stopped) finish(this.reached(position));
+        if (done() || this.stopped) finish(done());
       };
       const finish = (result: boolean) => {
         clearTimeout(timer);
+        clearInterval(poll);
         this.waiters.delete(check);
         resolve(result);
       };
-      const timer = setTimeout(() => finish(this.reached(position)), Math.max(0, timeoutMs));
+      const timer = setTimeout(() => finish(done()), Math.max(0, timeoutMs));
+      const poll = pollMs === undefined ? undefined : setInterval(check, pollMs);
       this.waiters.add(check);
     });
   }
+
+  /** Partitions seen in the last high-watermark snapshot: the cheap check covers them all. */
+  private knownPartitions: string[] = [];
+
+  private everyPartitionReached(position: number): boolean {
+    if (this.knownPartitions.length === 0) return false;
+    for (const runner of this.runners.values()) {
+      if (!runner.live) return false;
+      for (const partition of this.knownPartitions) if ((runner.live.checkpoint[partition] ?? 0) < position) return false;
+    }
+    return true;
+  }
+
+  private reachedMarks(position: number, marks: PartitionOffsets): boolean {
+    for (const runner of this.runners.values()) {
+      if (!runner.live) return false;
+      const processed = isTrackedSubscription(runner.subscription) ? runner.subscription.processedOffsets() : {};
+      for (const [partition, mark] of Object.entries(marks)) {
+        if ((runner.live.checkpoint[partition] ?? 0) >= position) continue;
+        if ((processed[partition] ?? 0n) < mark) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Everything up to `position` is on the bus (its relay says so), by `deadline`. */
+  private async waitForPublished(position: number, deadline: number): Promise<boolean> {
+    const published = publishedPositionOf(this.platform.eventStore);
+    if (!published) {
+      if (!this.warnedUnpublished) {
+        this.warnedUnpublished = true;
+        this.log.warn('[projections] no outbox relay registered for the event store: positions are assumed published');
+      }
+      return true;
+    }
+    for (;;) {
+      try {
+        if ((await published()) >= position) return true;
+      } catch (err) {
+        this.log.warn(`[projections] published position unavailable: ${messageOf(err)}`);
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || this.stopped) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(FRONTIER_POLL_MS, left)));
+    }
+  }
+
+  private warnedUnpublished = false;
 
   /** Waits until every projector has processed the log's current head. */
   async catchUp(timeoutMs = 60_000): Promise<boolean> {
