@@ -56,6 +56,8 @@ export interface KafkaBusOptions {
 export interface KafkaBus extends PartitionedBus {
   readonly topics: string[];
   subscribe(options: SubscribeOptions): Promise<TrackedSubscription>;
+  /** Offsets committed by the subscription (consumer group) `name`, per partition. */
+  committedOffsets(name: string): Promise<PartitionOffsets>;
 }
 
 function decode(message: KafkaMessage): EventEnvelope | null {
@@ -109,8 +111,21 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
     return topicsReady;
   };
 
+  /** The group's committed offsets: a subscription commits a batch's only once it is handled. */
+  const committedOffsets = async (groupId: string): Promise<PartitionOffsets> => {
+    const offsets: PartitionOffsets = {};
+    const committed = await (await adminClient()).fetchOffsets({ groupId, topics });
+    for (const { topic, partitions: entries } of committed) {
+      for (const { partition, offset } of entries) {
+        if (Number(offset) >= 0) offsets[`${topic}:${partition}`] = BigInt(offset);
+      }
+    }
+    return offsets;
+  };
+
   return {
     topics,
+    committedOffsets,
 
     async highWatermarks(): Promise<PartitionOffsets> {
       await prepareTopics();
@@ -129,13 +144,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       const applied: Checkpoint = { ...(from ?? {}) };
       // Offset after the last message handled per partition: starts at the group's committed
       // offsets (what earlier runs handled), then moves after each batch.
-      const processed: PartitionOffsets = {};
-      const committed = await (await adminClient()).fetchOffsets({ groupId: name, topics });
-      for (const { topic, partitions: entries } of committed) {
-        for (const { partition, offset } of entries) {
-          if (Number(offset) >= 0) processed[`${topic}:${partition}`] = BigInt(offset);
-        }
-      }
+      const processed: PartitionOffsets = await committedOffsets(name);
       const consumer = kafka.consumer({
         groupId: name,
         sessionTimeout: 30_000,

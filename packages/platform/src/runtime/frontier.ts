@@ -13,6 +13,8 @@ export type PartitionOffsets = Record<string, bigint>;
 export interface PartitionedBus extends EventBus {
   /** Current high watermark of every partition the bus's subscriptions consume. */
   highWatermarks(): Promise<PartitionOffsets>;
+  /** Per partition, the offset after the last message the subscription `name` handled durably. */
+  committedOffsets(name: string): Promise<PartitionOffsets>;
 }
 
 /** A subscription of a partitioned bus: where its handled batches have got to. */
