@@ -146,7 +146,10 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
       // Reads what the projectors process writes; never applies events itself.
       const reader = new ProjectionRuntime({ platform, projectors: defaultProjectors });
       readSide = reader.readSide;
-      const checkpointProgress = createCheckpointProgress(platform.readModels, reader.projectorNames);
+      const checkpointProgress = createCheckpointProgress(platform.readModels, reader.projectorNames, 50, {
+        eventStore: platform.eventStore,
+        bus: platform.bus,
+      });
       progress = checkpointProgress;
       const poll = setInterval(() => {
         void Promise.all([checkpointProgress.lowest(), platform.eventStore.headPosition()]).then(([low, head]) => {
