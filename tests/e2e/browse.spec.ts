@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 test('the home page shows the hero, categories, brands and the product sections', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('note')).toContainText('orders placed here will not be fulfilled');
-  await expect(page.getByText(/modern marketplace application/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/modern marketplace application/)).toBeVisible();
   await expect(page.getByText(/up to 70% off/i)).toBeVisible();
 
   for (const heading of ['Top Brands', 'Most Popular This Week', 'Lowest Prices', 'Product of the Day', 'New Arrivals']) {
