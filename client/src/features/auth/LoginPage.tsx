@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { clearAuthError, selectAuth, signInFormShown, signInWithEmail, signInWithGoogle } from './authSlice.ts';
+import TextField from '../../components/TextField.tsx';
 import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
 import { redirectTarget } from './redirectTarget.ts';
 
@@ -40,28 +41,24 @@ export default function LoginPage() {
             {auth.error}
           </p>
         )}
-        <div className="rw-field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="rw-field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
         <div className="rw-form__row-end">
           <Link to="/forgot-password">Forgot Password?</Link>
         </div>

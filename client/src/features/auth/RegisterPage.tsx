@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { clearAuthError, selectAuth, signInFormShown, signInWithGoogle, signUpWithEmail } from './authSlice.ts';
+import TextField from '../../components/TextField.tsx';
 import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
 import { redirectTarget } from './redirectTarget.ts';
 
@@ -39,43 +40,38 @@ export default function RegisterPage() {
             {auth.error}
           </p>
         )}
-        <div className="rw-field">
-          <label htmlFor="register-name">Display name</label>
-          <input
-            id="register-name"
-            autoComplete="name"
-            required
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-          />
-        </div>
-        <div className="rw-field">
-          <label htmlFor="register-email">Email</label>
-          <input
-            id="register-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="rw-field">
-          <label htmlFor="register-password">Password</label>
-          <input
-            id="register-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby="register-password-hint"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        <TextField
+          id="register-name"
+          label="Display name"
+          autoComplete="name"
+          required
+          value={displayName}
+          onValueChange={setDisplayName}
+        />
+        <TextField
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+        />
+        <TextField
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          aria-describedby="register-password-hint"
+          value={password}
+          onValueChange={setPassword}
+        >
           <small id="register-password-hint" className="rw-muted">
             At least {PASSWORD_MIN_LENGTH} characters
           </small>
-        </div>
+        </TextField>
         <button type="submit" className="rw-btn rw-btn--primary rw-btn--block" disabled={auth.pending}>
           {auth.pending ? 'Creating account...' : 'Create Account'}
         </button>
