@@ -42,11 +42,7 @@ export const cartRoutes = (services: CommandServices) => {
         const user = requireUser(ctx);
         const product = await services.availabilityOf(body.productId);
         const outcome = await run(ctx, body.cartId, { type: 'AddItem', userId: user.uid, product, quantity: body.quantity });
-        return {
-          status: 200,
-          body: { cartId: body.cartId, productId: body.productId, quantity: outcome.state.lines[body.productId] ?? 0 },
-          position: outcome.position,
-        };
+        return lineAnswer(body, outcome);
       },
     }),
     defineRoute({
@@ -79,11 +75,7 @@ export const cartRoutes = (services: CommandServices) => {
         const user = requireUser(ctx);
         const product = await services.availabilityOf(body.productId);
         const outcome = await run(ctx, body.cartId, { type: 'SetItemQuantity', userId: user.uid, product, quantity: body.quantity });
-        return {
-          status: 200,
-          body: { cartId: body.cartId, productId: body.productId, quantity: outcome.state.lines[body.productId] ?? 0 },
-          position: outcome.position,
-        };
+        return lineAnswer(body, outcome);
       },
     }),
     defineRoute({
@@ -132,3 +124,15 @@ export const cartRoutes = (services: CommandServices) => {
     }),
   ];
 };
+
+/** Answer of add-item and update-item: the line's quantity after the command. */
+function lineAnswer(
+  body: { cartId: string; productId: string },
+  outcome: { state: { lines: Record<string, number> }; position: number },
+) {
+  return {
+    status: 200,
+    body: { cartId: body.cartId, productId: body.productId, quantity: outcome.state.lines[body.productId] ?? 0 },
+    position: outcome.position,
+  };
+}
