@@ -162,6 +162,25 @@ describe('projector runtime on the embedded engines', () => {
     expect(letter!.error).toMatch(/Invalid ListingCreated event/);
   });
 
+  it('validates events at consume on a live subscription too', async () => {
+    const platform = fresh();
+    const runtime = await boot(platform);
+    await platform.eventStore.append('listing-l1', [listingCreated(1)], appendOptions(0));
+    expect(await runtime.catchUp(5000)).toBe(true);
+    const db = new Database(path.join(platform.dir, 'events.db'));
+    db.prepare(
+      `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
+       VALUES ('bad-2', 'listing-l2', 1, 'ListingCreated', 1, '2024-01-01T00:00:00Z', null, 'c', null, '{"listingId":""}')`,
+    ).run();
+    db.close();
+    await platform.eventStore.append('listing-l3', [listingCreated(3)], appendOptions(0));
+    expect(await runtime.catchUp(5000)).toBe(true);
+    expect((await snapshot(runtime.readSide, 'listings')).map((l) => l._id)).toEqual(['l1', 'l3']);
+    const letters = await runtime.deadLettersOf('test-catalogue');
+    expect(letters.map((l) => l.eventId)).toEqual(['bad-2']);
+    expect(letters[0]!.error).toMatch(/Invalid ListingCreated event/);
+  });
+
   it('waitFor answers false when the position is not reached in time', async () => {
     const platform = fresh();
     const runtime = await boot(platform);

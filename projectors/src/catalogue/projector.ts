@@ -87,10 +87,17 @@ export interface CatalogueProjector extends Projector {
 const listings = (t: ReadSide) => t.collection<ListingDoc>(READ_MODELS.listings);
 const products = (t: ReadSide) => t.searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products);
 
+/**
+ * A listing's search document, frozen: it has one literal shape and its arrays are the listing's
+ * (frozen by freezeParts), so an engine that copies what it stores keeps it as it is.
+ */
+const frozenSearchDoc = (doc: ListingDoc): ProductSearchDoc => Object.freeze(toSearchDoc(doc));
+
+/** Writes listings to the search index: listed ones upserted, the others removed. Parts frozen. */
 async function syncSearch(target: ReadSide, docs: ListingDoc[]): Promise<void> {
   const listed = docs.filter((d) => isListed(d));
   const unlisted = docs.filter((d) => !isListed(d)).map((d) => d._id);
-  if (listed.length) await products(target).upsert(listed.map(toSearchDoc));
+  if (listed.length) await products(target).upsert(listed.map(frozenSearchDoc));
   if (unlisted.length) await products(target).remove(unlisted);
 }
 

@@ -128,24 +128,21 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const FRONTIER_POLL_MS = 10;
 const highest = (checkpoint: Checkpoint) => Math.max(0, ...Object.values(checkpoint));
 
-/**
- * Schema check of a delivered event, once per envelope: a batch fanned out to every projector
- * at boot is checked once, not once per projector. Holds the error, or null when valid.
- */
-const validity = new WeakMap<EventEnvelope, unknown>();
+/** The schema error of a delivered event, or null when it is valid. */
 function validationError(event: EventEnvelope): unknown {
-  let error = validity.get(event);
-  if (error === undefined) {
-    try {
-      validateEvent(event.type, event.schemaVersion, event.data);
-      error = null;
-    } catch (err) {
-      error = err;
-    }
-    validity.set(event, error);
+  try {
+    validateEvent(event.type, event.schemaVersion, event.data);
+    return null;
+  } catch (err) {
+    return err;
   }
-  return error;
 }
+
+/**
+ * The errors of a batch's invalid events, checked once for all the projectors a batch is fanned
+ * out to (the boot's catch-up). An event absent from it is valid.
+ */
+type Verdicts = ReadonlyMap<EventEnvelope, unknown>;
 
 /**
  * What a projector may add to `Projector` for batching: `beginBatch` is called before the events
@@ -190,12 +187,14 @@ class ProjectorRunner {
     return this.runtime.generationSide(this.projector, this.ownedNames, generation);
   }
 
-  /** Applies one event if the projector handles it; a failure becomes a dead letter. */
-  /** Applies one event if the projector handles it (true then); a failure becomes a dead letter. */
-  async applyOne(event: EventEnvelope, side: GenerationReadSide): Promise<boolean> {
+  /**
+   * Applies one event if the projector handles it (true then); a failure becomes a dead letter.
+   * `verdicts`: the event was schema-checked already (see Verdicts).
+   */
+  async applyOne(event: EventEnvelope, side: GenerationReadSide, verdicts?: Verdicts): Promise<boolean> {
     if (!this.handles.has(event.type)) return false;
     try {
-      const invalid = validationError(event);
+      const invalid = verdicts ? (verdicts.get(event) ?? null) : validationError(event);
       if (invalid !== null) throw invalid;
       await this.projector.apply(event, side);
     } catch (err) {
@@ -208,7 +207,13 @@ class ProjectorRunner {
    * Applies events in order as (part of) one batch of a batching projector (see
    * BatchingProjector). With `keepOpen`, the batch stays open for more events: `closeBatch` ends it.
    */
-  async applyAll(events: readonly EventEnvelope[], side: GenerationReadSide, after = 0, keepOpen = false): Promise<boolean> {
+  async applyAll(
+    events: readonly EventEnvelope[],
+    side: GenerationReadSide,
+    after = 0,
+    keepOpen = false,
+    verdicts?: Verdicts,
+  ): Promise<boolean> {
     const projector = this.projector as BatchingProjector;
     let applied = false;
     projector.beginBatch?.(side);
@@ -217,7 +222,7 @@ class ProjectorRunner {
       for (const event of events) {
         // Checked before the call: an await per unhandled event costs a turn of the microtask queue.
         if (event.position <= after || !this.handles.has(event.type)) continue;
-        await this.applyOne(event, side);
+        await this.applyOne(event, side, verdicts);
         applied = true;
       }
       failed = false;
@@ -286,12 +291,17 @@ class ProjectorRunner {
    * `events`: the batch's events this projector handles (sorted out once for all projectors);
    * `reached`: the batch's highest position, which the checkpoint moves to either way.
    */
-  async applyToWindow(partition: string, events: readonly EventEnvelope[], reached: number): Promise<void> {
+  async applyToWindow(
+    partition: string,
+    events: readonly EventEnvelope[],
+    reached: number,
+    verdicts: Verdicts,
+  ): Promise<void> {
     await this.lock.run(async () => {
       const base = this.window?.checkpoint ?? this.live.checkpoint;
       const done = base[partition] ?? 0;
       if (reached <= done) return;
-      const applied = events.length > 0 && (await this.applyAll(events, this.live.side, done, true));
+      const applied = events.length > 0 && (await this.applyAll(events, this.live.side, done, true, verdicts));
       this.window = {
         checkpoint: { ...base, [partition]: reached },
         applied: applied || (this.window?.applied ?? false),
@@ -423,11 +433,16 @@ export class ProjectionRuntime implements ProjectionProgress {
         windowed += batch.events.length;
         let last = 0;
         const handled = new Map(runners.map((runner) => [runner, [] as EventEnvelope[]]));
+        const verdicts = new Map<EventEnvelope, unknown>();
         for (const event of batch.events) {
           if (event.position > last) last = event.position;
-          for (const runner of handlersOf(event.type)) handled.get(runner)!.push(event);
+          const handlers = handlersOf(event.type);
+          if (handlers.length === 0) continue;
+          const invalid = validationError(event);
+          if (invalid !== null) verdicts.set(event, invalid);
+          for (const runner of handlers) handled.get(runner)!.push(event);
         }
-        for (const runner of runners) await runner.applyToWindow(batch.partition, handled.get(runner)!, last);
+        for (const runner of runners) await runner.applyToWindow(batch.partition, handled.get(runner)!, last, verdicts);
         if (windowed >= CATCH_UP_WINDOW || last >= head) {
           windowed = 0;
           for (const runner of runners) await runner.closeWindow();
