@@ -56,4 +56,20 @@ describe('catalogue filter with facets=true', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBeTruthy();
   });
+
+  it('answers a repeated page with what was written since: a new price, a sold-out listing gone', async () => {
+    const path = '/api/products/filter?category=Dresses&facets=true';
+    const first = (await h.get(path)).body;
+    expect(first.products.map((p: { price: number }) => p.price)).toEqual([first.products[0].price]);
+    expect((await h.get(path)).body).toEqual(first);
+
+    await h.append('listing', 'f-dress', [{ type: 'ListingUpdated', data: { listingId: 'f-dress', changes: { priceCents: 4321 } } }]);
+    const repriced = (await h.get(path)).body;
+    expect(repriced.products.map((p: { product_id: string; price: number }) => [p.product_id, p.price])).toEqual([['f-dress', 43.21]]);
+
+    await h.append('listing', 'f-dress', [{ type: 'StockSold', data: { listingId: 'f-dress', orderId: 'o-1', quantity: 1 } }]);
+    const soldOut = (await h.get(path)).body;
+    expect(soldOut).toMatchObject({ total: 0, products: [] });
+    expect(soldOut.facets.sizes).toEqual([]);
+  });
 });

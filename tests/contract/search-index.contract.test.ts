@@ -64,8 +64,8 @@ for (const engine of engines) {
     let searchEngine: SearchEngine;
     let index: SearchIndex<Item>;
     const used: SearchIndex<Item>[] = [];
-    const ids = (hits: Item[]) => hits.map((hit) => hit.id);
-    const sorted = (hits: Item[]) => ids(hits).sort();
+    const ids = (hits: readonly Item[]) => hits.map((hit) => hit.id);
+    const sorted = (hits: readonly Item[]) => ids(hits).sort();
 
     const fresh = async () => {
       const created = searchEngine.index<Item>(`contract_${randomUUID().slice(0, 8)}`);
@@ -205,11 +205,37 @@ for (const engine of engines) {
       expect(ids((await own.search({ q: 'denim' })).hits)).toEqual(['i2']);
     });
 
-    it('hits are copies: changing one does not change the index', async () => {
+    it('hits are read-only: changing one (where the engine lets it) does not change the index', async () => {
       const [hit] = (await index.search({ q: 'windbreaker' })).hits;
-      hit!.colors.push('Green');
-      hit!.title = 'changed';
+      // The embedded engine hands out its frozen documents (writes throw); others hand out copies.
+      try {
+        hit!.colors.push('Green');
+      } catch (err) {
+        expect(err).toBeInstanceOf(TypeError);
+      }
+      try {
+        (hit as { title: string }).title = 'changed';
+      } catch (err) {
+        expect(err).toBeInstanceOf(TypeError);
+      }
       expect((await index.search({ q: 'windbreaker' })).hits[0]).toEqual(items[3]);
+    });
+
+    it('answers a repeated query with what was written since, never an older answer', async () => {
+      const own = await fresh();
+      const query = { filter: { brand: 'Zara' }, sort: [{ field: 'price', order: 'asc' as const }], facets: ['colors'] };
+      const before = await own.search(query);
+      expect(await own.search(query)).toEqual(before);
+      const zara = items.find((item) => item.brand === 'Zara')!;
+      await own.upsert([{ ...zara, id: 'z-new', price: 1, colors: ['Purple'] }]);
+      const afterUpsert = await own.search(query);
+      expect(afterUpsert.total).toBe(before.total + 1);
+      expect(afterUpsert.hits[0]!.id).toBe('z-new');
+      expect(afterUpsert.facets.colors!.Purple).toBe(1);
+      await own.remove(['z-new']);
+      expect(await own.search(query)).toEqual(before);
+      await own.clear();
+      expect((await own.search(query)).total).toBe(0);
     });
 
     it('refuses filters, facets and sorts on attributes not configured for them', async () => {

@@ -145,12 +145,16 @@ export interface SearchQuery {
   facets?: string[];
 }
 
+/**
+ * Read-only: an engine may hand out its own stored documents (the embedded one does, frozen) and
+ * the same answer to several callers. Copy a hit before changing it.
+ */
 export interface SearchResult<T> {
-  hits: T[];
+  readonly hits: readonly T[];
   /** Number of matching documents. */
-  total: number;
+  readonly total: number;
   /** facet attribute → value → count */
-  facets: Record<string, Record<string, number>>;
+  readonly facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 export interface SearchSettings {

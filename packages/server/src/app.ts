@@ -50,8 +50,20 @@ const serialiseJsonOnce: Middleware = async (ctx, next) => {
   const body: unknown = ctx.body;
   if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return;
   if (typeof (body as { pipe?: unknown }).pipe === 'function') return;
-  ctx.body = JSON.stringify(body);
+  ctx.body = jsonOf(body);
 };
+
+/**
+ * JSON texts of frozen bodies: a frozen answer (a page built once from a cached search answer,
+ * see query-api's pageOf) cannot change, so a repeated request reuses its text.
+ */
+const jsonTexts = new WeakMap<object, string>();
+function jsonOf(body: object): string {
+  if (!Object.isFrozen(body)) return JSON.stringify(body);
+  let text = jsonTexts.get(body);
+  if (text === undefined) jsonTexts.set(body, (text = JSON.stringify(body)));
+  return text;
+}
 
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();

@@ -37,6 +37,7 @@ import {
 } from '../shared/schemas.ts';
 import { fromListing, fromSearchDoc, isVisible } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
+import { pageOf } from '../shared/answers.ts';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');
@@ -195,13 +196,14 @@ export const catalogueRoutes: QueryRoute[] = [
     },
     async handle(_ctx, { query }, deps): Promise<FilteredProductsWithFacets> {
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
-      return {
+      // page, pageSize and facets are part of the search query: one answer, one page
+      return pageOf(result, 'filter', () => ({
         products: result.hits.map(fromSearchDoc),
         total: result.total,
         page: query.page,
         pageSize: query.pageSize,
         ...(query.facets ? { facets: filterOptionsOf(result.facets) } : {}),
-      };
+      }));
     },
   }),
   route({
@@ -254,12 +256,12 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: { 200: 'FilterOptions', 400: 'Invalid query' },
     },
     async handle(_ctx, { query }, deps): Promise<FilterOptions> {
-      const { facets } = await productIndexOf(deps.readSide).search({
+      const result = await productIndexOf(deps.readSide).search({
         filter: scopeFilter(query),
         limit: 0,
         facets: FILTER_FACETS,
       });
-      return filterOptionsOf(facets);
+      return pageOf(result, 'filter-options', () => filterOptionsOf(result.facets));
     },
   }),
   route({

@@ -5,6 +5,7 @@ import { route, type QueryRoute } from '../shared/route.ts';
 import { text, wholeNumber } from '../shared/schemas.ts';
 import { fromSearchDoc } from '../shared/products.ts';
 import { productIndexOf } from '../shared/read.ts';
+import { pageOf } from '../shared/answers.ts';
 
 export const searchRoutes: QueryRoute[] = [
   route({
@@ -23,7 +24,7 @@ export const searchRoutes: QueryRoute[] = [
         q: query.query,
         limit: query.limit,
       });
-      return result.hits.map(fromSearchDoc);
+      return pageOf(result, 'search', () => result.hits.map(fromSearchDoc));
     },
   }),
   route({
@@ -42,7 +43,9 @@ export const searchRoutes: QueryRoute[] = [
         q: query.q,
         limit: LIMITS.maxSuggestions,
       });
-      return result.hits.slice(0, LIMITS.maxSuggestions).map(fromSearchDoc);
+      return pageOf(result, 'suggestions', () =>
+        result.hits.slice(0, LIMITS.maxSuggestions).map(fromSearchDoc),
+      );
     },
   }),
 ];

@@ -21,7 +21,7 @@ export async function everyDocument(target: ReadSide, projectors: readonly Proje
     }
     for (const name of Object.keys(projector.searchIndexes ?? {})) {
       const { hits } = await target.searchIndex(name).search({ q: '', limit: 1_000_000 });
-      out[`search:${name}`] = hits.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      out[`search:${name}`] = [...hits].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     }
   }
   return out;

@@ -485,6 +485,9 @@ interface Expansion {
   exact: boolean;
 }
 
+/** Answers kept by the cache of each index (a few hundred kB: hits are shared documents). */
+const ANSWERS_KEPT = 1000;
+
 /** Relevance weights: typos first, then the attribute rank, then exact over prefix matches. */
 const TYPO_WEIGHT = 1 << 16;
 const RANK_WEIGHT = 1 << 5;
@@ -515,6 +518,13 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private filterColumns = new Map<string, FilterColumn>();
   private sortColumns = new Map<string, SortColumn>();
 
+  /**
+   * Answers by query, emptied by every write: a storefront asks the same catalogue pages over
+   * and over between two changes to the index. Answers are frozen (hits are the stored,
+   * frozen documents), so one can be handed out many times.
+   */
+  private readonly answers = new Map<string, SearchResult<T>>();
+
   // per-query scratch, reused
   private stamps = new Int32Array(this.capacity);
   private wordScores = new Int32Array(this.capacity);
@@ -526,6 +536,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   constructor(readonly name: string) {}
 
   async configure(settings: SearchSettings): Promise<void> {
+    this.answers.clear();
     this.settings = {
       searchable: [...settings.searchable],
       filterable: [...settings.filterable],
@@ -535,6 +546,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   async upsert(docs: T[]): Promise<void> {
+    this.answers.clear();
     for (const doc of docs) {
       if (typeof doc?.id !== 'string' || doc.id.length === 0) throw new TypeError(`${this.name}: every document needs a string id`);
       const stored = frozenCopy(doc);
@@ -562,6 +574,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   async remove(ids: string[]): Promise<void> {
+    this.answers.clear();
     for (const id of ids) {
       const number = this.numbers.get(id);
       if (number === undefined) continue;
@@ -576,6 +589,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   async clear(): Promise<void> {
+    this.answers.clear();
     this.docs = [];
     this.numbers.clear();
     this.rebuild();
@@ -584,6 +598,21 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   async close(): Promise<void> {}
 
   async search(query: SearchQuery): Promise<SearchResult<T>> {
+    const key = JSON.stringify(query);
+    const known = this.answers.get(key);
+    if (known) {
+      // most recently used last: the oldest answer is the first one dropped
+      this.answers.delete(key);
+      this.answers.set(key, known);
+      return known;
+    }
+    const answer = this.answer(query);
+    this.answers.set(key, answer);
+    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
+  }
+
+  private answer(query: SearchQuery): SearchResult<T> {
     const offset = Math.max(0, query.offset ?? 0);
     const limit = Math.max(0, query.limit ?? 20);
     const words = tokenize(query.q ?? '');
@@ -621,7 +650,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       const counts = column.count(matchList, length, toBits);
       const distribution: Record<string, number> = {};
       for (let id = 0; id < counts.length; id++) if (counts[id]! > 0) distribution[column.labels[id]!] = counts[id]!;
-      facets[attribute] = distribution;
+      facets[attribute] = Object.freeze(distribution);
     }
 
     const sort = query.sort ?? [];
@@ -641,8 +670,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         : list.subarray(offset, Math.min(length, offset + limit));
     }
     const hits: T[] = [];
-    for (const number of page) hits.push(mutableCopy(this.docs[number]!));
-    return { hits, total: length, facets };
+    for (const number of page) hits.push(this.docs[number]!);
+    return Object.freeze({ hits: Object.freeze(hits), total: length, facets: Object.freeze(facets) });
   }
 
   // ------------------------------------------------------------ indexing
