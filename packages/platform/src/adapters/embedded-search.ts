@@ -17,7 +17,7 @@
  * An upsert or removal re-indexes only the documents it names.
  */
 import type { SearchEngine, SearchFilter, SearchIndex, SearchQuery, SearchResult, SearchSettings } from '../ports.ts';
-import { frozenCopy, mutableCopy } from './memory-copy.ts';
+import { frozenCopy } from './memory-copy.ts';
 
 // ---------------------------------------------------------------- text normalisation
 
