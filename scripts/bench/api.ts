@@ -56,7 +56,18 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 
 interface Answer {
   status: number;
-  body: string;
+  /** Decoded on first read: the load generator shares the process, and most checks need only the status. */
+  readonly body: string;
+}
+
+function answerOf(status: number, bytes: Buffer): Answer {
+  let text: string | undefined;
+  return {
+    status,
+    get body() {
+      return (text ??= bytes.toString('utf8'));
+    },
+  };
 }
 
 function request(base: string, method: string, target: string, body?: unknown, token?: string): Promise<Answer> {
@@ -76,7 +87,7 @@ function request(base: string, method: string, target: string, body?: unknown, t
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve(answerOf(res.statusCode ?? 0, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
         res.on('error', reject);
       },
     );

@@ -54,15 +54,15 @@ const serialiseJsonOnce: Middleware = async (ctx, next) => {
 };
 
 /**
- * JSON texts of frozen bodies: a frozen answer (a page built once from a cached search answer,
- * see query-api's pageOf) cannot change, so a repeated request reuses its text.
+ * JSON of frozen bodies, as the bytes sent: a frozen answer (a page built once from a cached
+ * search answer, see query-api's pageOf) cannot change, so a repeated request reuses them.
  */
-const jsonTexts = new WeakMap<object, string>();
-function jsonOf(body: object): string {
+const jsonBytes = new WeakMap<object, Buffer>();
+function jsonOf(body: object): string | Buffer {
   if (!Object.isFrozen(body)) return JSON.stringify(body);
-  let text = jsonTexts.get(body);
-  if (text === undefined) jsonTexts.set(body, (text = JSON.stringify(body)));
-  return text;
+  let bytes = jsonBytes.get(body);
+  if (bytes === undefined) jsonBytes.set(body, (bytes = Buffer.from(JSON.stringify(body))));
+  return bytes;
 }
 
 export function createServerApp(parts: ServerParts): Koa {
