@@ -111,8 +111,6 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** `CONCURRENCY` workers, each sending its next request when the previous one answered. */
 async function measure(name: string, next: (worker: number, i: number) => Promise<Answer>, expect: (a: Answer) => boolean): Promise<Result> {
-  // Each scenario starts from a collected heap (the previous one's garbage is not its cost).
-  global.gc?.();
   // Warm-up (JIT, caches) is not counted.
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => (async () => {
     for (let i = 0; i < 25; i++) await next(w, -1 - i);
