@@ -207,6 +207,22 @@ for (const engine of engines) {
       expect((await c.findOne({ _id: 'l2' }))?.sizes).toEqual(['M']);
     });
 
+    it('a read-only find answers what a find does, and nothing done to its results reaches the store', async () => {
+      const c = await fresh();
+      for (const options of [{}, { projection: { title: 1, sizes: 1 } }, { sort: { price: -1 }, limit: 2 }]) {
+        const readonly = await c.find({ price: { $gte: 4500 } }, { ...options, readonly: true });
+        expect(readonly).toEqual(await c.find({ price: { $gte: 4500 } }, options));
+      }
+      const [doc] = await c.find({ _id: 'l1' }, { readonly: true });
+      // The in-memory engine hands out its frozen document (a change throws); others a copy.
+      try {
+        doc!.sizes.push('XXL');
+      } catch (err) {
+        expect(err).toBeInstanceOf(TypeError);
+      }
+      expect(await c.findOne({ _id: 'l1' })).toEqual(listings[0]);
+    });
+
     it('drop empties the collection and removes it from the list', async () => {
       const c = await fresh();
       const name = used[used.length - 1]!;

@@ -92,6 +92,11 @@ export interface FindOptions {
   projection?: Record<string, 0 | 1>;
   skip?: number;
   limit?: number;
+  /**
+   * The caller only reads the results: an engine may hand out its own frozen documents and
+   * values instead of copies (the in-memory one does; a change then throws).
+   */
+  readonly?: boolean;
 }
 
 export interface IndexSpec {

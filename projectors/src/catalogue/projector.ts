@@ -146,7 +146,11 @@ class ListingWrites {
 
   /** Listings of a brand whose brand name differs from `name`, the batch's versions first. */
   async staleForBrand(brandId: string, name: string): Promise<ListingDoc[]> {
-    const stored = await listings(this.target).find({ brand_id: brandId, brand_name: { $ne: name } });
+    // read-only: a stale listing is replaced by a new document, never changed
+    const stored = await listings(this.target).find(
+      { brand_id: brandId, brand_name: { $ne: name } },
+      { readonly: true },
+    );
     const out = new Map<string, ListingDoc>();
     for (const doc of stored) {
       const pending = this.batched ? this.seen.get(doc._id) : undefined;
@@ -279,7 +283,7 @@ export async function recomputeCollections(
   const listed = (
     await listings(target).find(
       { deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } },
-      { projection: SCORING_PROJECTION },
+      { projection: SCORING_PROJECTION, readonly: true },
     )
   ).map(toScored);
   const computed = computeAllCollections(listed, now);

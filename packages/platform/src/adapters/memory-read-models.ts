@@ -3,7 +3,7 @@
  * Rebuilt by replay at boot, so writes are cheap: a put copies and freezes the document and
  * maintains hash maps for indexed fields. Equality on `_id` or on an indexed field (also `$in`)
  * narrows the candidates before mingo evaluates the whole filter, so `find({ userId })` costs
- * O(matches), not a scan. Readers always get their own copies.
+ * O(matches), not a scan. Readers get their own copies, unless they ask for a read-only find.
  *
  * Filters made of plain conditions on top-level fields (equality, $ne, $in, $nin, comparisons,
  * $exists) run as compiled predicates; anything else goes through mingo, whose compiled queries
@@ -179,11 +179,12 @@ function includedFields(projection: Record<string, 0 | 1>): string[] | null {
   return withId ? ['_id', ...fields] : fields;
 }
 
-function pick(doc: Doc, fields: string[]): Record<string, unknown> {
+/** The included fields of a document: copies, or the stored (frozen) values for a read-only find. */
+function pick(doc: Doc, fields: string[], readonly: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const value = (doc as Record<string, unknown>)[field];
-    if (value !== undefined) out[field] = mutableCopy(value);
+    if (value !== undefined) out[field] = readonly ? value : mutableCopy(value);
   }
   return out;
 }
@@ -318,24 +319,25 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const matches = this.matching(filter);
-    const { sort, projection, skip, limit } = options;
+    const { sort, projection, skip, limit, readonly = false } = options;
     if (!sort && !projection) {
       const start = skip ?? 0;
       const end = limit ? start + limit : undefined;
-      return matches.slice(start, end).map(mutableCopy);
+      const page = matches.slice(start, end);
+      return readonly ? page : page.map(mutableCopy);
     }
     const fields = projection ? includedFields(projection) : null;
     if (fields && !sort) {
-      // An inclusion of top-level fields: copies of those fields only.
+      // An inclusion of top-level fields: those fields only.
       const start = skip ?? 0;
       const end = limit ? start + limit : undefined;
-      return matches.slice(start, end).map((doc) => pick(doc, fields) as T);
+      return matches.slice(start, end).map((doc) => pick(doc, fields, readonly) as T);
     }
     let cursor = new Query({}).find<T>(matches, projection as never);
     if (sort) cursor = cursor.sort(sort);
     if (skip) cursor = cursor.skip(skip);
     if (limit) cursor = cursor.limit(limit);
-    return cursor.all().map(mutableCopy);
+    return readonly ? cursor.all() : cursor.all().map(mutableCopy);
   }
 
   async findOne(filter: Filter): Promise<T | null> {
