@@ -76,7 +76,7 @@ function webhookRoute(services: CommandServices): CommandRoute {
   });
 }
 
-function allRoutes(services: CommandServices): CommandRoute<any, any>[] {
+function allRoutes(services: CommandServices): CommandRoute[] {
   return [
     ...userRoutes(services),
     ...cartRoutes(services),

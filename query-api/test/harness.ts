@@ -31,7 +31,6 @@ export interface Harness {
   get(
     pathAndQuery: string,
     init?: { token?: string; headers?: Record<string, string> },
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies; the tests assert their shape
   ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }

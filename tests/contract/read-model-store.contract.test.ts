@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Doc, IndexSpec, ReadModelCollection, ReadModelStore } from '../../packages/platform/src/ports.ts';
+import type { Doc, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../../packages/platform/src/ports.ts';
 import { createMemoryReadModelStore } from '../../packages/platform/src/adapters/memory-read-models.ts';
 import { openMongoReadModelStore } from '../../packages/platform/src/adapters/mongo-read-models.ts';
 import { mongoAvailability, reportSkip } from '../support/engines.ts';
@@ -209,7 +209,8 @@ for (const engine of engines) {
 
     it('a read-only find answers what a find does, and nothing done to its results reaches the store', async () => {
       const c = await fresh();
-      for (const options of [{}, { projection: { title: 1, sizes: 1 } }, { sort: { price: -1 }, limit: 2 }]) {
+      const cases: FindOptions[] = [{}, { projection: { title: 1, sizes: 1 } }, { sort: { price: -1 }, limit: 2 }];
+      for (const options of cases) {
         const readonly = await c.find({ price: { $gte: 4500 } }, { ...options, readonly: true });
         expect(readonly).toEqual(await c.find({ price: { $gte: 4500 } }, options));
       }

@@ -59,7 +59,7 @@ function send(ctx: Context, answer: StoredAnswer) {
 }
 
 /** Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. */
-export function mountRoutes(router: Router<AppState>, routes: CommandRoute<any, any>[], store: IdempotencyStore) {
+export function mountRoutes(router: Router<AppState>, routes: CommandRoute[], store: IdempotencyStore) {
   // Requests with the same key in flight at once: the later ones wait for the first.
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -107,6 +107,6 @@ export function mountRoutes(router: Router<AppState>, routes: CommandRoute<any, 
   }
 }
 
-export function routeDocs(routes: CommandRoute<any, any>[]): RouteDoc[] {
+export function routeDocs(routes: CommandRoute[]): RouteDoc[] {
   return routes.map(({ doc }) => doc as RouteDoc);
 }

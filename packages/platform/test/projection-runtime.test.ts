@@ -8,7 +8,6 @@ import {
   DEAD_LETTERS_COLLECTION,
   GENERATIONS_COLLECTION,
   startProjections,
-  type ProjectionRuntime,
 } from '../src/runtime/index.ts';
 import { createEmbeddedSearchEngine } from '../src/adapters/embedded-search.ts';
 import { createMemoryReadModelStore } from '../src/adapters/memory-read-models.ts';
