@@ -41,6 +41,19 @@ function fresh() {
   return platform;
 }
 
+/**
+ * Stores a ListingCreated for listing-l2 without going through append's validation (an old
+ * writer, a bad migration): what consume-time validation is there for.
+ */
+function storeUnchecked(platform: TestPlatform, id: string, data: unknown) {
+  const db = new Database(path.join(platform.dir, 'events.db'));
+  db.prepare(
+    `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
+     VALUES (?, 'listing-l2', 1, 'ListingCreated', 1, '2024-01-01T00:00:00Z', null, 'c', null, ?)`,
+  ).run(id, JSON.stringify(data));
+  db.close();
+}
+
 /** A projector recording what it was given, to see deliveries and skips. */
 function recording(name = 'recorder') {
   const seen: EventEnvelope[] = [];
@@ -145,13 +158,7 @@ describe('projector runtime on the embedded engines', () => {
   it('validates events at consume: one that fails its schema is dead-lettered, not applied', async () => {
     const platform = fresh();
     await platform.eventStore.append('listing-l1', [listingCreated(1)], appendOptions(0));
-    // An event stored without going through append's validation (an old writer, a bad migration).
-    const db = new Database(path.join(platform.dir, 'events.db'));
-    db.prepare(
-      `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
-       VALUES ('bad-1', 'listing-l2', 1, 'ListingCreated', 1, '2024-01-01T00:00:00Z', null, 'c', null, '{"listingId":"l2"}')`,
-    ).run();
-    db.close();
+    storeUnchecked(platform, 'bad-1', { listingId: 'l2' });
     await platform.eventStore.append('listing-l3', [listingCreated(3)], appendOptions(0));
     const runtime = await boot(platform);
     expect(await runtime.catchUp(5000)).toBe(true);
@@ -166,12 +173,7 @@ describe('projector runtime on the embedded engines', () => {
     const runtime = await boot(platform);
     await platform.eventStore.append('listing-l1', [listingCreated(1)], appendOptions(0));
     expect(await runtime.catchUp(5000)).toBe(true);
-    const db = new Database(path.join(platform.dir, 'events.db'));
-    db.prepare(
-      `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
-       VALUES ('bad-2', 'listing-l2', 1, 'ListingCreated', 1, '2024-01-01T00:00:00Z', null, 'c', null, '{"listingId":""}')`,
-    ).run();
-    db.close();
+    storeUnchecked(platform, 'bad-2', { listingId: '' });
     await platform.eventStore.append('listing-l3', [listingCreated(3)], appendOptions(0));
     expect(await runtime.catchUp(5000)).toBe(true);
     expect((await snapshot(runtime.readSide, 'listings')).map((l) => l._id)).toEqual(['l1', 'l3']);
