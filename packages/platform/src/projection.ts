@@ -9,7 +9,9 @@ import type { Doc, ReadModelCollection, SearchIndex, SearchSettings, IndexSpec }
 
 export interface ReadSide {
   collection<T extends Doc = Doc>(name: string): ReadModelCollection<T>;
-  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(name: string): SearchIndex<T>;
+  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(
+    name: string,
+  ): SearchIndex<T>;
 }
 
 export interface Projector {
@@ -27,6 +29,16 @@ export interface Projector {
    * A thrown error sends the event to the dead-letter store; the projector goes on.
    */
   apply(event: EventEnvelope, target: ReadSide): Promise<void>;
+  /**
+   * Optional batching: `beginBatch` is called before the events of a delivered batch (or of a
+   * boot's catch-up window) are applied and `afterBatch` once they are, before the checkpoint
+   * is stored, so a projector can keep the batch's writes in memory and write each touched
+   * document once.
+   */
+  beginBatch?(target: ReadSide): void;
+  afterBatch?(target: ReadSide): Promise<void>;
+  /** Optional: writes anything deferred beyond batches (called before a rebuilt generation goes live). */
+  flush?(): Promise<void>;
 }
 
 /** What query-api needs of the projections' progress for the consistency token. */

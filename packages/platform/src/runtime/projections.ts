@@ -144,19 +144,6 @@ function validationError(event: EventEnvelope): unknown {
  */
 type Verdicts = ReadonlyMap<EventEnvelope, unknown>;
 
-/**
- * What a projector may add to `Projector` for batching: `beginBatch` is called before the events
- * of a delivered batch or replay chunk are applied and `afterBatch` once they are (before the
- * checkpoint is stored), so a projector can keep the batch's writes in memory and write each
- * touched document once. `flush` writes anything deferred beyond batches (before a rebuilt
- * generation goes live).
- */
-type BatchingProjector = Projector & {
-  beginBatch?: (target: ReadSide) => void;
-  afterBatch?: (target: ReadSide) => Promise<void>;
-  flush?: () => Promise<void>;
-};
-
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 class ProjectorRunner {
@@ -205,7 +192,7 @@ class ProjectorRunner {
 
   /**
    * Applies events in order as (part of) one batch of a batching projector (see
-   * BatchingProjector). With `keepOpen`, the batch stays open for more events: `closeBatch` ends it.
+   * Projector's beginBatch). With `keepOpen`, the batch stays open for more events: `closeBatch` ends it.
    */
   async applyAll(
     events: readonly EventEnvelope[],
@@ -214,7 +201,7 @@ class ProjectorRunner {
     keepOpen = false,
     verdicts?: Verdicts,
   ): Promise<boolean> {
-    const projector = this.projector as BatchingProjector;
+    const projector = this.projector;
     let applied = false;
     projector.beginBatch?.(side);
     let failed = true;
@@ -234,7 +221,7 @@ class ProjectorRunner {
   }
 
   async closeBatch(side: GenerationReadSide): Promise<void> {
-    await (this.projector as BatchingProjector).afterBatch?.(side);
+    await this.projector.afterBatch?.(side);
   }
 
   /** Stores a checkpoint that moved past events the projector does not handle. */
@@ -688,7 +675,7 @@ export class ProjectionRuntime implements ProjectionProgress {
         while ((await replayChunk()) > 0);
         // A projector that defers some writes (aggregates recomputed on a timer) exposes flush():
         // they must be in g+1 before it serves.
-        await (runner.projector as BatchingProjector).flush?.();
+        await runner.projector.flush?.();
         // g+1 takes over g's checkpoint, not the replay's end: after a restart on durable read
         // models, events between the two are delivered again and re-applied (idempotent). A
         // bus may still deliver an event below the replay's end that readAll had not seen yet.
