@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { clearAuthError, selectAuth, signInFormShown, signInWithGoogle } from './authSlice.ts';
 import './account.css';
 
 function GoogleIcon() {
@@ -13,12 +15,60 @@ function GoogleIcon() {
   );
 }
 
-export function GoogleButton({ onClick, disabled, label }: { onClick: () => void; disabled: boolean; label: string }) {
+function GoogleButton({ onClick, disabled, label }: { onClick: () => void; disabled: boolean; label: string }) {
   return (
     <button type="button" className="rw-btn rw-btn--outline rw-btn--block" onClick={onClick} disabled={disabled}>
       <GoogleIcon />
       {label}
     </button>
+  );
+}
+
+/** Announces the sign-in form (for the session hint) and clears an error left by another screen. */
+export function useAuthFormShown() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(signInFormShown());
+    dispatch(clearAuthError());
+  }, [dispatch]);
+}
+
+interface AuthFormProps {
+  googleLabel: string;
+  formLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: () => void;
+  /** The form's fields, and anything between them and the submit button. */
+  children: ReactNode;
+}
+
+/** Google first, then the email form with the sign-in error above its fields: the login and register screens. */
+export function AuthForm({ googleLabel, formLabel, submitLabel, pendingLabel, onSubmit, children }: AuthFormProps) {
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <>
+      <GoogleButton onClick={() => dispatch(signInWithGoogle())} disabled={auth.pending} label={googleLabel} />
+      <p className="rw-divider">
+        <span>or</span>
+      </p>
+      <form onSubmit={submit} className="rw-form" aria-label={formLabel}>
+        {auth.error && (
+          <p className="rw-alert rw-alert--error" role="alert">
+            {auth.error}
+          </p>
+        )}
+        {children}
+        <button type="submit" className="rw-btn rw-btn--primary rw-btn--block" disabled={auth.pending}>
+          {auth.pending ? pendingLabel : submitLabel}
+        </button>
+      </form>
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { clearAuthError, selectAuth, signInFormShown, signInWithGoogle, signUpWithEmail } from './authSlice.ts';
+import { selectAuth, signUpWithEmail } from './authSlice.ts';
 import TextField from '../../components/TextField.tsx';
-import AuthLayout, { GoogleButton } from './AuthLayout.tsx';
+import AuthLayout, { AuthForm, useAuthFormShown } from './AuthLayout.tsx';
 import { redirectTarget } from './redirectTarget.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -16,30 +16,19 @@ export default function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  useEffect(() => {
-    dispatch(signInFormShown());
-    dispatch(clearAuthError());
-  }, [dispatch]);
+  useAuthFormShown();
 
   if (auth.status === 'signedIn') return <Navigate to={redirectTarget(location.state)} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(signUpWithEmail({ displayName: displayName.trim(), email: email.trim(), password }));
-  };
-
   return (
     <AuthLayout title="Create your account" subtitle="Buy and sell second-hand fashion">
-      <GoogleButton onClick={() => dispatch(signInWithGoogle())} disabled={auth.pending} label="Sign up with Google" />
-      <p className="rw-divider">
-        <span>or</span>
-      </p>
-      <form onSubmit={submit} className="rw-form" aria-label="Register with email">
-        {auth.error && (
-          <p className="rw-alert rw-alert--error" role="alert">
-            {auth.error}
-          </p>
-        )}
+      <AuthForm
+        googleLabel="Sign up with Google"
+        formLabel="Register with email"
+        submitLabel="Create Account"
+        pendingLabel="Creating account..."
+        onSubmit={() => dispatch(signUpWithEmail({ displayName: displayName.trim(), email: email.trim(), password }))}
+      >
         <TextField
           id="register-name"
           label="Display name"
@@ -72,10 +61,7 @@ export default function RegisterPage() {
             At least {PASSWORD_MIN_LENGTH} characters
           </small>
         </TextField>
-        <button type="submit" className="rw-btn rw-btn--primary rw-btn--block" disabled={auth.pending}>
-          {auth.pending ? 'Creating account...' : 'Create Account'}
-        </button>
-      </form>
+      </AuthForm>
       <p className="rw-auth__switch">
         Already have an account?{' '}
         <Link to="/login" state={location.state}>
