@@ -137,11 +137,16 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
       closers.push(() => runtime!.stop());
       readSide = runtime.readSide;
       progress = runtime;
-      void runtime.catchUp(30 * 60_000).then((ok) => {
-        caughtUp = ok;
-        if (ok) log(`[server] projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        else log('[server] projections did not catch up in 30 minutes');
-      });
+      void runtime
+        .catchUp(30 * 60_000)
+        .then(async (ok) => {
+          // Deferred work too (the algorithmic collections): ready means the home page is whole.
+          if (ok) for (const projector of defaultProjectors) await projector.flush?.();
+          caughtUp = ok;
+          if (ok) log(`[server] projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          else log('[server] projections did not catch up in 30 minutes');
+        })
+        .catch((err: unknown) => log(`[server] projections failed to catch up: ${(err as Error).message}`));
     } else if (role === 'query-api') {
       // Reads what the projectors process writes; never applies events itself.
       const reader = new ProjectionRuntime({ platform, projectors: defaultProjectors });
