@@ -3,6 +3,7 @@ import {
   computeAllCollections,
   computeCollection,
   curatorScore,
+  dailyJitter,
   featuredScore,
   pickFeatured,
   trendingScore,
@@ -163,5 +164,24 @@ describe('Product of the Day (SPEC §4)', () => {
     expect(pickFeatured(products, NOW, () => 0)!.product_id).toBe('a');
     expect(pickFeatured(products, NOW, (id) => (id === 'z' ? 5 : 0))!.product_id).toBe('z');
     expect(pickFeatured([], NOW)).toBeNull();
+  });
+
+  it('draws the daily random part from the product and the UTC day: the same all day, another the next', () => {
+    // FNV-1a of `${productId}:${YYYY-MM-DD}`, scaled to [0, 5)
+    const reference = (seed: string) => {
+      let h = 2166136261;
+      for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+      return ((h >>> 0) / 0xffffffff) * 5;
+    };
+    const morning = new Date('2026-03-10T06:00:00.000Z');
+    const evening = new Date('2026-03-10T23:59:59.000Z');
+    const nextDay = new Date('2026-03-11T00:00:00.000Z');
+    for (const id of ['l1', 'listing-with-a-long-id-42', 'ü']) {
+      expect(dailyJitter(id, morning)).toBe(reference(`${id}:2026-03-10`));
+      expect(dailyJitter(id, evening)).toBe(dailyJitter(id, morning));
+      expect(dailyJitter(id, nextDay)).toBe(reference(`${id}:2026-03-11`));
+      expect(dailyJitter(id, morning)).toBeGreaterThanOrEqual(0);
+      expect(dailyJitter(id, morning)).toBeLessThanOrEqual(5);
+    }
   });
 });

@@ -201,8 +201,13 @@ function topBy(
   for (const p of products) {
     const s = score(p);
     if (s === null || !Number.isFinite(s)) continue;
-    const entry = { product_id: p.product_id, score: round(s) };
-    if (top.length === size && !better(entry, top[size - 1]!)) continue;
+    const rounded = round(s);
+    // Compared before an entry is made: most of a catalogue does not get in.
+    if (top.length === size) {
+      const last = top[size - 1]!;
+      if (rounded < last.score || (rounded === last.score && p.product_id >= last.product_id)) continue;
+    }
+    const entry = { product_id: p.product_id, score: rounded };
     let at = top.length;
     while (at > 0 && better(entry, top[at - 1]!)) at--;
     top.splice(at, 0, entry);
@@ -254,11 +259,22 @@ export type FeaturedJitter = (productId: string, now: Date) => number;
 
 /** Default jitter: a hash of the product id and the day, so the pick changes daily but not per replay. */
 export const dailyJitter: FeaturedJitter = (productId, now) => {
-  const seed = `${productId}:${now.toISOString().slice(0, 10)}`;
+  // FNV-1a over `${productId}:${day}`, fed piece by piece (it runs once per listed product)
   let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  for (let i = 0; i < productId.length; i++) h = Math.imul(h ^ productId.charCodeAt(i), 16777619);
+  h = Math.imul(h ^ 58 /* ':' */, 16777619);
+  const day = dayOf(now);
+  for (let i = 0; i < day.length; i++) h = Math.imul(h ^ day.charCodeAt(i), 16777619);
   return ((h >>> 0) / 0xffffffff) * 5;
 };
+
+/** The UTC day (YYYY-MM-DD) of the last time asked for: a recomputation asks with one `now`. */
+let lastDay = { time: Number.NaN, day: '' };
+function dayOf(now: Date): string {
+  const time = now.getTime();
+  if (time !== lastDay.time) lastDay = { time, day: now.toISOString().slice(0, 10) };
+  return lastDay.day;
+}
 
 /** Scores every product and keeps the highest; on a tie the first in title order wins (as the spec's title-sorted scan). */
 export function pickFeatured(
