@@ -15,6 +15,7 @@ import {
 } from '@rewear/platform';
 import type { Middleware } from 'koa';
 import type { QueryApiDeps, QueryContext, QueryRoute } from './shared/route.ts';
+import { JsonAnswer } from './shared/answers.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -82,7 +83,10 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
       const body = await r.handle(ctx as unknown as QueryContext, { params, query }, deps);
       ctx.status = 200;
       if (body === undefined || body === null) ctx.body = body;
-      else {
+      else if (body instanceof JsonAnswer) {
+        ctx.type = 'json';
+        ctx.body = body.bytes;
+      } else {
         // Serialised once here: with an object body, the compression middleware's size check
         // and Koa's response each serialise it (a catalogue page is about 16 KB of JSON).
         ctx.type = 'json';

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
 import Koa from 'koa';
 import { loadConfig } from '@rewear/platform';
 import { createRandom } from '../seed/random.ts';
@@ -105,7 +106,16 @@ interface Result {
   p95: number;
   p99: number;
   rps: number;
+  /** Garbage-collection pauses during the timed part (server and load generator share them). */
+  gcMs: number;
+  gcMaxMs: number;
 }
+
+/** GC pauses as they happen: each scenario reads the ones inside its timed part. */
+const gcPauses: Array<{ at: number; ms: number }> = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push({ at: entry.startTime, ms: entry.duration });
+}).observe({ entryTypes: ['gc'] });
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -133,9 +143,15 @@ async function measure(name: string, next: (worker: number, i: number) => Promis
       }
     }),
   ));
-  const elapsed = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const elapsed = (ended - started) / 1000;
   latencies.sort((a, b) => a - b);
+  // GC entries are delivered after the fact: the observer has them once the loop turns over.
+  await new Promise((resolve) => setImmediate(resolve));
+  const pauses = gcPauses.filter((p) => p.at >= started && p.at <= ended).map((p) => p.ms);
   return {
+    gcMs: pauses.reduce((sum, ms) => sum + ms, 0),
+    gcMaxMs: Math.max(0, ...pauses),
     name,
     requests: latencies.length,
     errors,
@@ -254,9 +270,9 @@ async function main() {
     const memory = process.memoryUsage();
     const f = (n: number) => n.toFixed(2).padStart(8);
     console.log(`\nRewear API benchmark: ${LISTINGS} listings, concurrency ${CONCURRENCY}, loopback, ${os.cpus().length} cores, Node ${process.version}`);
-    console.log(`${'scenario'.padEnd(44)} ${'requests'.padStart(8)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}`);
+    console.log(`${'scenario'.padEnd(44)} ${'requests'.padStart(8)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'GC ms'.padStart(8)} ${'GC max'.padStart(8)}`);
     for (const r of results) {
-      console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)}`);
+      console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)} ${f(r.gcMs)} ${f(r.gcMaxMs)}`);
     }
     const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
     const ceiling = byName('bare').rps;

@@ -50,20 +50,8 @@ const serialiseJsonOnce: Middleware = async (ctx, next) => {
   const body: unknown = ctx.body;
   if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return;
   if (typeof (body as { pipe?: unknown }).pipe === 'function') return;
-  ctx.body = jsonOf(body);
+  ctx.body = JSON.stringify(body);
 };
-
-/**
- * JSON of frozen bodies, as the bytes sent: a frozen answer (a page built once from a cached
- * search answer, see query-api's pageOf) cannot change, so a repeated request reuses them.
- */
-const jsonBytes = new WeakMap<object, Buffer>();
-function jsonOf(body: object): string | Buffer {
-  if (!Object.isFrozen(body)) return JSON.stringify(body);
-  let bytes = jsonBytes.get(body);
-  if (bytes === undefined) jsonBytes.set(body, (bytes = Buffer.from(JSON.stringify(body))));
-  return bytes;
-}
 
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();

@@ -5,20 +5,10 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerApp } from '../src/app.ts';
 
-/** A page a route hands out again and again (as query-api does with a cached search answer). */
-const frozenPage = Object.freeze({
-  products: Object.freeze(Array.from({ length: 40 }, (_, i) => Object.freeze({ id: `p${i}`, title: `Product ${i} ✓` }))),
-  total: 40,
-});
-
 const answering = (name: string) => {
   const app = new Koa();
   app.use(async (ctx) => {
     if (ctx.path === '/api/missing') return;
-    if (ctx.path === '/api/frozen') {
-      ctx.body = frozenPage;
-      return;
-    }
     ctx.body = { from: name, method: ctx.method };
   });
   return app;
@@ -55,18 +45,6 @@ describe('one-process server routing', () => {
     }
     const head = await fetch(`${base}/api/products`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-  });
-
-  it('answers a frozen body as JSON each time, compressed when asked', async () => {
-    for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${base}/api/frozen`, { headers: { 'accept-encoding': 'identity' } });
-      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(frozenPage)));
-      expect(await res.json()).toEqual(frozenPage);
-    }
-    const gzipped = await fetch(`${base}/api/frozen`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
-    expect(await gzipped.json()).toEqual(frozenPage);
   });
 
   it('answers unknown API paths with a JSON 404, never the client page', async () => {

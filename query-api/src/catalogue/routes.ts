@@ -37,7 +37,7 @@ import {
 } from '../shared/schemas.ts';
 import { fromListing, fromSearchDoc, isVisible } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
-import { pageOf } from '../shared/answers.ts';
+import { JsonAnswer, pageOf } from '../shared/answers.ts';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');
@@ -194,7 +194,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: filterQuery,
       responses: { 200: 'FilteredProducts', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<FilteredProductsWithFacets> {
+    async handle(_ctx, { query }, deps): Promise<JsonAnswer<FilteredProductsWithFacets>> {
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
       // page, pageSize and facets are part of the search query: one answer, one page
       return pageOf(result, 'filter', () => ({
@@ -255,7 +255,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: scopeQuery,
       responses: { 200: 'FilterOptions', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<FilterOptions> {
+    async handle(_ctx, { query }, deps): Promise<JsonAnswer<FilterOptions>> {
       const result = await productIndexOf(deps.readSide).search({
         filter: scopeFilter(query),
         limit: 0,

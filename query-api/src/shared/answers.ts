@@ -1,23 +1,27 @@
 /**
- * Pages built from a search answer, kept as long as the engine keeps that answer. The embedded
- * engine hands out one frozen answer per query until the index next changes, so the page built
- * from it is built once, frozen, and (being the same object) serialised once by the server.
- * Answers that are not frozen (other engines copy each time) are built each time.
+ * Pages built from a search answer, serialised once per answer and kept as long as the engine
+ * keeps that answer. The embedded engine hands out one frozen answer per query until the index
+ * next changes, so a repeated catalogue page costs a look-up; only its JSON bytes are kept (the
+ * page objects die young). Answers that are not frozen (other engines copy each time) are built
+ * and serialised each time.
  */
-const pagesByAnswer = new WeakMap<object, Map<string, unknown>>();
 
-/** The page `build` makes from `answer` for the route named `route`, built once per answer. */
-export function pageOf<P extends object>(answer: object, route: string, build: () => P): P {
-  if (!Object.isFrozen(answer)) return build();
-  let pages = pagesByAnswer.get(answer);
-  if (!pages) pagesByAnswer.set(answer, (pages = new Map()));
-  let page = pages.get(route) as P | undefined;
-  if (page === undefined) pages.set(route, (page = deepFreeze(build())));
-  return page;
+/** An answer already serialised: the route table sends its bytes as they are. */
+export class JsonAnswer<T> {
+  /** The type of what was serialised (for the reader of a route's signature). */
+  declare readonly shape?: T;
+  constructor(readonly bytes: Buffer) {}
 }
 
-function deepFreeze<V>(value: V): V {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
+const pagesByAnswer = new WeakMap<object, Map<string, JsonAnswer<unknown>>>();
+
+/** The page `build` makes from `answer` for the route named `route`, as JSON, built once per answer. */
+export function pageOf<P>(answer: object, route: string, build: () => P): JsonAnswer<P> {
+  const serialise = () => new JsonAnswer<P>(Buffer.from(JSON.stringify(build())));
+  if (!Object.isFrozen(answer)) return serialise();
+  let pages = pagesByAnswer.get(answer);
+  if (!pages) pagesByAnswer.set(answer, (pages = new Map()));
+  let page = pages.get(route) as JsonAnswer<P> | undefined;
+  if (page === undefined) pages.set(route, (page = serialise()));
+  return page;
 }
