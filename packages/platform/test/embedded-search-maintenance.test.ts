@@ -84,4 +84,39 @@ describe('embedded search maintenance', () => {
     for (const id of removed) docs.delete(id);
     await check();
   });
+
+  it('pages through a listing from one ordering, beyond what was ordered ahead, and after a write', async () => {
+    const index = new EmbeddedSearchIndex<Item>('paging');
+    await index.configure(settings);
+    const items = Array.from({ length: 260 }, (_, i): Item => ({
+      id: `p${i}`,
+      title: `coat ${String(i).padStart(3, '0')}`,
+      cat: i % 2 ? 'A' : 'B',
+      price: (i * 37) % 101,
+    }));
+    await index.upsert(items);
+    const expected = (list: Item[]) =>
+      list
+        .filter((item) => item.cat === 'A')
+        .sort((a, b) => b.price - a.price || (a.title < b.title ? -1 : 1))
+        .map((item) => item.id);
+    const query = { filter: { cat: 'A' }, sort: [{ field: 'price', order: 'desc' as const }, { field: 'title', order: 'asc' as const }] };
+    const pages = async () => {
+      const ids: string[] = [];
+      for (let offset = 0; offset < 140; offset += 20) {
+        const page = await index.search({ ...query, offset, limit: 20 });
+        expect(page.total).toBe(130);
+        ids.push(...page.hits.map((hit) => hit.id));
+      }
+      return ids;
+    };
+    expect(await pages()).toEqual(expected(items));
+    // A later page first (past the ordering kept so far), then the first ones again.
+    expect((await index.search({ ...query, offset: 120, limit: 20 })).hits.map((h) => h.id)).toEqual(expected(items).slice(120));
+    expect(await pages()).toEqual(expected(items));
+
+    const changed = items.map((item, i) => (i % 7 === 1 ? { ...item, price: 1000 + i } : item));
+    await index.upsert(changed.filter((_, i) => i % 7 === 1));
+    expect(await pages()).toEqual(expected(changed));
+  });
 });

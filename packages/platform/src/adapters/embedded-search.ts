@@ -487,6 +487,15 @@ interface Expansion {
 
 /** Answers kept by the cache of each index (a few hundred kB: hits are shared documents). */
 const ANSWERS_KEPT = 1000;
+/** How far an ordering is computed past the page asked for: the next pages of a listing. */
+const ORDERED_AHEAD = 100;
+
+/** The first matches of a query in its order (document numbers), with its total and facets. */
+interface Ordering {
+  numbers: Int32Array;
+  total: number;
+  facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
 
 /** Relevance weights: typos first, then the attribute rank, then exact over prefix matches. */
 const TYPO_WEIGHT = 1 << 16;
@@ -524,6 +533,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
    * frozen documents), so one can be handed out many times.
    */
   private readonly answers = new Map<string, SearchResult<T>>();
+  /** Orderings by query without its page (see search), emptied with the answers. */
+  private readonly orderings = new Map<string, Ordering>();
 
   // per-query scratch, reused
   private stamps = new Int32Array(this.capacity);
@@ -537,6 +548,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   async configure(settings: SearchSettings): Promise<void> {
     this.answers.clear();
+    this.orderings.clear();
     this.settings = {
       searchable: [...settings.searchable],
       filterable: [...settings.filterable],
@@ -547,6 +559,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   async upsert(docs: T[]): Promise<void> {
     this.answers.clear();
+    this.orderings.clear();
     for (const doc of docs) {
       if (typeof doc?.id !== 'string' || doc.id.length === 0) throw new TypeError(`${this.name}: every document needs a string id`);
       const stored = frozenCopy(doc);
@@ -575,6 +588,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   async remove(ids: string[]): Promise<void> {
     this.answers.clear();
+    this.orderings.clear();
     for (const id of ids) {
       const number = this.numbers.get(id);
       if (number === undefined) continue;
@@ -590,6 +604,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   async clear(): Promise<void> {
     this.answers.clear();
+    this.orderings.clear();
     this.docs = [];
     this.numbers.clear();
     this.rebuild();
@@ -606,15 +621,30 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       this.answers.set(key, known);
       return known;
     }
-    const answer = this.answer(query);
+    const { offset: from = 0, limit: size = 20, ...unpaged } = query;
+    const offset = Math.max(0, from);
+    const wanted = offset + Math.max(0, size);
+    // The next pages of a listing come from the same ordering: it is kept past this page.
+    const orderKey = JSON.stringify(unpaged);
+    let ordering = this.orderings.get(orderKey);
+    if (!ordering || (ordering.numbers.length < wanted && ordering.numbers.length < ordering.total)) {
+      ordering = this.order(unpaged, wanted === 0 ? 0 : Math.max(wanted, ORDERED_AHEAD));
+      this.orderings.delete(orderKey);
+      this.orderings.set(orderKey, ordering);
+      if (this.orderings.size > ANSWERS_KEPT) this.orderings.delete(this.orderings.keys().next().value!);
+    }
+    const hits: T[] = [];
+    for (let i = offset; i < Math.min(wanted, ordering.numbers.length); i++) hits.push(this.docs[ordering.numbers[i]!]!);
+    const answer = Object.freeze({ hits: Object.freeze(hits), total: ordering.total, facets: ordering.facets });
     this.answers.set(key, answer);
     if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
     return answer;
   }
 
-  private answer(query: SearchQuery): SearchResult<T> {
-    const offset = Math.max(0, query.offset ?? 0);
-    const limit = Math.max(0, query.limit ?? 20);
+  /** The first `count` matches of an unpaged query in its order, their total and its facets. */
+  private order(query: SearchQuery, count: number): Ordering {
+    const offset = 0;
+    const limit = count;
     const words = tokenize(query.q ?? '');
     const lastIsPrefix = !/\s$/.test(query.q ?? '');
 
@@ -669,9 +699,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         ? topK(list, length, offset + limit, compare).subarray(offset)
         : list.subarray(offset, Math.min(length, offset + limit));
     }
-    const hits: T[] = [];
-    for (const number of page) hits.push(this.docs[number]!);
-    return Object.freeze({ hits: Object.freeze(hits), total: length, facets: Object.freeze(facets) });
+    // a copy: the page may be a view of per-query scratch
+    return { numbers: page.slice(), total: length, facets: Object.freeze(facets) };
   }
 
   // ------------------------------------------------------------ indexing
