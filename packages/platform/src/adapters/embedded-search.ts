@@ -497,6 +497,13 @@ interface Ordering {
   facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
+/** Puts `value` last (most recently used) and drops the oldest past ANSWERS_KEPT. */
+function keepRecent<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > ANSWERS_KEPT) cache.delete(cache.keys().next().value!);
+}
+
 /** Relevance weights: typos first, then the attribute rank, then exact over prefix matches. */
 const TYPO_WEIGHT = 1 << 16;
 const RANK_WEIGHT = 1 << 5;
@@ -616,9 +623,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const key = JSON.stringify(query);
     const known = this.answers.get(key);
     if (known) {
-      // most recently used last: the oldest answer is the first one dropped
-      this.answers.delete(key);
-      this.answers.set(key, known);
+      keepRecent(this.answers, key, known);
       return known;
     }
     const { offset: from = 0, limit: size = 20, ...unpaged } = query;
@@ -629,22 +634,17 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     let ordering = this.orderings.get(orderKey);
     if (!ordering || (ordering.numbers.length < wanted && ordering.numbers.length < ordering.total)) {
       ordering = this.order(unpaged, wanted === 0 ? 0 : Math.max(wanted, ORDERED_AHEAD));
-      this.orderings.delete(orderKey);
-      this.orderings.set(orderKey, ordering);
-      if (this.orderings.size > ANSWERS_KEPT) this.orderings.delete(this.orderings.keys().next().value!);
+      keepRecent(this.orderings, orderKey, ordering);
     }
     const hits: T[] = [];
     for (let i = offset; i < Math.min(wanted, ordering.numbers.length); i++) hits.push(this.docs[ordering.numbers[i]!]!);
     const answer = Object.freeze({ hits: Object.freeze(hits), total: ordering.total, facets: ordering.facets });
-    this.answers.set(key, answer);
-    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    keepRecent(this.answers, key, answer);
     return answer;
   }
 
   /** The first `count` matches of an unpaged query in its order, their total and its facets. */
   private order(query: SearchQuery, count: number): Ordering {
-    const offset = 0;
-    const limit = count;
     const words = tokenize(query.q ?? '');
     const lastIsPrefix = !/\s$/.test(query.q ?? '');
 
@@ -686,18 +686,18 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const sort = query.sort ?? [];
     const compare = this.comparator(sort, words.length > 0);
     let page: Int32Array;
-    const wanted = Math.min(offset + limit, length);
-    if (limit === 0 || offset >= length) page = new Int32Array(0);
+    const wanted = Math.min(count, length);
+    if (wanted === 0) page = new Int32Array(0);
     else if (compare && words.length === 0 && wanted * (this.aliveCount / length) < length * 4) {
       // A walk down the presorted order visits about wanted × alive / matches documents; a
       // heap over the matches costs a comparison or more per match.
       const key = sort.map(({ field, order }) => `${field}:${order}`).join(',');
-      page = EmbeddedSearchIndex.walk(this.presorted(key, compare), toBits(), offset, limit);
+      page = EmbeddedSearchIndex.walk(this.presorted(key, compare), toBits(), 0, count);
     } else {
       const list = matchList();
       page = compare
-        ? topK(list, length, offset + limit, compare).subarray(offset)
-        : list.subarray(offset, Math.min(length, offset + limit));
+        ? topK(list, length, wanted, compare)
+        : list.subarray(0, wanted);
     }
     // a copy: the page may be a view of per-query scratch
     return { numbers: page.slice(), total: length, facets: Object.freeze(facets) };
