@@ -13,6 +13,7 @@ import checkoutReducer, {
 } from './checkoutSlice.ts';
 import { placeOrderSaga } from './checkoutSaga.ts';
 import type { ShippingInfo } from './shipping.ts';
+import { fakeApi } from '../../api/fakeApi.ts';
 
 const shipping: ShippingInfo = {
   name: 'Ada Lovelace',
@@ -29,24 +30,6 @@ const created = {
   paymentIntentId: 'pi_1',
   position: 7,
 };
-
-interface Call {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
-/** The HTTP edge: answers by method and path, records every call. */
-function fakeApi(handlers: Record<string, (body: unknown) => unknown>): Api & { calls: Call[] } {
-  const calls: Call[] = [];
-  const handle = (method: string) => async <T,>(path: string, body?: unknown): Promise<T> => {
-    calls.push({ method, path, body });
-    const handler = handlers[`${method} ${path}`];
-    if (!handler) throw new Error(`unexpected ${method} ${path}`);
-    return handler(body) as T;
-  };
-  return { calls, get: handle('GET'), post: handle('POST'), put: handle('PUT'), del: handle('DELETE') };
-}
 
 function stateWithShipping(): CheckoutState {
   let state = initialCheckoutState;

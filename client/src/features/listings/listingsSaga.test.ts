@@ -28,26 +28,10 @@ import {
   submitListingSaga,
 } from './listingsSaga.ts';
 import { sampleProduct } from './fixtures.ts';
+import { fakeApi } from '../../api/fakeApi.ts';
 
 const reducer = combineReducers({ auth: authReducer, listings: listingsReducer });
 type State = ReturnType<typeof reducer>;
-
-interface Call {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
-function fakeApi(handlers: Record<string, (body: unknown) => unknown>): Api & { calls: Call[] } {
-  const calls: Call[] = [];
-  const handle = (method: string) => async <T,>(path: string, body?: unknown): Promise<T> => {
-    calls.push({ method, path, body });
-    const handler = handlers[`${method} ${path}`];
-    if (!handler) throw new ApiError(500, `unexpected ${method} ${path}`);
-    return handler(body) as T;
-  };
-  return { calls, get: handle('GET'), post: handle('POST'), put: handle('PUT'), del: handle('DELETE') };
-}
 
 const signedIn = (uid = 'u1') =>
   reducer(undefined, authStateChanged({ uid, email: 'ada@example.com', displayName: 'Ada', photoURL: null }));
