@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRow } from '@rewear/contracts';
+import { orderRow } from './fixtures.ts';
 import { formatOrderDate, groupOrderRows, itemCount, newestFirst, statusLabel, statusTone } from './orderGrouping.ts';
 
-const row = (orderId: string, title: string, overrides: Partial<OrderRow> = {}): OrderRow => ({
-  order_id: orderId,
-  created_at: '2025-03-04T10:00:00.000Z',
-  status: 'paid',
-  total_price: 30,
-  shipping_name: 'Ada',
-  shipping_address: '1 Main St',
-  shipping_city: 'Springfield',
-  shipping_state: 'IL',
-  shipping_zip: '62701',
-  shipping_email: 'ada@example.com',
-  product_id: `p-${title}`,
-  product_title: title,
-  product_image: '/images/x.jpg',
-  quantity: 1,
-  unit_price: 10,
-  expires_at: '2025-03-04T10:15:00.000Z',
-  ...overrides,
-});
 
 describe('groupOrderRows', () => {
   it('groups one row per item into one order per order_id, in first-seen order', () => {
     const orders = groupOrderRows([
-      row('o1', 'Shirt', { quantity: 2 }),
-      row('o2', 'Boots', { total_price: 80, unit_price: 80, status: 'pending' }),
-      row('o1', 'Scarf', { unit_price: 10 }),
+      orderRow('o1', 'Shirt', { quantity: 2 }),
+      orderRow('o2', 'Boots', { total_price: 80, unit_price: 80, status: 'pending' }),
+      orderRow('o1', 'Scarf', { unit_price: 10 }),
     ]);
     expect(orders.map((o) => o.id)).toEqual(['o1', 'o2']);
     expect(orders[0]!.items).toEqual([
@@ -41,7 +22,7 @@ describe('groupOrderRows', () => {
   });
 
   it('reads prices given as numeric strings', () => {
-    const [order] = groupOrderRows([row('o1', 'Shirt', { total_price: '12.50' as unknown as number, unit_price: '12.50' as unknown as number })]);
+    const [order] = groupOrderRows([orderRow('o1', 'Shirt', { total_price: '12.50' as unknown as number, unit_price: '12.50' as unknown as number })]);
     expect(order!.totalPrice).toBe(12.5);
     expect(order!.items[0]!.unitPrice).toBe(12.5);
   });
@@ -52,8 +33,8 @@ describe('groupOrderRows', () => {
 
   it('sorts newest first', () => {
     const orders = groupOrderRows([
-      row('old', 'A', { created_at: '2024-01-01T00:00:00Z' }),
-      row('new', 'B', { created_at: '2025-01-01T00:00:00Z' }),
+      orderRow('old', 'A', { created_at: '2024-01-01T00:00:00Z' }),
+      orderRow('new', 'B', { created_at: '2025-01-01T00:00:00Z' }),
     ]);
     expect(newestFirst(orders).map((o) => o.id)).toEqual(['new', 'old']);
   });

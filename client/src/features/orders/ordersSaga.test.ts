@@ -4,26 +4,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { OrderRow } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import ordersReducer, { fetchOrder, fetchOrders, initialOrdersState, type OrdersState } from './ordersSlice.ts';
+import { orderRow } from './fixtures.ts';
 import { fetchOrderSaga, fetchOrdersSaga, NETWORK_ERROR } from './ordersSaga.ts';
 
-const row = (orderId: string, title: string, createdAt: string): OrderRow => ({
-  order_id: orderId,
-  created_at: createdAt,
-  status: 'paid',
-  total_price: 20,
-  shipping_name: 'Ada',
-  shipping_address: '1 Main St',
-  shipping_city: 'Springfield',
-  shipping_state: 'IL',
-  shipping_zip: '62701',
-  shipping_email: 'ada@example.com',
-  product_id: `p-${title}`,
-  product_title: title,
-  product_image: '',
-  quantity: 1,
-  unit_price: 10,
-  expires_at: createdAt,
-});
+const row = (orderId: string, title: string, createdAt: string): OrderRow =>
+  orderRow(orderId, title, { created_at: createdAt, expires_at: createdAt, total_price: 20, product_image: '' });
 
 const getOnly = (answer: (path: string) => unknown): Api => ({
   get: async <T,>(path: string) => answer(path) as T,
