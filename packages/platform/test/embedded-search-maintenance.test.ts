@@ -15,14 +15,20 @@ interface Item {
   [key: string]: unknown;
 }
 
-const settings = { searchable: ['title'], filterable: ['cat', 'price'], sortable: ['title', 'price'] };
+const settings = {
+  searchable: ['title'],
+  filterable: ['cat', 'price'],
+  sortable: ['title', 'price'],
+};
 
 describe('embedded search maintenance', () => {
   it('finds a term again after its posting list was emptied by re-indexing and trimmed by a bulk load', async () => {
     const index = new EmbeddedSearchIndex<Item>('posting-lists');
     await index.configure(settings);
     const item = (id: string, title: string): Item => ({ id, title, cat: 'A', price: 1 });
-    await index.upsert(Array.from({ length: 12_000 }, (_, i) => item(`d${i}`, i < 16 ? 'zebra coat' : 'plain coat')));
+    await index.upsert(
+      Array.from({ length: 12_000 }, (_, i) => item(`d${i}`, i < 16 ? 'zebra coat' : 'plain coat')),
+    );
     // The 16 zebras lose the word: their entries go stale and are compacted away.
     await index.upsert(Array.from({ length: 16 }, (_, i) => item(`d${i}`, 'plain coat')));
     await index.upsert(Array.from({ length: 12_000 }, (_, i) => item(`e${i}`, 'other thing')));
@@ -57,7 +63,10 @@ describe('embedded search maintenance', () => {
         for (const offset of [0, 40, 600]) {
           const { hits, total } = await index.search({
             filter: { cat: 'B' },
-            sort: [{ field, order }, ...(field === 'title' ? [] : [{ field: 'title', order: 'asc' } as const])],
+            sort: [
+              { field, order },
+              ...(field === 'title' ? [] : [{ field: 'title', order: 'asc' } as const]),
+            ],
             offset,
             limit: 20,
           });
@@ -65,9 +74,14 @@ describe('embedded search maintenance', () => {
           const expected = [...docs.values()]
             .filter((d) => d.cat === 'B')
             .sort((a, b) => {
-              const primary = a[field] < b[field] ? -direction : a[field] > b[field] ? direction : 0;
+              const primary =
+                a[field] < b[field] ? -direction : a[field] > b[field] ? direction : 0;
               if (primary !== 0) return primary;
-              return a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : 0;
+              return a.title.toLowerCase() < b.title.toLowerCase()
+                ? -1
+                : a.title.toLowerCase() > b.title.toLowerCase()
+                  ? 1
+                  : 0;
             });
           expect(total).toBe(expected.length);
           // Ties (same price and title) may come in any order: compare the sort keys.
@@ -100,7 +114,13 @@ describe('embedded search maintenance', () => {
         .filter((item) => item.cat === 'A')
         .sort((a, b) => b.price - a.price || (a.title < b.title ? -1 : 1))
         .map((item) => item.id);
-    const query = { filter: { cat: 'A' }, sort: [{ field: 'price', order: 'desc' as const }, { field: 'title', order: 'asc' as const }] };
+    const query = {
+      filter: { cat: 'A' },
+      sort: [
+        { field: 'price', order: 'desc' as const },
+        { field: 'title', order: 'asc' as const },
+      ],
+    };
     const pages = async () => {
       const ids: string[] = [];
       for (let offset = 0; offset < 140; offset += 20) {
@@ -112,7 +132,9 @@ describe('embedded search maintenance', () => {
     };
     expect(await pages()).toEqual(expected(items));
     // A later page first (past the ordering kept so far), then the first ones again.
-    expect((await index.search({ ...query, offset: 120, limit: 20 })).hits.map((h) => h.id)).toEqual(expected(items).slice(120));
+    expect(
+      (await index.search({ ...query, offset: 120, limit: 20 })).hits.map((h) => h.id),
+    ).toEqual(expected(items).slice(120));
     expect(await pages()).toEqual(expected(items));
 
     const changed = items.map((item, i) => (i % 7 === 1 ? { ...item, price: 1000 + i } : item));

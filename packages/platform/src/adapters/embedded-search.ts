@@ -16,7 +16,14 @@
  *   string as a tie-break), and a bounded heap for the requested page.
  * An upsert or removal re-indexes only the documents it names.
  */
-import type { SearchEngine, SearchFilter, SearchIndex, SearchQuery, SearchResult, SearchSettings } from '../ports.ts';
+import type {
+  SearchEngine,
+  SearchFilter,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+  SearchSettings,
+} from '../ports.ts';
 import { frozenCopy } from './memory-copy.ts';
 
 // ---------------------------------------------------------------- text normalisation
@@ -83,7 +90,11 @@ function boundedDistance(word: string, term: string, max: number, prefix: boolea
     const t = term.charCodeAt(j - 1);
     for (let i = 1; i <= m; i++) {
       const w = word.charCodeAt(i - 1);
-      let value = Math.min(previous[i]! + 1, current[i - 1]! + 1, previous[i - 1]! + (w === t ? 0 : 1));
+      let value = Math.min(
+        previous[i]! + 1,
+        current[i - 1]! + 1,
+        previous[i - 1]! + (w === t ? 0 : 1),
+      );
       if (i > 1 && j > 1 && w === term.charCodeAt(j - 2) && word.charCodeAt(i - 2) === t) {
         value = Math.min(value, before[i - 2]! + 1);
       }
@@ -412,7 +423,8 @@ class SortColumn {
   /** Up to 7 characters of the normalised string as a number (7 bits each; ties fall back to the string). */
   private static prefixKey(text: string): number {
     let key = 0;
-    for (let i = 0; i < 7; i++) key = key * 128 + (i < text.length ? Math.min(text.charCodeAt(i), 127) : 0);
+    for (let i = 0; i < 7; i++)
+      key = key * 128 + (i < text.length ? Math.min(text.charCodeAt(i), 127) : 0);
     return key;
   }
 
@@ -568,7 +580,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     this.answers.clear();
     this.orderings.clear();
     for (const doc of docs) {
-      if (typeof doc?.id !== 'string' || doc.id.length === 0) throw new TypeError(`${this.name}: every document needs a string id`);
+      if (typeof doc?.id !== 'string' || doc.id.length === 0)
+        throw new TypeError(`${this.name}: every document needs a string id`);
       const stored = frozenCopy(doc);
       let number = this.numbers.get(doc.id);
       if (number === undefined) {
@@ -632,13 +645,21 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     // The next pages of a listing come from the same ordering: it is kept past this page.
     const orderKey = JSON.stringify(unpaged);
     let ordering = this.orderings.get(orderKey);
-    if (!ordering || (ordering.numbers.length < wanted && ordering.numbers.length < ordering.total)) {
+    if (
+      !ordering ||
+      (ordering.numbers.length < wanted && ordering.numbers.length < ordering.total)
+    ) {
       ordering = this.order(unpaged, wanted === 0 ? 0 : Math.max(wanted, ORDERED_AHEAD));
       keepRecent(this.orderings, orderKey, ordering);
     }
     const hits: T[] = [];
-    for (let i = offset; i < Math.min(wanted, ordering.numbers.length); i++) hits.push(this.docs[ordering.numbers[i]!]!);
-    const answer = Object.freeze({ hits: Object.freeze(hits), total: ordering.total, facets: ordering.facets });
+    for (let i = offset; i < Math.min(wanted, ordering.numbers.length); i++)
+      hits.push(this.docs[ordering.numbers[i]!]!);
+    const answer = Object.freeze({
+      hits: Object.freeze(hits),
+      total: ordering.total,
+      facets: ordering.facets,
+    });
     keepRecent(this.answers, key, answer);
     return answer;
   }
@@ -658,7 +679,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       length = found.length;
       if (filter) {
         let kept = 0;
-        for (let i = 0; i < length; i++) if (filter.test(matches[i]!)) matches[kept++] = matches[i]!;
+        for (let i = 0; i < length; i++)
+          if (filter.test(matches[i]!)) matches[kept++] = matches[i]!;
         length = kept;
       }
     } else {
@@ -679,7 +701,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       const column = this.filterColumn(attribute, 'facet on');
       const counts = column.count(matchList, length, toBits);
       const distribution: Record<string, number> = {};
-      for (let id = 0; id < counts.length; id++) if (counts[id]! > 0) distribution[column.labels[id]!] = counts[id]!;
+      for (let id = 0; id < counts.length; id++)
+        if (counts[id]! > 0) distribution[column.labels[id]!] = counts[id]!;
       facets[attribute] = Object.freeze(distribution);
     }
 
@@ -695,9 +718,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       page = EmbeddedSearchIndex.walk(this.presorted(key, compare), toBits(), 0, count);
     } else {
       const list = matchList();
-      page = compare
-        ? topK(list, length, wanted, compare)
-        : list.subarray(0, wanted);
+      page = compare ? topK(list, length, wanted, compare) : list.subarray(0, wanted);
     }
     // a copy: the page may be a view of per-query scratch
     return { numbers: page.slice(), total: length, facets: Object.freeze(facets) };
@@ -733,8 +754,12 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     this.sortedTerms = null;
     this.docTerms = [];
     this.expansions = new Map();
-    this.filterColumns = new Map(this.settings.filterable.map((name) => [name, new FilterColumn(this.capacity)]));
-    this.sortColumns = new Map(this.settings.sortable.map((name) => [name, new SortColumn(this.capacity)]));
+    this.filterColumns = new Map(
+      this.settings.filterable.map((name) => [name, new FilterColumn(this.capacity)]),
+    );
+    this.sortColumns = new Map(
+      this.settings.sortable.map((name) => [name, new SortColumn(this.capacity)]),
+    );
     this.stamps = new Int32Array(this.capacity);
     this.versions = new Int32Array(this.capacity);
     this.wordScores = new Int32Array(this.capacity);
@@ -779,7 +804,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     let id = this.terms.get(text);
     if (id === undefined) {
       id = this.termTexts.length;
-      if (id >= this.termStamps.length) this.termStamps = growInt32(this.termStamps, this.termStamps.length * 2, 0);
+      if (id >= this.termStamps.length)
+        this.termStamps = growInt32(this.termStamps, this.termStamps.length * 2, 0);
       this.terms.set(text, id);
       this.termTexts.push(text);
       this.postings.push(new Postings());
@@ -854,7 +880,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const keys = this.settings.searchable.includes('*')
       ? [...new Set([...Object.keys(a), ...Object.keys(b)])]
       : this.settings.searchable;
-    if (this.settings.searchable.includes('*') && Object.keys(a).join() !== Object.keys(b).join()) return false;
+    if (this.settings.searchable.includes('*') && Object.keys(a).join() !== Object.keys(b).join())
+      return false;
     for (const key of keys) if (!sameValue(a[key], b[key])) return false;
     return true;
   }
@@ -907,11 +934,20 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   /** Documents matching every word, each with its relevance score in `totals` (lower is better). */
-  private textMatches(words: string[], lastIsPrefix: boolean): { matches: Int32Array; length: number } {
-    const expansions = words.map((word, i) => this.expand(word, lastIsPrefix && i === words.length - 1));
+  private textMatches(
+    words: string[],
+    lastIsPrefix: boolean,
+  ): { matches: Int32Array; length: number } {
+    const expansions = words.map((word, i) =>
+      this.expand(word, lastIsPrefix && i === words.length - 1),
+    );
     // the rarest word first keeps the candidate list short
     const order = expansions
-      .map((terms, i) => ({ terms, size: terms.reduce((sum, e) => sum + this.postings[e.term]!.length, 0), i }))
+      .map((terms, i) => ({
+        terms,
+        size: terms.reduce((sum, e) => sum + this.postings[e.term]!.length, 0),
+        i,
+      }))
       .sort((a, b) => a.size - b.size);
     const { stamps, wordScores, totals, versions } = this;
     let candidates: Int32Array<ArrayBuffer> | null = null;
@@ -959,7 +995,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   private filterColumn(attribute: string, use: string): FilterColumn {
     const column = this.filterColumns.get(attribute);
-    if (!column) throw new Error(`Cannot ${use} "${attribute}": it is not a filterable attribute of ${this.name}`);
+    if (!column)
+      throw new Error(
+        `Cannot ${use} "${attribute}": it is not a filterable attribute of ${this.name}`,
+      );
     return column;
   }
 
@@ -1000,7 +1039,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       sets,
       ranges,
       test(doc: number) {
-        for (const { column, ids } of sets) if (!ids.some((id) => column.has(doc, id))) return false;
+        for (const { column, ids } of sets)
+          if (!ids.some((id) => column.has(doc, id))) return false;
         for (const range of ranges) if (!range(doc)) return false;
         return true;
       },
@@ -1008,7 +1048,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   /** Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. */
-  private filterBits(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): { bits: Uint32Array; length: number } {
+  private filterBits(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): {
+    bits: Uint32Array;
+    length: number;
+  } {
     const size = this.alive.words.length;
     // Value sets hold live documents only: the first set is the starting point, the others narrow it.
     let words: Uint32Array | null = null;
@@ -1103,7 +1146,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     let j = 0;
     let n = 0;
     while (i < kept.length || j < back.length) {
-      if (j >= back.length || (i < kept.length && compare(kept[i]!, back[j]!) <= 0)) order[n++] = kept[i++]!;
+      if (j >= back.length || (i < kept.length && compare(kept[i]!, back[j]!) <= 0))
+        order[n++] = kept[i++]!;
       else order[n++] = back[j++]!;
     }
     entry.order = order;
@@ -1112,7 +1156,12 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   /** The page [offset, offset + limit) of the matches in a presorted order. */
-  private static walk(order: Int32Array, bits: Uint32Array, offset: number, limit: number): Int32Array {
+  private static walk(
+    order: Int32Array,
+    bits: Uint32Array,
+    offset: number,
+    limit: number,
+  ): Int32Array {
     const page = new Int32Array(limit);
     let skipped = 0;
     let n = 0;
@@ -1126,10 +1175,16 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 
   /** Explicit sort first (missing values last), relevance after; null keeps document order. */
-  private comparator(sort: NonNullable<SearchQuery['sort']>, byRelevance: boolean): Comparator | null {
+  private comparator(
+    sort: NonNullable<SearchQuery['sort']>,
+    byRelevance: boolean,
+  ): Comparator | null {
     const keys = sort.map(({ field, order }) => {
       const column = this.sortColumns.get(field);
-      if (!column) throw new Error(`Cannot sort on "${field}": it is not a sortable attribute of ${this.name}`);
+      if (!column)
+        throw new Error(
+          `Cannot sort on "${field}": it is not a sortable attribute of ${this.name}`,
+        );
       return { column, direction: order === 'desc' ? -1 : 1 };
     });
     if (keys.length === 0 && !byRelevance) return null;
