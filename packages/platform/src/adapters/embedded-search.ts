@@ -272,13 +272,21 @@ class FilterColumn {
     return value === id || (value === SEVERAL_VALUES && this.several[doc]!.includes(id));
   }
 
-  /** The documents holding a value as bitset words (shared when the value keeps a bitset). */
-  valueWords(id: number): Uint32Array {
+  /** The bitset words of a value that keeps a bitset; undefined while the value is rare. */
+  denseWords(id: number): Uint32Array | undefined {
+    return this.bitsets[id]?.words;
+  }
+
+  /** Adds the documents holding a value to `words`. */
+  orInto(id: number, words: Uint32Array): void {
     const dense = this.bitsets[id];
-    if (dense) return dense.words;
-    const words = new Uint32Array(this.wordCount());
+    if (dense) {
+      const source = dense.words;
+      const size = Math.min(words.length, source.length);
+      for (let w = 0; w < size; w++) words[w]! |= source[w]!;
+      return;
+    }
     for (const doc of this.members[id] ?? []) words[doc >>> 5]! |= 1 << (doc & 31);
-    return words;
   }
 
   valueId(key: string): number | undefined {
@@ -450,10 +458,17 @@ class SortColumn {
 
 type Comparator = (a: number, b: number) => number;
 
-/** The `k` best of `items[0..length)` in order, by a bounded max-heap when k is small. */
+/** Every live document in one sort's order, and each document's position in it. */
+interface Presorted {
+  order: Int32Array;
+  positions: Int32Array;
+}
+
+/** The `k` best of `items[0..length)` in order, by a bounded max-heap when k is small (may reorder `items`). */
 function topK(items: Int32Array, length: number, k: number, compare: Comparator): Int32Array {
   if (k <= 0) return new Int32Array(0);
-  if (k * 8 >= length) return items.slice(0, length).sort(compare).subarray(0, Math.min(k, length));
+  if (k * 8 >= length)
+    return items.subarray(0, length).sort(compare).subarray(0, Math.min(k, length));
   const heap = new Int32Array(k);
   let size = 0;
   const siftDown = (from: number) => {
@@ -504,7 +519,7 @@ const ORDERED_AHEAD = 100;
 
 /** The first matches of a query in its order (document numbers), with its total and facets. */
 interface Ordering {
-  numbers: Int32Array;
+  numbers: readonly number[];
   total: number;
   facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
@@ -556,6 +571,9 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private readonly orderings = new Map<string, Ordering>();
 
   // per-query scratch, reused
+  private scratchWords = new Uint32Array(0);
+  private scratchUnion = new Uint32Array(0);
+  private scratchList = new Int32Array(0);
   private stamps = new Int32Array(this.capacity);
   private wordScores = new Int32Array(this.capacity);
   private totals = new Int32Array(this.capacity);
@@ -686,11 +704,19 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     } else {
       ({ bits: matchBits, length } = this.filterBits(filter));
     }
-    const matchList = () => (matches ??= EmbeddedSearchIndex.enumerate(matchBits!, length));
+    const matchList = () => {
+      this.scratchList = EmbeddedSearchIndex.roomy(this.scratchList, length);
+      return (matches ??= EmbeddedSearchIndex.enumerate(matchBits!, length, this.scratchList));
+    };
     const toBits = () => {
       if (!matchBits) {
         const list = matchList();
-        matchBits = new Uint32Array(this.alive.words.length);
+        const size = this.alive.words.length;
+        matchBits = (this.scratchWords = EmbeddedSearchIndex.roomy(
+          this.scratchWords,
+          size,
+        )).subarray(0, size);
+        matchBits.fill(0);
         for (let i = 0; i < length; i++) matchBits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
       }
       return matchBits;
@@ -711,17 +737,22 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     let page: Int32Array;
     const wanted = Math.min(count, length);
     if (wanted === 0) page = new Int32Array(0);
-    else if (compare && words.length === 0 && wanted * (this.aliveCount / length) < length * 4) {
-      // A walk down the presorted order visits about wanted × alive / matches documents; a
-      // heap over the matches costs a comparison or more per match.
+    else if (compare && words.length === 0) {
+      // Without text the order is the presorted one: a walk down it visits about
+      // wanted × alive / matches documents (one bit test each); for few matches, sorting their
+      // positions in it (plain integers, no comparator) is cheaper.
       const key = sort.map(({ field, order }) => `${field}:${order}`).join(',');
-      page = EmbeddedSearchIndex.walk(this.presorted(key, compare), toBits(), 0, count);
+      const presorted = this.presorted(key, compare);
+      page =
+        wanted * (this.aliveCount / length) < length * (Math.log2(length) + 4)
+          ? EmbeddedSearchIndex.walk(presorted.order, toBits(), 0, count)
+          : EmbeddedSearchIndex.byPosition(presorted, matchList(), length, wanted);
     } else {
       const list = matchList();
       page = compare ? topK(list, length, wanted, compare) : list.subarray(0, wanted);
     }
-    // a copy: the page may be a view of per-query scratch
-    return { numbers: page.slice(), total: length, facets: Object.freeze(facets) };
+    // a copy on the JavaScript heap: the page may be a view of per-query scratch
+    return { numbers: Array.from(page), total: length, facets: Object.freeze(facets) };
   }
 
   // ------------------------------------------------------------ indexing
@@ -1047,30 +1078,45 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     };
   }
 
-  /** Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. */
+  /**
+   * Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. The
+   * answer is the index's scratch bitset, valid until the next query.
+   */
   private filterBits(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): {
     bits: Uint32Array;
     length: number;
   } {
     const size = this.alive.words.length;
+    const words = (this.scratchWords = EmbeddedSearchIndex.roomy(this.scratchWords, size)).subarray(
+      0,
+      size,
+    );
     // Value sets hold live documents only: the first set is the starting point, the others narrow it.
-    let words: Uint32Array | null = null;
+    let started = false;
     for (const { column, ids } of filter?.sets ?? []) {
-      let other: Uint32Array;
-      if (ids.length === 1) other = column.valueWords(ids[0]!);
-      else {
-        other = new Uint32Array(size);
-        for (const id of ids) {
-          const each = column.valueWords(id);
-          for (let w = 0; w < size; w++) other[w]! |= each[w] ?? 0;
+      const dense = ids.length === 1 ? column.denseWords(ids[0]!) : undefined;
+      if (!started) {
+        if (dense) words.set(dense.subarray(0, size));
+        else {
+          words.fill(0);
+          for (const id of ids) column.orInto(id, words);
         }
+        started = true;
+        continue;
       }
-      if (!words) {
-        words = new Uint32Array(size);
-        words.set(other.length > size ? other.subarray(0, size) : other);
-      } else for (let w = 0; w < size; w++) words[w]! &= other[w] ?? 0;
+      let other: Uint32Array;
+      if (dense) other = dense;
+      else {
+        other = (this.scratchUnion = EmbeddedSearchIndex.roomy(this.scratchUnion, size)).subarray(
+          0,
+          size,
+        );
+        other.fill(0);
+        for (const id of ids) column.orInto(id, other);
+      }
+      for (let w = 0; w < size; w++) words[w]! &= other[w] ?? 0;
     }
-    words ??= this.alive.words.slice();
+    if (!started) words.set(this.alive.words);
     const ranges = filter?.ranges ?? [];
     let length = 0;
     for (let w = 0; w < size; w++) {
@@ -1092,9 +1138,22 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     return { bits: words, length };
   }
 
-  /** The documents of a bitset in document order. */
-  private static enumerate(bits: Uint32Array, length: number): Int32Array {
-    const matches = new Int32Array(length);
+  /**
+   * `array` if it holds `length` items, else a larger one. Per-query scratch: a typed array
+   * past 64 bytes lives outside the JavaScript heap, and allocating one per query makes the
+   * collector count external memory and start full collections early.
+   */
+  private static roomy<A extends Uint32Array | Int32Array>(array: A, length: number): A {
+    if (array.length >= length) return array;
+    return new (array.constructor as new (length: number) => A)(Math.max(length, array.length * 2));
+  }
+
+  /** The documents of a bitset in document order (into `matches` when given). */
+  private static enumerate(
+    bits: Uint32Array,
+    length: number,
+    matches = new Int32Array(length),
+  ): Int32Array {
     let n = 0;
     for (let w = 0; w < bits.length; w++) {
       let word = bits[w]!;
@@ -1104,7 +1163,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         matches[n++] = (w << 5) | bit;
       }
     }
-    return matches;
+    return matches.length === length ? matches : matches.subarray(0, length);
   }
 
   // ------------------------------------------------------------ presorted orders
@@ -1115,7 +1174,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
    * which for a catalogue page (even page 100) touches far fewer documents than sorting the
    * matches. Documents written since the order was built are merged back in at the next use.
    */
-  private orders = new Map<string, { order: Int32Array; changed: Set<number>; rebuild: boolean }>();
+  private orders = new Map<string, Presorted & { changed: Set<number>; rebuild: boolean }>();
 
   private orderChanged(number: number): void {
     for (const entry of this.orders.values()) {
@@ -1128,15 +1187,15 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     }
   }
 
-  private presorted(key: string, compare: Comparator): Int32Array {
+  private presorted(key: string, compare: Comparator): Presorted {
     let entry = this.orders.get(key);
     if (!entry || entry.rebuild) {
       const order = EmbeddedSearchIndex.enumerate(this.alive.words, this.aliveCount).sort(compare);
-      entry = { order, changed: new Set(), rebuild: false };
+      entry = { order, positions: this.positionsOf(order), changed: new Set(), rebuild: false };
       this.orders.set(key, entry);
-      return order;
+      return entry;
     }
-    if (entry.changed.size === 0) return entry.order;
+    if (entry.changed.size === 0) return entry;
     // Drop the changed documents, then merge them back (those still alive) in order.
     const changed = entry.changed;
     const kept = entry.order.filter((doc) => !changed.has(doc));
@@ -1151,8 +1210,31 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       else order[n++] = back[j++]!;
     }
     entry.order = order;
+    entry.positions = this.positionsOf(order);
     changed.clear();
-    return order;
+    return entry;
+  }
+
+  /** Each document's position in `order`. */
+  private positionsOf(order: Int32Array): Int32Array {
+    const positions = new Int32Array(this.capacity);
+    for (let i = 0; i < order.length; i++) positions[order[i]!] = i;
+    return positions;
+  }
+
+  /** The first `wanted` of `matches` in a presorted order, by sorting their positions in it (reuses `matches`). */
+  private static byPosition(
+    { order, positions }: Presorted,
+    matches: Int32Array,
+    length: number,
+    wanted: number,
+  ): Int32Array {
+    const ranked = matches.subarray(0, length);
+    for (let i = 0; i < length; i++) ranked[i] = positions[ranked[i]!]!;
+    ranked.sort();
+    const page = new Int32Array(wanted);
+    for (let i = 0; i < wanted; i++) page[i] = order[ranked[i]!]!;
+    return page;
   }
 
   /** The page [offset, offset + limit) of the matches in a presorted order. */
