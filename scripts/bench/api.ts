@@ -1,22 +1,28 @@
 /**
  * API benchmark: boots the one-process server in-process on the embedded engines, seeded with
  * 100,000 listings through the seed, then measures latency and throughput at concurrency 8 over
- * loopback for the storefront's hot paths, next to a bare Koa route as the ceiling.
+ * loopback for the storefront's hot paths, next to a bare Koa route as the ceiling. The load
+ * generator (`api-load.ts`) runs in a worker thread, with its own heap: the server thread's
+ * garbage collections, busy share and busy time per request are its own. When the server
+ * thread is far from busy, the generator (or the other core) is what limits the requests/s.
  *   npm run bench:api -- [--listings 100000] [--concurrency 8] [--requests 3000] [--seconds 15] [--data-dir dir]
  * --data-dir keeps the seeded event log in `dir` and reuses it on the next run (boot = replay only).
  * --profile dir writes a CPU profile of the boot and of each scenario's timed part to `dir`.
+ * --only a,b runs the bare route and the scenarios whose names start with one of the prefixes
+ * (targets of scenarios not run are not judged).
  */
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import Koa from 'koa';
 import { loadConfig } from '@rewear/platform';
-import { createRandom } from '../seed/random.ts';
+import type { LoadMessage, LoadResult, LoadSettings } from './api-load.ts';
 import { startStack } from '../../packages/server/src/stack.ts';
 
 const { values } = parseArgs({
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     'data-dir': { type: 'string' },
     profile: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -34,12 +41,18 @@ const CONCURRENCY = Number(values.concurrency);
 const MAX_REQUESTS = Number(values.requests);
 const MAX_MS = Number(values.seconds) * 1000;
 
+const ONLY = values.only ? values.only.split(',').map((prefix) => prefix.trim()).filter(Boolean) : null;
 const PROFILE_DIR = values.profile ? path.resolve(values.profile) : null;
 const profiler = new Session();
 if (PROFILE_DIR) {
   mkdirSync(PROFILE_DIR, { recursive: true });
   profiler.connect();
   await profiler.post('Profiler.enable');
+}
+/** Stops the CPU profiler and writes what it recorded as `name`. */
+async function writeProfile(name: string): Promise<void> {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(path.join(PROFILE_DIR!, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`), JSON.stringify(profile));
 }
 /** Runs `work` under the CPU profiler when --profile is given. */
 async function profiled<R>(name: string, work: () => Promise<R>): Promise<R> {
@@ -48,130 +61,72 @@ async function profiled<R>(name: string, work: () => Promise<R>): Promise<R> {
   try {
     return await work();
   } finally {
-    const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(path.join(PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`), JSON.stringify(profile));
+    await writeProfile(name);
   }
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
-
-interface Answer {
-  status: number;
-  /** Decoded on first read: the load generator shares the process, and most checks need only the status. */
-  readonly body: string;
-}
-
-function answerOf(status: number, bytes: Buffer): Answer {
-  let text: string | undefined;
-  return {
-    status,
-    get body() {
-      return (text ??= bytes.toString('utf8'));
-    },
-  };
-}
-
-function request(base: string, method: string, target: string, body?: unknown, token?: string): Promise<Answer> {
-  const url = new URL(target, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(answerOf(res.statusCode ?? 0, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-interface Result {
-  name: string;
-  requests: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  /** Garbage-collection pauses during the timed part (server and load generator share them). */
+/** One scenario as reported: the generator's view of it and the server thread's cost over its timed part. */
+interface Result extends LoadResult {
+  /** Garbage-collection pauses of the server thread during the timed part. */
   gcMs: number;
   gcMaxMs: number;
+  /** Share of the timed part the server thread was busy (event-loop utilisation). */
+  serverBusy: number;
+  /** Server thread busy time per request, in µs: its cost, whoever limits the throughput. */
+  serverUsPerRequest: number;
 }
 
-/** GC pauses as they happen: each scenario reads the ones inside its timed part. */
+/** GC pauses of the server thread as they happen: each scenario reads the ones inside its timed part. */
 const gcPauses: Array<{ at: number; ms: number }> = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcPauses.push({ at: entry.startTime, ms: entry.duration });
 }).observe({ entryTypes: ['gc'] });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** `CONCURRENCY` workers, each sending its next request when the previous one answered. */
-async function measure(name: string, next: (worker: number, i: number) => Promise<Answer>, expect: (a: Answer) => boolean): Promise<Result> {
-  // Warm-up (JIT, caches) is not counted.
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => (async () => {
-    for (let i = 0; i < 25; i++) await next(w, -1 - i);
-  })()));
-  const latencies: number[] = [];
-  let errors = 0;
-  let issued = 0;
-  const started = performance.now();
-  await profiled(name, () => Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (issued < MAX_REQUESTS && performance.now() - started < MAX_MS) {
-        const i = issued++;
-        const t = performance.now();
-        const answer = await next(worker, i);
-        latencies.push(performance.now() - t);
-        if (!expect(answer)) {
-          errors++;
-          if (errors <= 3) console.warn(`[bench] ${name}: unexpected ${answer.status} ${answer.body.slice(0, 200)}`);
-        }
-      }
-    }),
-  ));
-  const ended = performance.now();
-  const elapsed = (ended - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  // GC entries are delivered after the fact: the observer has them once the loop turns over.
-  await new Promise((resolve) => setImmediate(resolve));
-  const pauses = gcPauses.filter((p) => p.at >= started && p.at <= ended).map((p) => p.ms);
-  return {
-    gcMs: pauses.reduce((sum, ms) => sum + ms, 0),
-    gcMaxMs: Math.max(0, ...pauses),
-    name,
-    requests: latencies.length,
-    errors,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / elapsed,
-  };
-}
-
-async function emulatorUser(emulatorHost: string, n: number): Promise<{ uid: string; email: string; idToken: string }> {
-  const email = `bench-${Date.now().toString(36)}-${n}@example.com`;
-  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+/** Runs the load generator in a worker thread; measures the server thread over each scenario's timed part. */
+async function generateLoad(load: LoadSettings): Promise<Result[]> {
+  const results: Result[] = [];
+  // A worker does not inherit `--import tsx`: it registers tsx before loading the TypeScript module.
+  const entry = new URL('./api-load.ts', import.meta.url).href;
+  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, {
+    eval: true,
+    workerData: load,
   });
-  const json = (await res.json()) as { localId: string; idToken: string };
-  if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(json)}`);
-  return { uid: json.localId, email, idToken: json.idToken };
+  let started = 0;
+  let utilisation = performance.eventLoopUtilization();
+  const handle = async (message: LoadMessage): Promise<void> => {
+    if (message.kind === 'log') return void console.log(message.line);
+    if (message.kind === 'timed-start') {
+      if (PROFILE_DIR) await profiler.post('Profiler.start');
+      started = performance.now();
+      utilisation = performance.eventLoopUtilization();
+    } else if (message.kind === 'timed-end') {
+      const ended = performance.now();
+      const busy = performance.eventLoopUtilization(utilisation);
+      if (PROFILE_DIR) await writeProfile(message.name);
+      // GC entries are delivered after the fact: the observer has them once the loop turns over.
+      await new Promise((resolve) => setImmediate(resolve));
+      const pauses = gcPauses.filter((p) => p.at >= started && p.at <= ended).map((p) => p.ms);
+      results.push({
+        ...message.result,
+        gcMs: pauses.reduce((sum, ms) => sum + ms, 0),
+        gcMaxMs: Math.max(0, ...pauses),
+        serverBusy: busy.utilization,
+        serverUsPerRequest: (busy.active * 1000) / Math.max(1, message.result.requests),
+      });
+    }
+    worker.postMessage({ id: message.id });
+  };
+  await new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: LoadMessage) => {
+      handle(message).then(() => {
+        if (message.kind === 'done') resolve();
+      }, reject);
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`))));
+  });
+  await worker.terminate();
+  return results;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -202,93 +157,61 @@ async function main() {
     const rssReady = process.memoryUsage().rss;
     console.log(`[bench] ready after ${bootSeconds.toFixed(1)} s (seed + replay of ${LISTINGS} listings); RSS ${mb(rssReady)}`);
 
-    // Signed-in shoppers with a cart each.
     const emulatorHost = stack.config.firebaseAuthEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST!;
-    const shoppers: Array<{ uid: string; email: string; idToken: string; cartId: string; added: number }> = [];
-    for (let n = 0; n < CONCURRENCY; n++) {
-      const user = await emulatorUser(emulatorHost, n);
-      await request(base, 'POST', '/api/users/register', { uid: user.uid, email: user.email, display_name: `Bench ${n}` }, user.idToken);
-      const cart = await request(base, 'POST', '/api/cart/create', { userId: user.uid }, user.idToken);
-      shoppers.push({ ...user, cartId: (JSON.parse(cart.body) as { id: string }).id, added: 0 });
-    }
-
-    const random = createRandom(7);
-    const products = JSON.parse((await request(base, 'GET', '/api/products?limit=200&offset=0')).body) as Array<{ product_id: string }>;
-    const productIds: string[] = products.map((p) => p.product_id);
-    for (let offset = 200; productIds.length < 20_000 && offset < LISTINGS; offset += 200) {
-      const page = JSON.parse((await request(base, 'GET', `/api/products?limit=200&offset=${offset}`)).body) as Array<{ product_id: string }>;
-      if (page.length === 0) break;
-      productIds.push(...page.map((p) => p.product_id));
-    }
-    const typos = ['nkie', 'jaket', 'sneakrs', 'lululemn', 'dres', 'cardign', 'zara blaz', 'levis jens', 'sweter', 'backpak', 'vintge', 'pufer', 'lether boots', 'yoga legins', 'denim skrt'];
-    const categories = ['Tops', 'Dresses', 'Shoes', 'Accessories', 'Outerwear', 'Jeans', 'Skirts', 'Knitwear', 'Activewear', 'Bags'];
-    const brands = ['Nike', 'Zara', 'H&M', 'Gap', 'Lululemon', 'J.Crew', '', '', '', ''];
-    const sorts = ['sortBy=title&sortOrder=ASC', 'sortBy=price&sortOrder=ASC', 'sortBy=price&sortOrder=DESC', 'sortBy=created_at&sortOrder=DESC', 'sort=popular'];
-    const ok = (a: Answer) => a.status === 200;
-    const filterQuery = () => {
-      const brand = random.pick(brands);
-      return `category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}&${random.pick(sorts)}&page=${random.int(1, 3)}&pageSize=20`;
-    };
-
-    const results: Result[] = [];
-    results.push(await measure('bare Koa route (ceiling)', () => request(bareUrl, 'GET', '/'), ok));
-    results.push(await measure('search suggestions (6 hits, typos)', () => request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`), ok));
-    results.push(await measure('catalogue filter + sort (page of 20)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}`), ok));
-    results.push(await measure('facet counts (filter-options)', () => {
-      const brand = random.pick(brands);
-      return request(base, 'GET', `/api/products/filter-options?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}`);
-    }, ok));
-    results.push(await measure('catalogue page (filter + facets, parallel)', async () => {
-      const q = filterQuery();
-      const [a, b] = await Promise.all([
-        request(base, 'GET', `/api/products/filter?${q}`),
-        request(base, 'GET', `/api/products/filter-options?${q.split('&sort')[0]}`),
-      ]);
-      return a.status !== 200 ? a : b;
-    }, ok));
-    results.push(await measure('catalogue page (filter + facets=true, one)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}&facets=true`), ok));
-    results.push(await measure('catalogue deep page (title order, ~page 100)', () => {
-      const category = random.pick(categories);
-      return request(base, 'GET', `/api/products/filter?category=${encodeURIComponent(category)}&sortBy=title&sortOrder=ASC&page=${random.int(90, 110)}&pageSize=20`);
-    }, ok));
-    results.push(await measure('product detail', () => request(base, 'GET', `/api/products/${random.pick(productIds)}`), ok));
-    let cursor = 0;
-    results.push(await measure('add to cart (signed in)', async (worker) => {
-      const shopper = shoppers[worker]!;
-      // Carts stay shopper-sized: cleared (not timed here) every 20 lines.
-      if (shopper.added >= 20) {
-        await request(base, 'POST', '/api/cart/clear', { cartId: shopper.cartId }, shopper.idToken);
-        shopper.added = 0;
-      }
-      shopper.added++;
-      const productId = productIds[cursor++ % productIds.length]!;
-      return request(base, 'POST', '/api/cart/add-item', { cartId: shopper.cartId, productId, quantity: 1 }, shopper.idToken);
-    }, (a) => a.status === 200 || a.status === 201));
-
+    const run = await generateLoad({
+      base,
+      bareUrl,
+      emulatorHost,
+      listings: LISTINGS,
+      concurrency: CONCURRENCY,
+      maxRequests: MAX_REQUESTS,
+      maxMs: MAX_MS,
+      only: ONLY,
+    });
     global.gc?.();
     const rssAfter = process.memoryUsage().rss;
     const memory = process.memoryUsage();
     const f = (n: number) => n.toFixed(2).padStart(8);
     console.log(`\nRewear API benchmark: ${LISTINGS} listings, concurrency ${CONCURRENCY}, loopback, ${os.cpus().length} cores, Node ${process.version}`);
-    console.log(`${'scenario'.padEnd(44)} ${'requests'.padStart(8)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'GC ms'.padStart(8)} ${'GC max'.padStart(8)}`);
-    for (const r of results) {
-      console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)} ${f(r.gcMs)} ${f(r.gcMaxMs)}`);
+    console.log(`${''.padEnd(44)} ${''.padStart(8)} ${''.padStart(6)} ${''.padStart(8)} ${''.padStart(8)} ${''.padStart(8)} ${''.padStart(8)}  server thread:`);
+    console.log(`${'scenario'.padEnd(44)} ${'requests'.padStart(8)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'busy'.padStart(6)} ${'µs/req'.padStart(7)} ${'GC ms'.padStart(8)} ${'GC max'.padStart(8)}`);
+    for (const r of run) {
+      console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)} ${`${(100 * r.serverBusy).toFixed(0)}%`.padStart(6)} ${r.serverUsPerRequest.toFixed(0).padStart(7)} ${f(r.gcMs)} ${f(r.gcMaxMs)}`);
     }
-    const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
-    const ceiling = byName('bare').rps;
-    const checks = [
-      ['suggestions p95 ≤ 10 ms', byName('search suggestions').p95 <= 10, `${byName('search suggestions').p95.toFixed(2)} ms`],
-      ['catalogue filter+facets p95 ≤ 15 ms (one request, facets=true)', byName('catalogue page (filter + facets=true').p95 <= 15, `${byName('catalogue page (filter + facets=true').p95.toFixed(2)} ms (two requests in parallel ${byName('catalogue page (filter + facets, parallel').p95.toFixed(2)}; filter ${byName('catalogue filter').p95.toFixed(2)}, facets ${byName('facet counts').p95.toFixed(2)})`],
-      ['add-to-cart p99 ≤ 20 ms', byName('add to cart').p99 <= 20, `${byName('add to cart').p99.toFixed(2)} ms`],
-      ['catalogue throughput ≥ 50% of bare route', byName('catalogue filter').rps >= ceiling / 2, `${((100 * byName('catalogue filter').rps) / ceiling).toFixed(0)}%`],
-      ['RSS with the catalogue < 1 GB', rssAfter < 1024 ** 3, mb(rssAfter)],
-    ] as const;
+    const byName = (prefix: string) => run.find((r) => r.name.startsWith(prefix));
+    const bareRoute = byName('bare')!;
+    const ceiling = bareRoute.rps;
+    /** A target judged from the scenarios it needs; null when one of them was not run (--only). */
+    const judge = (needs: string[], judgement: (...r: Result[]) => readonly [boolean, string]) => {
+      const found = needs.map(byName);
+      return found.every((r) => r !== undefined) ? judgement(...(found as Result[])) : null;
+    };
+    const checks: Array<readonly [string, readonly [boolean, string] | null]> = [
+      ['suggestions p95 ≤ 10 ms', judge(['search suggestions'], (r) => [r.p95 <= 10, `${r.p95.toFixed(2)} ms`])],
+      ['catalogue filter+facets p95 ≤ 15 ms (one request, facets=true)', judge(['catalogue page (filter + facets=true', 'catalogue page (filter + facets, parallel', 'catalogue filter', 'facet counts'], (one, parallel, filter, facets) => [
+        one.p95 <= 15,
+        `${one.p95.toFixed(2)} ms (two requests in parallel ${parallel.p95.toFixed(2)}; filter ${filter.p95.toFixed(2)}, facets ${facets.p95.toFixed(2)})`,
+      ])],
+      ['add-to-cart p99 ≤ 20 ms', judge(['add to cart'], (r) => [r.p99 <= 20, `${r.p99.toFixed(2)} ms`])],
+      // When the server thread idles on the bare route, the generator bounds its requests/s: the
+      // ratio of the server's own time per request is then the stricter measure, and counts.
+      ['catalogue throughput ≥ 50% of bare route', judge(['catalogue filter'], (r) => {
+        const throughput = r.rps / ceiling;
+        const capacity = bareRoute.serverUsPerRequest / r.serverUsPerRequest;
+        return [
+          Math.min(throughput, capacity) >= 0.5,
+          `${(100 * throughput).toFixed(0)}% of its requests/s; server thread busy ${(100 * bareRoute.serverBusy).toFixed(0)}% on the bare route, ${(100 * r.serverBusy).toFixed(0)}% on the catalogue, ${bareRoute.serverUsPerRequest.toFixed(0)} vs ${r.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * capacity).toFixed(0)}% of its capacity`,
+        ];
+      })],
+      ['RSS with the catalogue < 1 GB', [rssAfter < 1024 ** 3, mb(rssAfter)]],
+    ];
     console.log('\ntargets:');
-    for (const [what, pass, value] of checks) console.log(`  ${pass ? 'met    ' : 'MISSED '} ${what}: ${value}`);
-    console.log(`\nmemory: RSS before boot ${mb(rssBefore)}, ready ${mb(rssReady)}, after the runs ${mb(rssAfter)} (heap used ${mb(memory.heapUsed)}); server and load generator share this process`);
+    for (const [what, verdict] of checks) {
+      console.log(verdict ? `  ${verdict[0] ? 'met    ' : 'MISSED '} ${what}: ${verdict[1]}` : `  not run ${what}`);
+    }
+    console.log(`\nmemory: RSS before boot ${mb(rssBefore)}, ready ${mb(rssReady)}, after the runs ${mb(rssAfter)} (heap used ${mb(memory.heapUsed)}); server and load generator (a worker thread) share this process`);
   } finally {
     bareServer.close();
-    agent.destroy();
     await stack.close();
     if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }

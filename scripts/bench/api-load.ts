@@ -1,0 +1,233 @@
+/**
+ * The API benchmark's load generator, run in a worker thread by `api.ts`: its HTTP client, its
+ * heap and its garbage collector stay apart from the server's, as they would on a client
+ * machine (the socket buffers of the answers it reads would otherwise count against the
+ * server's heap and start its full collections). Each scenario's timed part is announced to
+ * the server thread, which measures its own busy time, pauses and profile over exactly that part.
+ */
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createRandom } from '../seed/random.ts';
+
+export interface LoadSettings {
+  base: string;
+  bareUrl: string;
+  emulatorHost: string;
+  listings: number;
+  concurrency: number;
+  maxRequests: number;
+  maxMs: number;
+  /** Scenario name prefixes to run (the bare route always runs); null runs all. */
+  only: string[] | null;
+}
+
+/** What the generator measured of one scenario's timed part. */
+export interface LoadResult {
+  name: string;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+/** What the generator tells the server thread and waits for. */
+type Announcement =
+  | { kind: 'timed-start'; name: string }
+  | { kind: 'timed-end'; name: string; result: LoadResult }
+  | { kind: 'done' };
+
+/** Worker → server thread. Every announcement is answered with its `{ id }` once handled. */
+export type LoadMessage = (Announcement & { id: number }) | { kind: 'log'; line: string };
+
+const settings = workerData as LoadSettings;
+const port = parentPort!;
+const CONCURRENCY = settings.concurrency;
+
+let nextId = 1;
+const waiting = new Map<number, () => void>();
+port.on('message', (reply: { id: number }) => waiting.get(reply.id)?.());
+/** Tells the server thread and waits until it has acted on it. */
+function tell(message: Announcement): Promise<void> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, () => {
+      waiting.delete(id);
+      resolve();
+    });
+    port.postMessage({ ...message, id });
+  });
+}
+const log = (line: string) => port.postMessage({ kind: 'log', line } satisfies LoadMessage);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+
+interface Answer {
+  status: number;
+  /** Decoded on first read: most checks need only the status. */
+  readonly body: string;
+}
+
+function answerOf(status: number, bytes: Buffer): Answer {
+  let text: string | undefined;
+  return {
+    status,
+    get body() {
+      return (text ??= bytes.toString('utf8'));
+    },
+  };
+}
+
+function request(base: string, method: string, target: string, body?: unknown, token?: string): Promise<Answer> {
+  const url = new URL(target, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(answerOf(res.statusCode ?? 0, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** `CONCURRENCY` clients, each sending its next request when the previous one answered. */
+async function measure(name: string, next: (client: number, i: number) => Promise<Answer>, expect: (a: Answer) => boolean): Promise<void> {
+  if (settings.only && !name.startsWith('bare') && !settings.only.some((prefix) => name.startsWith(prefix))) return;
+  // Warm-up (JIT, caches) is not counted.
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, c) => (async () => {
+    for (let i = 0; i < 25; i++) await next(c, -1 - i);
+  })()));
+  const latencies: number[] = [];
+  let errors = 0;
+  let issued = 0;
+  await tell({ kind: 'timed-start', name });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, client) => {
+      while (issued < settings.maxRequests && performance.now() - started < settings.maxMs) {
+        const i = issued++;
+        const t = performance.now();
+        const answer = await next(client, i);
+        latencies.push(performance.now() - t);
+        if (!expect(answer)) {
+          errors++;
+          if (errors <= 3) log(`[bench] ${name}: unexpected ${answer.status} ${answer.body.slice(0, 200)}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  await tell({
+    kind: 'timed-end',
+    name,
+    result: {
+      name,
+      requests: latencies.length,
+      errors,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      rps: latencies.length / elapsed,
+    },
+  });
+}
+
+async function emulatorUser(n: number): Promise<{ uid: string; email: string; idToken: string }> {
+  const email = `bench-${Date.now().toString(36)}-${n}@example.com`;
+  const res = await fetch(`http://${settings.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+  });
+  const json = (await res.json()) as { localId: string; idToken: string };
+  if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(json)}`);
+  return { uid: json.localId, email, idToken: json.idToken };
+}
+
+async function run(): Promise<void> {
+  const { base, bareUrl } = settings;
+
+  // Signed-in shoppers with a cart each.
+  const shoppers: Array<{ uid: string; email: string; idToken: string; cartId: string; added: number }> = [];
+  for (let n = 0; n < CONCURRENCY; n++) {
+    const user = await emulatorUser(n);
+    await request(base, 'POST', '/api/users/register', { uid: user.uid, email: user.email, display_name: `Bench ${n}` }, user.idToken);
+    const cart = await request(base, 'POST', '/api/cart/create', { userId: user.uid }, user.idToken);
+    shoppers.push({ ...user, cartId: (JSON.parse(cart.body) as { id: string }).id, added: 0 });
+  }
+
+  const random = createRandom(7);
+  const productIds: string[] = [];
+  for (let offset = 0; productIds.length < 20_000 && offset < settings.listings; offset += 200) {
+    const page = JSON.parse((await request(base, 'GET', `/api/products?limit=200&offset=${offset}`)).body) as Array<{ product_id: string }>;
+    if (page.length === 0) break;
+    productIds.push(...page.map((p) => p.product_id));
+  }
+  const typos = ['nkie', 'jaket', 'sneakrs', 'lululemn', 'dres', 'cardign', 'zara blaz', 'levis jens', 'sweter', 'backpak', 'vintge', 'pufer', 'lether boots', 'yoga legins', 'denim skrt'];
+  const categories = ['Tops', 'Dresses', 'Shoes', 'Accessories', 'Outerwear', 'Jeans', 'Skirts', 'Knitwear', 'Activewear', 'Bags'];
+  const brands = ['Nike', 'Zara', 'H&M', 'Gap', 'Lululemon', 'J.Crew', '', '', '', ''];
+  const sorts = ['sortBy=title&sortOrder=ASC', 'sortBy=price&sortOrder=ASC', 'sortBy=price&sortOrder=DESC', 'sortBy=created_at&sortOrder=DESC', 'sort=popular'];
+  const ok = (a: Answer) => a.status === 200;
+  const filterQuery = () => {
+    const brand = random.pick(brands);
+    return `category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}&${random.pick(sorts)}&page=${random.int(1, 3)}&pageSize=20`;
+  };
+
+  await measure('bare Koa route (ceiling)', () => request(bareUrl, 'GET', '/'), ok);
+  await measure('search suggestions (6 hits, typos)', () => request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`), ok);
+  await measure('catalogue filter + sort (page of 20)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}`), ok);
+  await measure('facet counts (filter-options)', () => {
+    const brand = random.pick(brands);
+    return request(base, 'GET', `/api/products/filter-options?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}`);
+  }, ok);
+  await measure('catalogue page (filter + facets, parallel)', async () => {
+    const q = filterQuery();
+    const [a, b] = await Promise.all([
+      request(base, 'GET', `/api/products/filter?${q}`),
+      request(base, 'GET', `/api/products/filter-options?${q.split('&sort')[0]}`),
+    ]);
+    return a.status !== 200 ? a : b;
+  }, ok);
+  await measure('catalogue page (filter + facets=true, one)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}&facets=true`), ok);
+  await measure('catalogue deep page (title order, ~page 100)', () => {
+    const category = random.pick(categories);
+    return request(base, 'GET', `/api/products/filter?category=${encodeURIComponent(category)}&sortBy=title&sortOrder=ASC&page=${random.int(90, 110)}&pageSize=20`);
+  }, ok);
+  await measure('product detail', () => request(base, 'GET', `/api/products/${random.pick(productIds)}`), ok);
+  let cursor = 0;
+  await measure('add to cart (signed in)', async (client) => {
+    const shopper = shoppers[client]!;
+    // Carts stay shopper-sized: cleared every 20 lines (the clear is part of that request's time).
+    if (shopper.added >= 20) {
+      await request(base, 'POST', '/api/cart/clear', { cartId: shopper.cartId }, shopper.idToken);
+      shopper.added = 0;
+    }
+    shopper.added++;
+    const productId = productIds[cursor++ % productIds.length]!;
+    return request(base, 'POST', '/api/cart/add-item', { cartId: shopper.cartId, productId, quantity: 1 }, shopper.idToken);
+  }, (a) => a.status === 200 || a.status === 201);
+
+  agent.destroy();
+  await tell({ kind: 'done' });
+}
+
+await run();
