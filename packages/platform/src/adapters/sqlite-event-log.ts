@@ -37,6 +37,14 @@ export interface SqliteEventLogOptions {
   /** Events per delivered batch and per read. Default 2000. */
   batchSize?: number;
   /**
+   * How long a subscription's durable checkpoint may trail what it handled. Default 250 ms.
+   * Stored at once would be a write transaction per subscription per delivered batch: with a
+   * subscription per projector, seven commits for every append. Delivery is at least once
+   * either way; a stopped subscription stores its latest position, a killed one resumes from
+   * at most this much earlier (its consumers are idempotent).
+   */
+  checkpointDelayMs?: number;
+  /**
    * Not called: stored events are delivered as they are, without a schema check. Events are
    * validated at append (nothing invalid is written through this log) and again at consume by
    * the projection runtime, which dead-letters an invalid one; checking them here as well cost
@@ -96,6 +104,7 @@ const sleepersByFile = new Map<string, Set<() => void>>();
 export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
   const pollIntervalMs = options.pollIntervalMs ?? 20;
   const batchSize = options.batchSize ?? 2000;
+  const checkpointDelayMs = options.checkpointDelayMs ?? 250;
   const onHandlerError =
     options.onHandlerError ??
     ((error, name) => console.error(`[event-log] subscription ${name}: handler failed, retrying`, error));
@@ -238,6 +247,15 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       let position = from ? (from.all ?? 0) : log.checkpointOf(name);
       let stopped = false;
       let failures = 0;
+      let stored = position;
+      let storing: NodeJS.Timeout | null = null;
+      const storeCheckpoint = () => {
+        if (storing) clearTimeout(storing);
+        storing = null;
+        if (position === stored) return;
+        saveCheckpoint.run(name, position, new Date().toISOString());
+        stored = position;
+      };
 
       const loop = async () => {
         while (!stopped) {
@@ -259,7 +277,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
           }
           failures = 0;
           position = events[events.length - 1]!.position;
-          saveCheckpoint.run(name, position, new Date().toISOString());
+          if (checkpointDelayMs <= 0) storeCheckpoint();
+          else storing ??= setTimeout(storeCheckpoint, checkpointDelayMs).unref();
         }
       };
       const running = loop();
@@ -268,6 +287,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
           stopped = true;
           wakeAll();
           await running;
+          storeCheckpoint();
           subscriptions.delete(subscription);
         },
       };
