@@ -1,0 +1,69 @@
+/**
+ * The SQLite event log's background checkpoints: appends reach the database file itself (not
+ * only the WAL) without a commit doing the copy, and closing the log stops the worker.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteEventLog } from '../src/adapters/sqlite-event-log.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Rows of `file` as the database file alone holds them (its WAL left behind); 0 before the table. */
+function rowsInDatabaseFile(file: string, folder: string): number {
+  const copy = path.join(folder, `copy-${Date.now()}-${Math.random()}.sqlite`);
+  copyFileSync(file, copy);
+  const db = new Database(copy, { readonly: true });
+  try {
+    const table = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'events'").pluck().get();
+    return table ? (db.prepare('SELECT count(*) FROM events').pluck().get() as number) : 0;
+  } finally {
+    db.close();
+  }
+}
+
+const cartCreated = (cartId: string) => ({ type: 'CartCreated' as const, data: { cartId, userId: `u-${cartId}` } });
+const optionsFor = (i: number) => ({ expectedVersion: 0, actor: null, correlationId: `corr-${i}` });
+
+describe('SQLite event log checkpoints', () => {
+  it('copies the WAL into the database file from a worker thread, and stops it on close', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
+    folders.push(folder);
+    const file = path.join(folder, 'events.sqlite');
+    const log = openSqliteEventLog({ file, walCheckpointIntervalMs: 50 });
+    for (let i = 0; i < 20; i++) {
+      await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
+    }
+    expect(existsSync(`${file}-wal`)).toBe(true);
+
+    let copied = rowsInDatabaseFile(file, folder);
+    for (let waited = 0; copied < 20 && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      copied = rowsInDatabaseFile(file, folder);
+    }
+    expect(copied).toBe(20);
+
+    await log.close();
+    // The last connection closed: SQLite folded the WAL in and removed it.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('leaves checkpoints to SQLite when asked to (interval 0): the file lags the WAL', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
+    folders.push(folder);
+    const file = path.join(folder, 'events.sqlite');
+    const log = openSqliteEventLog({ file, walCheckpointIntervalMs: 0 });
+    for (let i = 0; i < 5; i++) {
+      await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Five small commits stay under SQLite's 1000-page mark: nothing copied yet.
+    expect(rowsInDatabaseFile(file, folder)).toBe(0);
+    await log.close();
+  });
+});
