@@ -20,14 +20,20 @@ function rowsInDatabaseFile(file: string, folder: string): number {
   copyFileSync(file, copy);
   const db = new Database(copy, { readonly: true });
   try {
-    const table = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'events'").pluck().get();
+    const table = db
+      .prepare("SELECT count(*) FROM sqlite_master WHERE name = 'events'")
+      .pluck()
+      .get();
     return table ? (db.prepare('SELECT count(*) FROM events').pluck().get() as number) : 0;
   } finally {
     db.close();
   }
 }
 
-const cartCreated = (cartId: string) => ({ type: 'CartCreated' as const, data: { cartId, userId: `u-${cartId}` } });
+const cartCreated = (cartId: string) => ({
+  type: 'CartCreated' as const,
+  data: { cartId, userId: `u-${cartId}` },
+});
 const optionsFor = (i: number) => ({ expectedVersion: 0, actor: null, correlationId: `corr-${i}` });
 
 describe('SQLite event log checkpoints', () => {
