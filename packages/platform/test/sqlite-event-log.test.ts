@@ -2,9 +2,11 @@
  * The SQLite event log's background checkpoints: appends reach the database file itself (not
  * only the WAL) without a commit doing the copy, and closing the log stops the worker.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventLog } from '../src/adapters/sqlite-event-log.ts';
@@ -71,5 +73,20 @@ describe('SQLite event log checkpoints', () => {
     // Five small commits stay under SQLite's 1000-page mark: nothing copied yet.
     expect(rowsInDatabaseFile(file, folder)).toBe(0);
     await log.close();
+  });
+
+  it('finishes closing in a process with nothing else to do (the worker holds it until closed)', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
+    folders.push(folder);
+    const module = fileURLToPath(new URL('../src/adapters/sqlite-event-log.ts', import.meta.url));
+    const script = `
+      import { openSqliteEventLog } from ${JSON.stringify(module)};
+      const log = openSqliteEventLog({ file: ${JSON.stringify(path.join(folder, 'events.sqlite'))} });
+      await log.append('cart-1', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u1' } }], { expectedVersion: 0, actor: null, correlationId: 'corr' });
+      await log.close();
+      console.log('closed');
+    `;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(output.trim()).toBe('closed');
   });
 });

@@ -135,6 +135,8 @@ function startCheckpointer(file: string, intervalMs: number, onError: (error: Er
   worker.on('error', onError);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return async () => {
+    // Held while it closes: an unreferenced worker would let the process end mid-close.
+    worker.ref();
     worker.postMessage('close');
     await exited;
   };
