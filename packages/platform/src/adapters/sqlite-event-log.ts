@@ -130,7 +130,8 @@ parentPort.on('message', () => {
  */
 function startCheckpointer(file: string, intervalMs: number, onError: (error: Error) => void): () => Promise<void> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { file, intervalMs, driver } });
+  // No flags of the parent (a loader, --input-type=module): the source is plain CommonJS.
+  const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, execArgv: [], workerData: { file, intervalMs, driver } });
   worker.unref();
   worker.on('error', onError);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
