@@ -38,15 +38,19 @@ const cartCreated = (cartId: string) => ({
 });
 const optionsFor = (i: number) => ({ expectedVersion: 0, actor: null, correlationId: `corr-${i}` });
 
+/** A log file in a fresh folder (removed after the test), with `count` carts appended. */
+async function logWithCarts(count: number, walCheckpointIntervalMs: number) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
+  folders.push(folder);
+  const file = path.join(folder, 'events.sqlite');
+  const log = openSqliteEventLog({ file, walCheckpointIntervalMs });
+  for (let i = 0; i < count; i++) await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
+  return { folder, file, log };
+}
+
 describe('SQLite event log checkpoints', () => {
   it('copies the WAL into the database file from a worker thread, and stops it on close', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
-    folders.push(folder);
-    const file = path.join(folder, 'events.sqlite');
-    const log = openSqliteEventLog({ file, walCheckpointIntervalMs: 50 });
-    for (let i = 0; i < 20; i++) {
-      await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
-    }
+    const { folder, file, log } = await logWithCarts(20, 50);
     expect(existsSync(`${file}-wal`)).toBe(true);
 
     let copied = rowsInDatabaseFile(file, folder);
@@ -62,13 +66,7 @@ describe('SQLite event log checkpoints', () => {
   });
 
   it('leaves checkpoints to SQLite when asked to (interval 0): the file lags the WAL', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
-    folders.push(folder);
-    const file = path.join(folder, 'events.sqlite');
-    const log = openSqliteEventLog({ file, walCheckpointIntervalMs: 0 });
-    for (let i = 0; i < 5; i++) {
-      await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
-    }
+    const { folder, file, log } = await logWithCarts(5, 0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Five small commits stay under SQLite's 1000-page mark: nothing copied yet.
     expect(rowsInDatabaseFile(file, folder)).toBe(0);
