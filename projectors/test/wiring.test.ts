@@ -158,4 +158,37 @@ describe('projector wiring on the embedded engines', () => {
       expect(featured).toMatchObject({ updated: '2026-03-01T12:00:00.000Z' });
     }
   });
+
+  it('a recomputation falling due while a batch writes its listings waits for them', async () => {
+    const set = createProjectors({ collectionsDelayMs: 10, featuredJitter: () => 0 });
+    const side = await freshReadSide(set.all);
+    // Listings written slowly, as by a database under load: the delay passes mid-write.
+    const slow: ReadSide = {
+      collection: (name) => {
+        const collection = side.collection(name);
+        if (name !== READ_MODELS.listings) return collection;
+        return new Proxy(collection, {
+          get: (target, key, receiver) =>
+            key === 'put'
+              ? async (...args: unknown[]) => {
+                  await new Promise((r) => setTimeout(r, 40));
+                  return (target.put as (...a: unknown[]) => Promise<unknown>)(...args);
+                }
+              : Reflect.get(target, key, receiver),
+        });
+      },
+      searchIndex: (name) => side.searchIndex(name),
+    };
+    set.catalogue.beginBatch(slow);
+    await applyAll(set.all, slow, history);
+    await set.catalogue.afterBatch(slow);
+    await set.catalogue.flush();
+    const trending = await side
+      .collection(READ_MODELS.algorithmicCollections)
+      .findOne({ _id: 'trending_hits' });
+    expect(trending!.products).toEqual([
+      { product_id: 'l1', score: expect.any(Number) },
+      { product_id: 'l2', score: expect.any(Number) },
+    ]);
+  });
 });

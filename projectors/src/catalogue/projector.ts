@@ -394,8 +394,13 @@ export function createCatalogueProjector(
     async afterBatch(target: ReadSide) {
       const batch = batches.get(target);
       if (!batch) return;
-      batches.delete(target);
-      await batch.commit();
+      // Open until its writes are in: a recomputation due meanwhile waits (it would read some
+      // of them, and, the timer spent, none would follow).
+      try {
+        await batch.commit();
+      } finally {
+        batches.delete(target);
+      }
       if (delayMs === 0) await run(target);
     },
     async flush() {
