@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@rewear/contracts';
-import type { Projector, ReadSide } from '@rewear/platform';
+import type { Doc, Projector, ReadSide } from '@rewear/platform';
 import { createMemoryReadModelStore } from '../../packages/platform/src/adapters/memory-read-models.ts';
 import { createEmbeddedSearchEngine } from '../../packages/platform/src/adapters/embedded-search.ts';
 import {
@@ -164,8 +164,8 @@ describe('projector wiring on the embedded engines', () => {
     const side = await freshReadSide(set.all);
     // Listings written slowly, as by a database under load: the delay passes mid-write.
     const slow: ReadSide = {
-      collection: (name) => {
-        const collection = side.collection(name);
+      collection: <T extends Doc = Doc>(name: string) => {
+        const collection = side.collection<T>(name);
         if (name !== READ_MODELS.listings) return collection;
         return new Proxy(collection, {
           get: (target, key, receiver) =>
