@@ -3,7 +3,7 @@
  * only the WAL) without a commit doing the copy, and closing the log stops the worker.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,13 @@ describe('SQLite event log checkpoints', () => {
     await log.close();
     // The last connection closed: SQLite folded the WAL in and removed it.
     expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('keeps the WAL bounded through a burst faster than the worker (SQLite checkpoints at 10,000 pages)', async () => {
+    // The worker never runs in this test: each append writes a few pages, 4,000 of them ~75 MB.
+    const { file, log } = await logWithCarts(4000, 60_000);
+    expect(statSync(`${file}-wal`).size).toBeLessThan(45 * 1024 * 1024);
+    await log.close();
   });
 
   it('leaves checkpoints to SQLite when asked to (interval 0): the file lags the WAL', async () => {
