@@ -7,6 +7,8 @@ import Router from '@koa/router';
 import { CONSISTENCY_HEADER } from '@rewear/contracts';
 import {
   badRequest,
+  COMPRESSION_THRESHOLD,
+  CONTENT_ENCODINGS,
   errorHandler,
   identify,
   parse,
@@ -69,6 +71,19 @@ function rejectOperatorKeys(query: Record<string, unknown>) {
 /** OpenAPI `{param}` → Koa `:param`. */
 const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/**
+ * A serialised answer in the encoding the client prefers (by weight, then its own order), from
+ * the copy kept with the answer; the server's compression middleware then leaves it alone.
+ */
+async function encodedFor(ctx: Koa.Context, answer: JsonAnswer<unknown>): Promise<Buffer> {
+  ctx.vary('Accept-Encoding');
+  if (answer.bytes.length < COMPRESSION_THRESHOLD || ctx.method === 'HEAD') return answer.bytes;
+  const encoding = ctx.acceptsEncodings(...CONTENT_ENCODINGS, 'identity');
+  if (encoding !== 'br' && encoding !== 'gzip') return answer.bytes;
+  ctx.set('Content-Encoding', encoding);
+  return answer.encoded(encoding);
+}
+
 export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   const router = new Router<AppState>({ strict: false });
@@ -85,7 +100,7 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
       if (body === undefined || body === null) ctx.body = body;
       else if (body instanceof JsonAnswer) {
         ctx.type = 'json';
-        ctx.body = body.bytes;
+        ctx.body = await encodedFor(ctx, body);
       } else {
         // Serialised once here: with an object body, the compression middleware's size check
         // and Koa's response each serialise it (a catalogue page is about 16 KB of JSON).

@@ -79,7 +79,7 @@ function answerOf(status: number, bytes: Buffer): Answer {
   };
 }
 
-function request(base: string, method: string, target: string, body?: unknown, token?: string): Promise<Answer> {
+function request(base: string, method: string, target: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}): Promise<Answer> {
   const url = new URL(target, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -91,6 +91,7 @@ function request(base: string, method: string, target: string, body?: unknown, t
         headers: {
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...extraHeaders,
         },
       },
       (res) => {
@@ -197,6 +198,9 @@ async function run(): Promise<void> {
   await measure('bare Koa route (ceiling)', () => request(bareUrl, 'GET', '/'), ok);
   await measure('search suggestions (6 hits, typos)', () => request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`), ok);
   await measure('catalogue filter + sort (page of 20)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}`), ok);
+  // As a browser asks (its bytes are not decoded here): the same mix, after the run above.
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  await measure('catalogue filter, browser (gzip accepted)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}`, undefined, undefined, browser), ok);
   await measure('facet counts (filter-options)', () => {
     const brand = random.pick(brands);
     return request(base, 'GET', `/api/products/filter-options?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}`);

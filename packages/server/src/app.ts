@@ -6,8 +6,12 @@
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
-import { constants as zlib } from 'node:zlib';
-import type { RouteDoc } from '@rewear/platform';
+import {
+  BROTLI_PARAMS,
+  COMPRESSION_THRESHOLD,
+  GZIP_LEVEL,
+  type RouteDoc,
+} from '@rewear/platform';
 import { imagesMiddleware } from './images/router.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi.ts';
 import { staticClient } from './static-client.ts';
@@ -58,9 +62,9 @@ export function createServerApp(parts: ServerParts): Koa {
   app.proxy = process.env.TRUST_PROXY === 'true';
   app.use(
     compress({
-      threshold: 1024,
-      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-      gzip: { level: 6 },
+      threshold: COMPRESSION_THRESHOLD,
+      br: { params: BROTLI_PARAMS },
+      gzip: { level: GZIP_LEVEL },
       deflate: false,
     }),
   );

@@ -6,11 +6,24 @@
  * and serialised each time.
  */
 
-/** An answer already serialised: the route table sends its bytes as they are. */
+import { compress, type ContentEncoding } from '@rewear/platform';
+
+/**
+ * An answer already serialised: the route table sends its bytes as they are, or compressed
+ * once per encoding and kept with it (browsers always ask for br or gzip: a repeated catalogue
+ * page is then not compressed again for every visitor).
+ */
 export class JsonAnswer<T> {
   /** The type of what was serialised (for the reader of a route's signature). */
   declare readonly shape?: T;
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
   constructor(readonly bytes: Buffer) {}
+
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
+    let bytes = this.compressed.get(encoding);
+    if (!bytes) this.compressed.set(encoding, (bytes = compress(this.bytes, encoding)));
+    return bytes;
+  }
 }
 
 const pagesByAnswer = new WeakMap<object, Map<string, JsonAnswer<unknown>>>();

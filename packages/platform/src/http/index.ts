@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './middleware.ts';
 export * from './validation.ts';
 export * from './route-doc.ts';
+export * from './compression.ts';
