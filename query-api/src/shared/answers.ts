@@ -21,7 +21,12 @@ export class JsonAnswer<T> {
 
   encoded(encoding: ContentEncoding): Promise<Buffer> {
     let bytes = this.compressed.get(encoding);
-    if (!bytes) this.compressed.set(encoding, (bytes = compress(this.bytes, encoding)));
+    if (!bytes) {
+      bytes = compress(this.bytes, encoding);
+      // A failed compression is not kept: the next request tries again.
+      bytes.catch(() => this.compressed.delete(encoding));
+      this.compressed.set(encoding, bytes);
+    }
     return bytes;
   }
 }

@@ -11,7 +11,7 @@ export const COMPRESSION_THRESHOLD = 1024;
 export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 4 };
 export const GZIP_LEVEL = 6;
 
-/** The encodings offered, best first; `identity` when the client takes neither. */
+/** The encodings offered (the client's preference picks one); `identity` when it takes neither. */
 export const CONTENT_ENCODINGS = ['br', 'gzip'] as const;
 export type ContentEncoding = (typeof CONTENT_ENCODINGS)[number];
 
