@@ -35,9 +35,9 @@ import {
   text,
   wholeNumber,
 } from '../shared/schemas.ts';
-import { fromListing, fromSearchDoc, isVisible } from '../shared/products.ts';
+import { fromListing, fromSearchDoc, isVisible, productListJson } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
-import { JsonAnswer, pageOf } from '../shared/answers.ts';
+import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');
@@ -197,13 +197,14 @@ export const catalogueRoutes: QueryRoute[] = [
     async handle(_ctx, { query }, deps): Promise<JsonAnswer<FilteredProductsWithFacets>> {
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
       // page, pageSize and facets are part of the search query: one answer, one page
-      return pageOf(result, 'filter', () => ({
-        products: result.hits.map(fromSearchDoc),
-        total: result.total,
-        page: query.page,
-        pageSize: query.pageSize,
-        ...(query.facets ? { facets: filterOptionsOf(result.facets) } : {}),
-      }));
+      return pageOf(result, 'filter', () =>
+        jsonWithMember<FilteredProductsWithFacets>('products', productListJson(result.hits), {
+          total: result.total,
+          page: query.page,
+          pageSize: query.pageSize,
+          ...(query.facets ? { facets: filterOptionsOf(result.facets) } : {}),
+        }),
+      );
     },
   }),
   route({

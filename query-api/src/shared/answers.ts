@@ -31,11 +31,48 @@ export class JsonAnswer<T> {
   }
 }
 
+/** JSON already written (of type T, in UTF-8), from parts kept elsewhere (see `productListJson`). */
+export class JsonBytes<T> {
+  declare readonly shape?: T;
+  constructor(readonly bytes: Buffer) {}
+}
+
+/**
+ * The JSON of `{ [key]: <the value of memberJson>, ...rest }`, with `memberJson` (JSON in UTF-8,
+ * in parts) used as it is rather than parsed and written again.
+ */
+export function jsonWithMember<T>(
+  key: string,
+  memberJson: readonly Buffer[],
+  rest: object,
+): JsonBytes<T> {
+  const others = JSON.stringify(rest);
+  return new JsonBytes<T>(
+    Buffer.concat([
+      Buffer.from(`{${JSON.stringify(key)}:`),
+      ...memberJson,
+      Buffer.from(others === '{}' ? '}' : `,${others.slice(1)}`),
+    ]),
+  );
+}
+
 const pagesByAnswer = new WeakMap<object, Map<string, JsonAnswer<unknown>>>();
 
-/** The page `build` makes from `answer` for the route named `route`, as JSON, built once per answer. */
-export function pageOf<P>(answer: object, route: string, build: () => P): JsonAnswer<P> {
-  const serialise = () => new JsonAnswer<P>(Buffer.from(JSON.stringify(build())));
+/**
+ * The page `build` makes from `answer` for the route named `route`, as JSON, built once per
+ * answer. `build` gives the page itself, or its JSON.
+ */
+export function pageOf<P>(
+  answer: object,
+  route: string,
+  build: () => P | JsonBytes<P>,
+): JsonAnswer<P> {
+  const serialise = () => {
+    const page = build();
+    return new JsonAnswer<P>(
+      page instanceof JsonBytes ? page.bytes : Buffer.from(JSON.stringify(page)),
+    );
+  };
   if (!Object.isFrozen(answer)) return serialise();
   let pages = pagesByAnswer.get(answer);
   if (!pages) pagesByAnswer.set(answer, (pages = new Map()));

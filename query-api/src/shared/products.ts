@@ -38,3 +38,50 @@ export const fromListing = (doc: ListingDoc) => toProduct(doc._id, doc);
 /** A listing that exists for product detail: created and not deleted (sold out still answers). */
 export const isVisible = (doc: ListingDoc | null): doc is ListingDoc =>
   !!doc && !doc.deleted && doc.created_at !== '';
+
+/**
+ * How many products' JSON texts are kept (about 800 bytes each: some 16 MB, outside the
+ * JavaScript heap). The products of the catalogue pages browsed lately: a page first asked for
+ * is then mostly assembled from products already written out for other pages (another sort,
+ * the next page, a brand filter).
+ */
+export const PRODUCT_JSON_KEPT = 20_000;
+
+/**
+ * Each product's JSON as served (UTF-8), by stored search document. The embedded index stores
+ * frozen documents and replaces a changed one with a new object, so a kept text can never be
+ * stale; documents that are not frozen (another engine's fresh copies) are written out each
+ * time. Bytes rather than strings: kept strings would be copied into the old generation by the
+ * garbage collector, bytes stay where they are. Oldest first: a Map keeps insertion order.
+ */
+const productJsonByDoc = new Map<ProductSearchDoc, Buffer>();
+
+/** The JSON of `doc` as a Product: exactly `JSON.stringify(fromSearchDoc(doc))`, in UTF-8. */
+export function productJson(doc: ProductSearchDoc): Buffer {
+  let json = productJsonByDoc.get(doc);
+  if (json !== undefined) return json;
+  const text = JSON.stringify(fromSearchDoc(doc));
+  if (!Object.isFrozen(doc)) return Buffer.from(text);
+  // Not from Buffer's shared 8 kB slabs: one kept text would hold its whole slab.
+  json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  json.write(text);
+  productJsonByDoc.set(doc, json);
+  if (productJsonByDoc.size > PRODUCT_JSON_KEPT)
+    productJsonByDoc.delete(productJsonByDoc.keys().next().value!);
+  return json;
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** The JSON array of `docs` as Products, in parts: exactly `JSON.stringify(docs.map(fromSearchDoc))`. */
+export function productListJson(docs: readonly ProductSearchDoc[]): Buffer[] {
+  const parts: Buffer[] = [OPEN];
+  for (let i = 0; i < docs.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(productJson(docs[i]!));
+  }
+  parts.push(CLOSE);
+  return parts;
+}
