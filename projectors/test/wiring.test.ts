@@ -141,6 +141,37 @@ describe('projector wiring on the embedded engines', () => {
     expect(await snapshot(b)).toEqual(await snapshot(a));
   });
 
+  it('counts likes once per listing at the end of a batch, whatever came between them', async () => {
+    const likes = (productId: string, users: string[]) =>
+      users.map((userId) => envelope('WishlistItemAdded', { userId, productId }));
+    const events: EventEnvelope[] = [
+      // liked before it exists, then created, liked, un-liked and updated in the same batch
+      ...likes('l9', ['u1', 'u2']),
+      listingCreated('l9', { brandId: 'b-nike', title: 'Denim Jacket' }),
+      ...likes('l9', ['u3', 'u4', 'u5']),
+      envelope('ListingLiked', { listingId: 'l9', userId: 'u3' }),
+      envelope('WishlistItemRemoved', { userId: 'u4', productId: 'l9' }),
+      envelope('ListingUpdated', { listingId: 'l9', changes: { priceCents: 1234 } }),
+      envelope('WishlistCleared', { userId: 'u5', productIds: ['l9'] }),
+    ];
+    const direct = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const batched = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const a = await freshReadSide(direct.all);
+    const b = await freshReadSide(batched.all);
+    await applyAll(direct.all, a, events);
+    batched.catalogue.beginBatch(b);
+    await applyAll(batched.all, b, events);
+    await batched.catalogue.afterBatch(b);
+    const listing = await b.collection<ListingDoc>(READ_MODELS.listings).findOne({ _id: 'l9' });
+    // u1, u2 and u3 still count; u4 and u5 took theirs back
+    expect(listing).toMatchObject({ num_likes: 3, price_cents: 1234 });
+    const found = await b
+      .searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products)
+      .search({ sort: [{ field: 'num_likes', order: 'desc' }], limit: 1 });
+    expect(found.hits[0]).toMatchObject({ id: 'l9', num_likes: 3 });
+    expect(await snapshot(b)).toEqual(await snapshot(a));
+  });
+
   it('keeps one pending recomputation per target (a rebuild and the live generation)', async () => {
     const set = createProjectors({ collectionsDelayMs: 60_000 });
     const live = await freshReadSide(set.all);

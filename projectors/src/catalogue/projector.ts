@@ -85,6 +85,7 @@ export interface CatalogueProjector extends Projector {
 }
 
 const listings = (t: ReadSide) => t.collection<ListingDoc>(READ_MODELS.listings);
+const likes = (t: ReadSide) => t.collection<LikeDoc>(READ_MODELS.listingLikes);
 const products = (t: ReadSide) => t.searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products);
 
 /**
@@ -120,7 +121,9 @@ function deepFreeze(value: unknown): void {
 
 /**
  * Where the listing steps read and write listings: straight to the read side, or, during a
- * batch, to the batch's documents (written once each when the batch ends).
+ * batch, to the batch's documents (written once each when the batch ends). Like counts too
+ * are then counted once per listing when the batch ends, not once per like: a boot's catch-up
+ * is one batch, and a seeded catalogue has more likes than listings.
  */
 class ListingWrites {
   /** Listings read or written during the batch; null = known to be absent. */
@@ -128,6 +131,8 @@ class ListingWrites {
   private readonly changed = new Set<string>();
   /** Ids of the batch's changed listings by brand id. */
   private readonly byBrand = new Map<string, Set<string>>();
+  /** Listings whose like count is due when the batch ends. */
+  private readonly likesToCount = new Set<string>();
 
   constructor(
     readonly target: ReadSide,
@@ -180,8 +185,36 @@ class ListingWrites {
     await syncSearch(this.target, docs);
   }
 
+  /** `doc` with its like count from the like documents; in a batch, counted when it ends. */
+  async withLikeCount(doc: ListingDoc): Promise<ListingDoc> {
+    if (this.batched) {
+      this.likesToCount.add(doc._id);
+      return doc;
+    }
+    doc.num_likes = await likes(this.target).count({ product_id: doc._id });
+    return doc;
+  }
+
+  /** Recounts the likes of listing `id` (if it exists yet); in a batch, when it ends. */
+  async recountLikes(id: string): Promise<void> {
+    if (this.batched) {
+      this.likesToCount.add(id);
+      return;
+    }
+    await this.writeLikeCount(id);
+  }
+
+  private async writeLikeCount(id: string): Promise<void> {
+    const listing = await this.get(id);
+    if (!listing) return;
+    const numLikes = await likes(this.target).count({ product_id: id });
+    if (listing.num_likes !== numLikes) await this.put([{ ...listing, num_likes: numLikes }]);
+  }
+
   /** Writes every listing the batch changed, once. */
   async commit(): Promise<void> {
+    for (const id of this.likesToCount) await this.writeLikeCount(id);
+    this.likesToCount.clear();
     const docs: ListingDoc[] = [];
     for (const id of this.changed) docs.push(freezeParts(this.seen.get(id)!));
     this.changed.clear();
@@ -217,10 +250,7 @@ async function applyListingEvent(event: ListingEvent, writes: ListingWrites): Pr
   const next = projectListing(current, event, { brandName });
   if (!next) return;
   // Likes may have arrived first: the count comes from the like documents.
-  next.num_likes = await target
-    .collection<LikeDoc>(READ_MODELS.listingLikes)
-    .count({ product_id: id });
-  await writes.put([next]);
+  await writes.put([await writes.withLikeCount(next)]);
 }
 
 async function applyBrandCreated(
@@ -236,19 +266,13 @@ async function applyBrandCreated(
 }
 
 async function applyLikeEvent(event: LikeEvent, writes: ListingWrites): Promise<void> {
-  const likes = writes.target.collection<LikeDoc>(READ_MODELS.listingLikes);
+  const collection = likes(writes.target);
   for (const { productId, userId } of likeKeys(event)) {
     const id = likeId(productId, userId);
-    const next = projectLike(await likes.findOne({ _id: id }), event, productId, userId);
-    if (next) await likes.put(next);
-    else await likes.delete(id);
-    const listing = await writes.get(productId);
-    if (!listing) continue;
-    const numLikes = await likes.count({ product_id: productId });
-    if (listing.num_likes !== numLikes) {
-      const updated = { ...listing, num_likes: numLikes };
-      await writes.put([updated]);
-    }
+    const next = projectLike(await collection.findOne({ _id: id }), event, productId, userId);
+    if (next) await collection.put(next);
+    else await collection.delete(id);
+    await writes.recountLikes(productId);
   }
 }
 
