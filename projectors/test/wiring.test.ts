@@ -133,8 +133,7 @@ describe('projector wiring on the embedded engines', () => {
       batched.catalogue.beginBatch(b);
       await applyAll(batched.all, b, events);
       // Nothing of the batch's listings is written before its end.
-      if (events.length === 5)
-        expect(await b.collection(READ_MODELS.listings).count({})).toBe(0);
+      if (events.length === 5) expect(await b.collection(READ_MODELS.listings).count({})).toBe(0);
       await batched.catalogue.afterBatch(b);
     }
     await applyAll(batched.all, b, []);
