@@ -16,17 +16,12 @@ import { compress, type ContentEncoding } from '@rewear/platform';
 export class JsonAnswer<T> {
   /** The type of what was serialised (for the reader of a route's signature). */
   declare readonly shape?: T;
-  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+  private readonly compressed = new Map<ContentEncoding, Buffer>();
   constructor(readonly bytes: Buffer) {}
 
-  encoded(encoding: ContentEncoding): Promise<Buffer> {
+  encoded(encoding: ContentEncoding): Buffer {
     let bytes = this.compressed.get(encoding);
-    if (!bytes) {
-      bytes = compress(this.bytes, encoding);
-      // A failed compression is not kept: the next request tries again.
-      bytes.catch(() => this.compressed.delete(encoding));
-      this.compressed.set(encoding, bytes);
-    }
+    if (!bytes) this.compressed.set(encoding, (bytes = compress(this.bytes, encoding)));
     return bytes;
   }
 }
