@@ -16,7 +16,7 @@ install() {
   command -v go >/dev/null || { log "go not found"; exit 1; }
   if [ -x "$(binary)" ]; then log "stripe-mock already installed at $(binary)"; return; fi
   log "building stripe-mock (about a minute)"
-  go install github.com/stripe/stripe-mock@latest
+  go install github.com/stripe/stripe-mock@v0.203.0
   log "stripe-mock installed at $(binary)"
 }
 
