@@ -1,7 +1,7 @@
 /**
  * docker-compose.yml cannot be started on a machine without a Docker engine, so dclint checks
  * it on every run: against the Compose specification's schema, for ports published on every
- * interface and for images without a version tag (rule settings in .dclintrc).
+ * interface and for images without a version tag (rule settings in .dclintrc.json).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,15 @@ interface Report {
 function lint(file: string): { status: number | null; report: Report } {
   const run = spawnSync(
     process.execPath,
-    [DCLINT, file, '--formatter', 'json', '--config', path.join(ROOT, '.dclintrc'), '--no-color'],
+    [
+      DCLINT,
+      file,
+      '--formatter',
+      'json',
+      '--config',
+      path.join(ROOT, '.dclintrc.json'),
+      '--no-color',
+    ],
     { cwd: ROOT, encoding: 'utf8' },
   );
   const reports = JSON.parse(run.stdout) as Report[];
