@@ -23,6 +23,27 @@ const settings = {
 };
 
 describe('embedded search maintenance', () => {
+  it('indexes list fields, nested lists by their inner values, and leaves the lists as they were', async () => {
+    const index = new EmbeddedSearchIndex<Item>('lists');
+    await index.configure({
+      searchable: ['title', 'tags'],
+      filterable: ['cat', 'sizes'],
+      sortable: [],
+    });
+    const tags = ['wool', ['vintage', 'winter']];
+    const sizes = ['S', ['M', 'L']];
+    await index.upsert([
+      { id: 'a', title: 'coat', cat: 'A', price: 1, tags, sizes },
+      { id: 'b', title: 'hat', cat: 'A', price: 1, tags: ['summer'], sizes: ['XL'] },
+    ]);
+    expect((await index.search({ q: 'winter' })).hits.map((h) => h.id)).toEqual(['a']);
+    expect((await index.search({ q: 'wool' })).hits.map((h) => h.id)).toEqual(['a']);
+    expect((await index.search({ filter: { sizes: 'L' } })).hits.map((h) => h.id)).toEqual(['a']);
+    expect((await index.search({ filter: { sizes: 'XL' } })).hits.map((h) => h.id)).toEqual(['b']);
+    expect(tags).toEqual(['wool', ['vintage', 'winter']]);
+    expect(sizes).toEqual(['S', ['M', 'L']]);
+  });
+
   it('finds a term again after its posting list was emptied by re-indexing and trimmed by a bulk load', async () => {
     const index = new EmbeddedSearchIndex<Item>('posting-lists');
     await index.configure(settings);

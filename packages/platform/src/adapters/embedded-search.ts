@@ -217,9 +217,12 @@ function sameValue(x: unknown, y: unknown): boolean {
   return true;
 }
 
-function valuesOf(value: unknown): unknown[] {
+/** The values of a field, nested lists flattened; a flat list as it is (read only, never copied). */
+function valuesOf(value: unknown): readonly unknown[] {
   if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value.flat() : [value];
+  if (!Array.isArray(value)) return [value];
+  for (let i = 0; i < value.length; i++) if (Array.isArray(value[i])) return value.flat();
+  return value;
 }
 
 function filterKey(value: unknown): string | null {
@@ -805,14 +808,11 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     });
   }
 
-  private searchableValues(doc: T): Array<[rank: number, value: unknown]> {
-    const record = doc as unknown as Record<string, unknown>;
-    if (this.settings.searchable.includes('*')) {
-      return Object.keys(record)
-        .filter((key) => key !== 'id')
-        .map((key, rank) => [Math.min(rank, 31), record[key]]);
-    }
-    return this.settings.searchable.map((key, rank) => [Math.min(rank, 31), record[key]]);
+  /** The searchable fields, in rank order (all but `id` when every field is searchable). */
+  private searchableFields(doc: T): readonly string[] {
+    return this.settings.searchable.includes('*')
+      ? Object.keys(doc).filter((key) => key !== 'id')
+      : this.settings.searchable;
   }
 
   /**
@@ -855,17 +855,22 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     const stamp = ++this.indexStamp;
     const ids: number[] = [];
     const ranks: number[] = [];
-    for (const [rank, value] of this.searchableValues(doc)) {
-      const items = Array.isArray(value) ? valuesOf(value) : [value];
-      for (const item of items) {
-        if (typeof item !== 'string' && typeof item !== 'number') continue;
-        for (const id of this.termIdsOf(String(item))) {
-          if (this.termStamps[id] === stamp) continue;
-          this.termStamps[id] = stamp;
-          ids.push(id);
-          ranks.push(rank);
-        }
+    const record = doc as unknown as Record<string, unknown>;
+    const fields = this.searchableFields(doc);
+    const termsOf = (item: unknown, rank: number) => {
+      if (typeof item !== 'string' && typeof item !== 'number') return;
+      for (const id of this.termIdsOf(String(item))) {
+        if (this.termStamps[id] === stamp) continue;
+        this.termStamps[id] = stamp;
+        ids.push(id);
+        ranks.push(rank);
       }
+    };
+    for (let f = 0; f < fields.length; f++) {
+      const value = record[fields[f]!];
+      const rank = Math.min(f, 31);
+      if (Array.isArray(value)) for (const item of valuesOf(value)) termsOf(item, rank);
+      else termsOf(value, rank);
     }
     const version = this.versions[number]!;
     for (let i = 0; i < ids.length; i++) this.postings[ids[i]!]!.add(number, ranks[i]!, version);

@@ -44,6 +44,22 @@ function shallowCopy(source: Record<string, unknown>, keys: string[]): Record<st
   return copy(source);
 }
 
+/**
+ * Whether a frozen object can be stored as it is: a plain object whose fields are primitives or
+ * themselves stored as they are, none undefined. Checked without listing its keys into an array
+ * (the common case, a document built frozen, then allocates nothing).
+ */
+function isStoredAsItIs(source: Record<string, unknown>): boolean {
+  const prototype: unknown = Object.getPrototypeOf(source);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in source) {
+    const field = source[key];
+    if (field === undefined) return false;
+    if (field !== null && typeof field === 'object' && frozenCopy(field) !== field) return false;
+  }
+  return true;
+}
+
 export function frozenCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as T;
@@ -58,6 +74,7 @@ export function frozenCopy<T>(value: T): T {
     return (out ? Object.freeze(out) : value) as T;
   }
   const source = value as Record<string, unknown>;
+  if (Object.isFrozen(source) && isStoredAsItIs(source)) return value;
   const keys = Object.keys(source);
   let kept = keys;
   for (let k = 0; k < keys.length; k++) {
