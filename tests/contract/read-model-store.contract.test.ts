@@ -224,6 +224,19 @@ for (const engine of engines) {
       expect(await c.findOne({ _id: 'l1' })).toEqual(listings[0]);
     });
 
+    it('a read-only findOne answers what a findOne does, and nothing done to it reaches the store', async () => {
+      const c = await fresh();
+      expect(await c.findOne({ _id: 'l2' }, { readonly: true })).toEqual(await c.findOne({ _id: 'l2' }));
+      expect(await c.findOne({ _id: 'nope' }, { readonly: true })).toBeNull();
+      const doc = await c.findOne({ _id: 'l1' }, { readonly: true });
+      try {
+        doc!.sizes.push('XXL');
+      } catch (err) {
+        expect(err).toBeInstanceOf(TypeError);
+      }
+      expect(await c.findOne({ _id: 'l1' })).toEqual(listings[0]);
+    });
+
     it('drop empties the collection and removes it from the list', async () => {
       const c = await fresh();
       const name = used[used.length - 1]!;

@@ -106,7 +106,7 @@ export interface IndexSpec {
 
 export interface ReadModelCollection<T extends Doc = Doc> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
-  findOne(filter: Filter): Promise<T | null>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'readonly'>): Promise<T | null>;
   count(filter?: Filter): Promise<number>;
   /** $match, $group (with $sum), $sort, $limit, $project, $unwind: the stages both engines run. */
   aggregate<R = Doc>(pipeline: Record<string, unknown>[]): Promise<R[]>;

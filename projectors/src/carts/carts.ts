@@ -79,7 +79,7 @@ export const cartsProjector: Projector = {
     if (!(CART_EVENTS as readonly string[]).includes(event.type)) return;
     const e = event as CartEvent;
     const carts = target.collection<CartDoc>(READ_MODELS.carts);
-    const current = await carts.findOne({ _id: e.data.cartId });
+    const current = await carts.findOne({ _id: e.data.cartId }, { readonly: true });
     const next = projectCart(current, e);
     if (next && next !== current) await carts.put(next);
   },

@@ -144,7 +144,7 @@ class ListingWrites {
       const known = this.seen.get(id);
       if (known !== undefined) return known;
     }
-    const doc = await listings(this.target).findOne({ _id: id });
+    const doc = await listings(this.target).findOne({ _id: id }, { readonly: true });
     if (this.batched) this.seen.set(id, doc);
     return doc;
   }
@@ -228,7 +228,9 @@ class ListingWrites {
 
 async function brandNameOf(target: ReadSide, brandId: string): Promise<string> {
   if (!brandId) return '';
-  const brand = await target.collection<BrandDoc>(READ_MODELS.brands).findOne({ _id: brandId });
+  const brand = await target
+    .collection<BrandDoc>(READ_MODELS.brands)
+    .findOne({ _id: brandId }, { readonly: true });
   return brand?.name ?? '';
 }
 
@@ -258,7 +260,10 @@ async function applyBrandCreated(
   writes: ListingWrites,
 ): Promise<void> {
   const brands = writes.target.collection<BrandDoc>(READ_MODELS.brands);
-  const brand = projectBrand(await brands.findOne({ _id: event.data.brandId }), event);
+  const brand = projectBrand(
+    await brands.findOne({ _id: event.data.brandId }, { readonly: true }),
+    event,
+  );
   await brands.put(brand);
   // Listings created before their brand was seen get its name now.
   const stale = await writes.staleForBrand(brand._id, brand.name);
@@ -269,7 +274,12 @@ async function applyLikeEvent(event: LikeEvent, writes: ListingWrites): Promise<
   const collection = likes(writes.target);
   for (const { productId, userId } of likeKeys(event)) {
     const id = likeId(productId, userId);
-    const next = projectLike(await collection.findOne({ _id: id }), event, productId, userId);
+    const next = projectLike(
+      await collection.findOne({ _id: id }, { readonly: true }),
+      event,
+      productId,
+      userId,
+    );
     if (next) await collection.put(next);
     else await collection.delete(id);
     await writes.recountLikes(productId);

@@ -31,7 +31,7 @@ export const newsletterProjector: Projector = {
     const e = event as NewsletterEvent;
     const subscribers = target.collection<SubscriberDoc>(READ_MODELS.newsletterSubscribers);
     const id = subscriberId(e.data.email);
-    const next = projectSubscriber(await subscribers.findOne({ _id: id }), e);
+    const next = projectSubscriber(await subscribers.findOne({ _id: id }, { readonly: true }), e);
     if (next) await subscribers.put(next);
     else await subscribers.delete(id);
   },

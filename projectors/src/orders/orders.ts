@@ -67,7 +67,7 @@ export const ordersProjector: Projector = {
     if (!(ORDER_EVENTS as readonly string[]).includes(event.type)) return;
     const e = event as OrderEvent;
     const orders = target.collection<OrderDoc>(READ_MODELS.orders);
-    const current = await orders.findOne({ _id: e.data.orderId });
+    const current = await orders.findOne({ _id: e.data.orderId }, { readonly: true });
     const next = projectOrder(current, e);
     if (next && next !== current) await orders.put(next);
   },

@@ -48,7 +48,7 @@ export const userCollectionsProjector: Projector = {
     if (event.type !== 'CollectionCreated' && event.type !== 'CollectionFollowed') return;
     const e = event as UserCollectionEvent;
     const collections = target.collection<UserCollectionDoc>(READ_MODELS.userCollections);
-    const current = await collections.findOne({ _id: e.data.collectionId });
+    const current = await collections.findOne({ _id: e.data.collectionId }, { readonly: true });
     const next = projectUserCollection(current, e);
     if (next && next !== current) await collections.put(next);
   },

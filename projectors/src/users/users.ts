@@ -23,6 +23,6 @@ export const usersProjector: Projector = {
     if (event.type !== 'UserRegistered') return;
     const users = target.collection<UserDoc>(READ_MODELS.users);
     const e = event as EnvelopeOf<'UserRegistered'>;
-    await users.put(projectUser(await users.findOne({ _id: e.data.uid }), e));
+    await users.put(projectUser(await users.findOne({ _id: e.data.uid }, { readonly: true }), e));
   },
 };

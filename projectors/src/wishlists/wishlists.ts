@@ -44,7 +44,11 @@ export const wishlistsProjector: Projector = {
     const productIds = e.type === 'WishlistCleared' ? e.data.productIds : [e.data.productId];
     for (const productId of productIds) {
       const id = wishlistItemId(e.data.userId, productId);
-      const next = projectWishlistItem(await items.findOne({ _id: id }), e, productId);
+      const next = projectWishlistItem(
+        await items.findOne({ _id: id }, { readonly: true }),
+        e,
+        productId,
+      );
       if (next) await items.put(next);
       else await items.delete(id);
     }

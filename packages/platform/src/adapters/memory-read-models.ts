@@ -340,8 +340,8 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
     return readonly ? cursor.all() : cursor.all().map(mutableCopy);
   }
 
-  async findOne(filter: Filter): Promise<T | null> {
-    const [first] = await this.find(filter, { limit: 1 });
+  async findOne(filter: Filter, options: Pick<FindOptions, 'readonly'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { limit: 1, readonly: options.readonly });
     return first ?? null;
   }
 

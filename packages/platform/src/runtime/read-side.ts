@@ -32,8 +32,8 @@ class LeasedCollection<T extends Doc> implements ReadModelCollection<T> {
   find(filter?: Filter, options?: FindOptions) {
     return this.withTarget((c) => c.find(filter, options));
   }
-  findOne(filter: Filter) {
-    return this.withTarget((c) => c.findOne(filter));
+  findOne(filter: Filter, options?: Pick<FindOptions, 'readonly'>) {
+    return this.withTarget((c) => c.findOne(filter, options));
   }
   count(filter?: Filter) {
     return this.withTarget((c) => c.count(filter));
