@@ -75,7 +75,7 @@ const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  * A serialised answer in the encoding the client prefers (by weight, then its own order), from
  * the copy kept with the answer; the server's compression middleware then leaves it alone.
  */
-function encodedFor(ctx: Koa.Context, answer: JsonAnswer<unknown>): Buffer {
+async function encodedFor(ctx: Koa.Context, answer: JsonAnswer<unknown>): Promise<Buffer> {
   ctx.vary('Accept-Encoding');
   if (answer.bytes.length < COMPRESSION_THRESHOLD || ctx.method === 'HEAD') return answer.bytes;
   const encoding = ctx.acceptsEncodings(...CONTENT_ENCODINGS, 'identity');
@@ -100,7 +100,7 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
       if (body === undefined || body === null) ctx.body = body;
       else if (body instanceof JsonAnswer) {
         ctx.type = 'json';
-        ctx.body = encodedFor(ctx, body);
+        ctx.body = await encodedFor(ctx, body);
       } else {
         // Serialised once here: with an object body, the compression middleware's size check
         // and Koa's response each serialise it (a catalogue page is about 16 KB of JSON).

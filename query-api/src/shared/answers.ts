@@ -16,12 +16,17 @@ import { compress, type ContentEncoding } from '@rewear/platform';
 export class JsonAnswer<T> {
   /** The type of what was serialised (for the reader of a route's signature). */
   declare readonly shape?: T;
-  private readonly compressed = new Map<ContentEncoding, Buffer>();
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
   constructor(readonly bytes: Buffer) {}
 
-  encoded(encoding: ContentEncoding): Buffer {
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
     let bytes = this.compressed.get(encoding);
-    if (!bytes) this.compressed.set(encoding, (bytes = compress(this.bytes, encoding)));
+    if (!bytes) {
+      bytes = compress(this.bytes, encoding);
+      // A failed compression is not kept: the next request tries again.
+      bytes.catch(() => this.compressed.delete(encoding));
+      this.compressed.set(encoding, bytes);
+    }
     return bytes;
   }
 }

@@ -2,7 +2,8 @@
  * Response compression, one setting for the server's compression middleware and for answers
  * compressed once and kept (query-api's cached catalogue pages).
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Bodies smaller than this are sent as they are. */
 export const COMPRESSION_THRESHOLD = 1024;
@@ -14,15 +15,12 @@ export const GZIP_LEVEL = 6;
 export const CONTENT_ENCODINGS = ['br', 'gzip'] as const;
 export type ContentEncoding = (typeof CONTENT_ENCODINGS)[number];
 
-/**
- * `bytes` compressed, on the event loop. For what this is used on (a catalogue page, about
- * 16 kB, compressed once and kept), handing the work to libuv's thread pool cost the event loop
- * as much as doing it (measured on the 2-core machines: 107 µs of event-loop time per async
- * gzip against about 100 µs for gzipSync), and took the other core besides; a browser's first
- * request for a page waited 360 µs for it instead of about 100.
- */
-export function compress(bytes: Buffer, encoding: ContentEncoding): Buffer {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `bytes` compressed, on libuv's thread pool (the event loop goes on meanwhile). */
+export function compress(bytes: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliCompressSync(bytes, { params: BROTLI_PARAMS })
-    : gzipSync(bytes, { level: GZIP_LEVEL });
+    ? brotliAsync(bytes, { params: BROTLI_PARAMS })
+    : gzipAsync(bytes, { level: GZIP_LEVEL });
 }
