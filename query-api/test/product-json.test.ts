@@ -10,7 +10,8 @@ import {
   fromSearchDoc,
   PRODUCT_JSON_KEPT,
   productJson as productJsonBytes,
-  productListJson as productListParts,
+  productListJson as productListAnswer,
+  productListParts,
 } from '../src/shared/products.ts';
 
 const productJson = (doc: ProductSearchDoc) => productJsonBytes(doc).toString('utf8');
@@ -63,6 +64,7 @@ describe('product JSON', () => {
     // the second time from the kept texts
     expect(productListJson(docs)).toBe(expected);
     expect(productListJson([])).toBe('[]');
+    expect(productListAnswer(docs).bytes.toString('utf8')).toBe(expected);
     expect(JSON.parse(productListJson(docs))[1].original_price).toBe(50);
   });
 

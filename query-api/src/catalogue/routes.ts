@@ -35,7 +35,7 @@ import {
   text,
   wholeNumber,
 } from '../shared/schemas.ts';
-import { fromListing, fromSearchDoc, isVisible, productListJson } from '../shared/products.ts';
+import { fromListing, fromSearchDoc, isVisible, productListParts } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
 import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
 
@@ -198,7 +198,7 @@ export const catalogueRoutes: QueryRoute[] = [
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
       // page, pageSize and facets are part of the search query: one answer, one page
       return pageOf(result, 'filter', () =>
-        jsonWithMember<FilteredProductsWithFacets>('products', productListJson(result.hits), {
+        jsonWithMember<FilteredProductsWithFacets>('products', productListParts(result.hits), {
           total: result.total,
           page: query.page,
           pageSize: query.pageSize,

@@ -1,11 +1,11 @@
 /** Full search and the suggestion dropdown (typo-tolerant, last word as a prefix). */
 import { z } from 'zod';
-import { LIMITS, type Product } from '@rewear/contracts';
+import { LIMITS } from '@rewear/contracts';
 import { route, type QueryRoute } from '../shared/route.ts';
 import { text, wholeNumber } from '../shared/schemas.ts';
 import { productListJson } from '../shared/products.ts';
 import { productIndexOf } from '../shared/read.ts';
-import { JsonBytes, pageOf } from '../shared/answers.ts';
+import { pageOf } from '../shared/answers.ts';
 
 export const searchRoutes: QueryRoute[] = [
   route({
@@ -24,11 +24,7 @@ export const searchRoutes: QueryRoute[] = [
         q: query.query,
         limit: query.limit,
       });
-      return pageOf(
-        result,
-        'search',
-        () => new JsonBytes<Product[]>(Buffer.concat(productListJson(result.hits))),
-      );
+      return pageOf(result, 'search', () => productListJson(result.hits));
     },
   }),
   route({
@@ -47,13 +43,8 @@ export const searchRoutes: QueryRoute[] = [
         q: query.q,
         limit: LIMITS.maxSuggestions,
       });
-      return pageOf(
-        result,
-        'suggestions',
-        () =>
-          new JsonBytes<Product[]>(
-            Buffer.concat(productListJson(result.hits.slice(0, LIMITS.maxSuggestions))),
-          ),
+      return pageOf(result, 'suggestions', () =>
+        productListJson(result.hits.slice(0, LIMITS.maxSuggestions)),
       );
     },
   }),

@@ -1,5 +1,6 @@
 /** From read-model records (cents) to the API's Product (dollars). */
 import { toDollars, type Product } from '@rewear/contracts';
+import { JsonBytes } from './answers.ts';
 import type { ListingDoc, ProductRecord, ProductSearchDoc } from '@rewear/projectors';
 
 export function toProduct(id: string, r: ProductRecord): Product {
@@ -76,7 +77,7 @@ const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
 /** The JSON array of `docs` as Products, in parts: exactly `JSON.stringify(docs.map(fromSearchDoc))`. */
-export function productListJson(docs: readonly ProductSearchDoc[]): Buffer[] {
+export function productListParts(docs: readonly ProductSearchDoc[]): Buffer[] {
   const parts: Buffer[] = [OPEN];
   for (let i = 0; i < docs.length; i++) {
     if (i > 0) parts.push(COMMA);
@@ -85,3 +86,7 @@ export function productListJson(docs: readonly ProductSearchDoc[]): Buffer[] {
   parts.push(CLOSE);
   return parts;
 }
+
+/** The JSON array of `docs` as Products, as one answer. */
+export const productListJson = (docs: readonly ProductSearchDoc[]): JsonBytes<Product[]> =>
+  new JsonBytes(Buffer.concat(productListParts(docs)));
