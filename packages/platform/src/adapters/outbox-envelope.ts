@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import {
   eventSchemas,
   schemaVersionOf,
-  validateEvent,
   type DomainEvent,
   type EventEnvelope,
   type EventType,
 } from '@rewear/contracts';
+import { validateEvent } from '../event-validation.ts';
 import type { AppendOptions } from '../ports.ts';
 
 /** Checks the append arguments and every event against its schema; throws before anything is stored. */

@@ -8,7 +8,8 @@
  * so a crash between the two, or a redelivery, changes nothing; an event at or below the stored
  * checkpoint of its partition is skipped.
  */
-import { validateEvent, type EventEnvelope } from '@rewear/contracts';
+import type { EventEnvelope } from '@rewear/contracts';
+import { validateEvent } from '../event-validation.ts';
 import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
 import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
 import { GenerationDirectory } from './generations.ts';
