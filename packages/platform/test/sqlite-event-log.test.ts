@@ -1,6 +1,8 @@
 /**
- * The SQLite event log's background checkpoints: appends reach the database file itself (not
- * only the WAL) without a commit doing the copy, and closing the log stops the worker.
+ * The SQLite event log's worker threads. Background checkpoints: appends reach the database file
+ * itself (not only the WAL) without a commit doing the copy, and closing the log stops the
+ * worker. Read-ahead: a subscription far behind gets the same envelopes, in order, whichever
+ * thread read them.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -9,7 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteEventLog } from '../src/adapters/sqlite-event-log.ts';
+import {
+  openSqliteEventLog,
+  type SqliteEventLogOptions,
+} from '../src/adapters/sqlite-event-log.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -44,7 +49,8 @@ async function logWithCarts(count: number, walCheckpointIntervalMs: number) {
   folders.push(folder);
   const file = path.join(folder, 'events.sqlite');
   const log = openSqliteEventLog({ file, walCheckpointIntervalMs });
-  for (let i = 0; i < count; i++) await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
+  for (let i = 0; i < count; i++)
+    await log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
   return { folder, file, log };
 }
 
@@ -91,9 +97,118 @@ describe('SQLite event log checkpoints', () => {
       await log.close();
       console.log('closed');
     `;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
     expect(child.stdout.trim()).toBe('closed');
     // The worker ran (no fallback to checkpoints in commits), whatever flags the process had.
     expect(child.stderr).not.toContain('checkpoint worker failed');
+  });
+});
+
+describe('SQLite event log read-ahead', () => {
+  /** A log file with small batches, so that a few hundred events make many of them. */
+  async function logWithEvents(count: number, options: Partial<SqliteEventLogOptions> = {}) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-read-ahead-'));
+    folders.push(folder);
+    const log = openSqliteEventLog({
+      file: path.join(folder, 'events.sqlite'),
+      batchSize: 50,
+      ...options,
+    });
+    for (let i = 0; i < count; i++) await appendMixed(log, i);
+    return log;
+  }
+
+  /** Events of several shapes: with and without actor and causation, nested and null fields. */
+  async function appendMixed(log: Awaited<ReturnType<typeof logWithEvents>>, i: number) {
+    if (i % 3 === 0) return log.append(`cart-${i}`, [cartCreated(`c${i}`)], optionsFor(i));
+    if (i % 3 === 1) {
+      return log.append(
+        `brand-b${i}`,
+        [{ type: 'BrandCreated', data: { brandId: `b${i}`, name: `Brand "${i}" é`, image: null } }],
+        {
+          expectedVersion: 0,
+          actor: `u${i}`,
+          correlationId: `corr-${i}`,
+          causationId: `cause-${i}`,
+        },
+      );
+    }
+    return log.append(
+      `wishlist-u${i}`,
+      [
+        { type: 'WishlistItemAdded', data: { userId: `u${i}`, productId: `l${i}` } },
+        { type: 'WishlistItemAdded', data: { userId: `u${i}`, productId: `l${i + 1}` } },
+      ],
+      optionsFor(i),
+    );
+  }
+
+  /** Subscribes from 0 and collects what is delivered until the log's head is; `handle` runs per batch. */
+  async function deliverAll(
+    log: Awaited<ReturnType<typeof logWithEvents>>,
+    handle?: (batch: number) => Promise<void>,
+  ) {
+    const delivered: unknown[] = [];
+    let batches = 0;
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const subscription = await log.subscribe({
+      name: `reader-${Math.random()}`,
+      from: { all: 0 },
+      async handle({ events }) {
+        const batch = batches++;
+        await handle?.(batch);
+        // A slow projector, slowest at first: the worker has time to start and read ahead.
+        await new Promise((resolve) => setTimeout(resolve, batch < 3 ? 100 : 2));
+        delivered.push(...events);
+        if (delivered.length >= (await log.headPosition())) done();
+      },
+    });
+    await finished;
+    await subscription.stop();
+    return delivered;
+  }
+
+  it('delivers a long log once and in order, the same envelopes as readAll, appends during catch-up included', async () => {
+    const log = await logWithEvents(600);
+    const before = await log.headPosition();
+    let appended = 600;
+    const delivered = await deliverAll(log, async (batch) => {
+      // Appends while the worker reads: they come after, in order, whichever thread reads them.
+      if (batch === 3) for (; appended < 700; appended++) await appendMixed(log, appended);
+    });
+    expect(await log.headPosition()).toBe(before + 133);
+    expect(delivered).toEqual(await log.readAll(0, 10_000));
+    expect(log.batchesReadAhead).toBeGreaterThan(5);
+    await log.close();
+  });
+
+  it('delivers a retried batch again after a failing handler, and nothing out of order', async () => {
+    const errors: string[] = [];
+    const log = await logWithEvents(400, { onHandlerError: (error) => errors.push(String(error)) });
+    let failed = false;
+    const delivered = await deliverAll(log, async (batch) => {
+      if (batch === 4 && !failed) {
+        failed = true;
+        throw new Error('projector down');
+      }
+    });
+    expect(errors).toEqual(['Error: projector down']);
+    const positions = delivered.map((event) => (event as { position: number }).position);
+    expect(positions).toEqual(Array.from({ length: await log.headPosition() }, (_, i) => i + 1));
+    expect(log.batchesReadAhead).toBeGreaterThan(0);
+    await log.close();
+  });
+
+  it('reads on the subscriber thread alone when read-ahead is off, with the same deliveries', async () => {
+    const log = await logWithEvents(300, { readAhead: false });
+    const delivered = await deliverAll(log);
+    expect(delivered).toEqual(await log.readAll(0, 10_000));
+    expect(log.batchesReadAhead).toBe(0);
+    await log.close();
   });
 });

@@ -33,6 +33,7 @@ import {
   type Subscription,
 } from '../ports.ts';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
+import { ReadAheadRun } from './sqlite-read-ahead.ts';
 
 export interface SqliteEventLogOptions {
   /** Path of the database file (its folder must exist); ':memory:' for a throwaway log. */
@@ -66,6 +67,11 @@ export interface SqliteEventLogOptions {
    * @deprecated
    */
   onInvalidEvent?: (event: EventEnvelope, reason: string, subscription: string) => void;
+  /**
+   * A subscription a full batch or more behind has the following batches read by a worker
+   * thread while it applies the current one. Default true (file logs only).
+   */
+  readAhead?: boolean;
   /** Called when a subscriber's `handle` throws; the batch is retried after a pause. */
   onHandlerError?: (error: unknown, subscription: string) => void;
 }
@@ -74,6 +80,8 @@ export interface SqliteEventLog extends EventStore, EventBus {
   readonly file: string;
   /** The stored durable checkpoint of a subscription (0 if it never stored one). */
   checkpointOf(name: string): number;
+  /** Batches delivered to subscriptions from a read-ahead worker since the log was opened. */
+  readonly batchesReadAhead: number;
 }
 
 type Row = [
@@ -259,6 +267,9 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       sleepers.add(done);
     });
 
+  // A worker reads on its own connection: a private in-memory database has none to share.
+  const readAheadFile = options.file === ':memory:' || options.readAhead === false ? null : path.resolve(options.file);
+  let batchesReadAhead = 0;
   const subscriptions = new Set<{ stop(): Promise<void> }>();
   let closed = false;
   const ensureOpen = () => {
@@ -302,6 +313,10 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       return (headStmt.get('events') as number | undefined) ?? 0;
     },
 
+    get batchesReadAhead() {
+      return batchesReadAhead;
+    },
+
     checkpointOf(name) {
       return (checkpointStmt.get(name) as number | undefined) ?? 0;
     },
@@ -321,15 +336,35 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
         stored = position;
       };
 
+      // Set while the subscription is a full batch or more behind the head (see sqlite-read-ahead.ts).
+      let readAhead: ReadAheadRun | null = null;
+      const endReadAhead = () => {
+        void readAhead?.close();
+        readAhead = null;
+      };
+      const nextBatch = (): EventEnvelope[] => {
+        const ahead = readAhead?.take(position);
+        if (readAhead?.done) endReadAhead();
+        if (ahead) {
+          batchesReadAhead += 1;
+          return ahead;
+        }
+        const rows = readAllStmt.all(position, batchSize) as Row[];
+        if (rows.length < batchSize) endReadAhead();
+        else if (readAheadFile !== null && readAhead === null) {
+          readAhead = new ReadAheadRun(readAheadFile, rows[rows.length - 1]![0], batchSize);
+        }
+        return rows.map(toEnvelope);
+      };
+
       const loop = async () => {
         while (!stopped) {
-          const rows = readAllStmt.all(position, batchSize) as Row[];
-          if (rows.length === 0) {
+          const events = nextBatch();
+          if (events.length === 0) {
             await nap(pollIntervalMs);
             continue;
           }
           // Delivered unchecked: consume-time validation is the projection runtime's (see onInvalidEvent).
-          const events = rows.map(toEnvelope);
           const batch: DeliveredBatch = { events, partition: 'all' };
           try {
             await handle(batch);
@@ -344,6 +379,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
           if (checkpointDelayMs <= 0) storeCheckpoint();
           else storing ??= setTimeout(storeCheckpoint, checkpointDelayMs).unref();
         }
+        endReadAhead();
       };
       const running = loop();
       const subscription = {
