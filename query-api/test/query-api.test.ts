@@ -286,6 +286,32 @@ describe('products', () => {
     expect((await h.get('/api/products/seller/nobody')).status).toBe(404);
   });
 
+  it('answers each product the same in every list as in its detail (one JSON text per product)', async () => {
+    const lists = [
+      '/api/products',
+      '/api/products/category/tops',
+      '/api/products/p-tee/recommendations',
+      '/api/products/search?keyword=tee',
+      '/api/products/filter?category=tops',
+      '/api/search?query=tee',
+    ];
+    let compared = 0;
+    for (const list of lists) {
+      const { status, body, headers } = await h.get(list);
+      expect(status, list).toBe(200);
+      expect(headers.get('content-type'), list).toMatch(/^application\/json/);
+      const products = (Array.isArray(body) ? body : body.products) as Array<{
+        product_id: string;
+      }>;
+      expect(products.length, list).toBeGreaterThan(0);
+      for (const product of products) {
+        expect(product, list).toEqual((await h.get(`/api/products/${product.product_id}`)).body);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(lists.length);
+  });
+
   it('recommends listed products of the same category, excluding the product', async () => {
     expect(ids((await h.get('/api/products/p-tee/recommendations')).body)).toEqual(['p-tee2']);
     expect((await h.get('/api/products/p-boots/recommendations?limit=2')).body).toEqual([]);
