@@ -17,7 +17,7 @@ import {
 } from '@rewear/platform';
 import type { Middleware } from 'koa';
 import type { QueryApiDeps, QueryContext, QueryRoute } from './shared/route.ts';
-import { JsonAnswer, JsonBytes } from './shared/answers.ts';
+import { JsonAnswer } from './shared/answers.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -101,9 +101,6 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
       else if (body instanceof JsonAnswer) {
         ctx.type = 'json';
         ctx.body = await encodedFor(ctx, body);
-      } else if (body instanceof JsonBytes) {
-        ctx.type = 'json';
-        ctx.body = body.bytes;
       } else {
         // Serialised once here: with an object body, the compression middleware's size check
         // and Koa's response each serialise it (a catalogue page is about 16 KB of JSON).

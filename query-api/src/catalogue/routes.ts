@@ -35,7 +35,7 @@ import {
   text,
   wholeNumber,
 } from '../shared/schemas.ts';
-import { fromListing, isVisible, productListJson, productListParts } from '../shared/products.ts';
+import { fromListing, fromSearchDoc, isVisible, productListParts } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
 import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
 
@@ -158,7 +158,7 @@ export const catalogueRoutes: QueryRoute[] = [
         offset: query.offset,
         limit: query.limit,
       });
-      return pageOf(result, 'products', () => productListJson(result.hits));
+      return result.hits.map(fromSearchDoc);
     },
   }),
   route({
@@ -223,7 +223,7 @@ export const catalogueRoutes: QueryRoute[] = [
         q: query.keyword,
         limit: query.limit,
       });
-      return pageOf(result, 'products/search', () => productListJson(result.hits));
+      return result.hits.map(fromSearchDoc);
     },
   }),
   route({
@@ -311,7 +311,7 @@ export const catalogueRoutes: QueryRoute[] = [
         offset: query.offset,
         limit: query.limit,
       });
-      return pageOf(result, 'category', () => productListJson(result.hits));
+      return result.hits.map(fromSearchDoc);
     },
   }),
   route({
@@ -352,8 +352,10 @@ export const catalogueRoutes: QueryRoute[] = [
         sort: [{ field: 'num_likes', order: 'desc' }, BY_TITLE],
         limit: query.limit + 1,
       });
-      // Not kept per answer: one answer serves a whole category, each product leaving itself out.
-      return productListJson(result.hits.filter((h) => h.id !== listing._id).slice(0, query.limit));
+      return result.hits
+        .filter((h) => h.id !== listing._id)
+        .slice(0, query.limit)
+        .map(fromSearchDoc);
     },
   }),
   route({
