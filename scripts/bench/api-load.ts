@@ -65,6 +65,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 
 interface Answer {
   status: number;
+  /** Size of the body as received. */
+  bytes: number;
   /** Decoded on first read: most checks need only the status. */
   readonly body: string;
 }
@@ -73,6 +75,7 @@ function answerOf(status: number, bytes: Buffer): Answer {
   let text: string | undefined;
   return {
     status,
+    bytes: bytes.length,
     get body() {
       return (text ??= bytes.toString('utf8'));
     },
@@ -217,6 +220,16 @@ async function run(): Promise<void> {
   };
 
   await measure('bare Koa route (ceiling)', () => request(bareUrl, 'GET', '/'), ok);
+  // The same bare route answering as many bytes as a catalogue page, sized on pages of sorts the
+  // runs never ask for (so none of the catalogue's answers is made here), with a random of its own.
+  const sizing = createRandom(11);
+  let pageBytes = 0;
+  for (let i = 0; i < 20; i++) {
+    const sort = sizing.pick(['sortBy=title&sortOrder=DESC', 'sortBy=created_at&sortOrder=ASC']);
+    pageBytes += (await request(base, 'GET', `/api/products/filter?category=${encodeURIComponent(sizing.pick(categories))}&${sort}&page=1&pageSize=20`)).bytes / 20;
+  }
+  pageBytes = Math.round(pageBytes);
+  await measure(`bare Koa route, catalogue-sized answer (${(pageBytes / 1024).toFixed(1)} kB)`, () => request(bareUrl, 'GET', `/sized?bytes=${pageBytes}`), ok);
   await measure('search suggestions (6 hits, typos)', () => request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`), ok);
   // The catalogue's code warmed on sorts the runs never ask for (title Z→A, oldest first), with
   // and without a brand: the same search and page-building code, none of the same answers.
