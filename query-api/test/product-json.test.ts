@@ -8,6 +8,7 @@ import type { ProductSearchDoc } from '@rewear/projectors';
 import { jsonWithMember } from '../src/shared/answers.ts';
 import {
   fromSearchDoc,
+  LONGEST_LIST_KEPT,
   PRODUCT_JSON_KEPT,
   productJson as productJsonBytes,
   productListJson as productListAnswer,
@@ -90,6 +91,32 @@ describe('product JSON', () => {
     for (let i = 0; i < PRODUCT_JSON_KEPT + 10; i++) productJson(frozen(searchDoc(`filler-${i}`)));
     expect(productJson(first)).toBe(firstJson);
     expect(productJson(first)).toBe(JSON.stringify(fromSearchDoc(first)));
+  });
+});
+
+describe('bulk lists', () => {
+  it('use the texts kept but keep none: a crawl cannot push out the pages browsed', () => {
+    const browsed = Array.from({ length: 20 }, (_, i) => frozen(searchDoc(`browsed-${i}`)));
+    const bulk = Array.from({ length: LONGEST_LIST_KEPT + 1 }, (_, i) =>
+      frozen(searchDoc(`bulk-${i}`)),
+    );
+    const browsedParts = productListParts(browsed);
+    // A page browsed again is written from the same kept bytes.
+    expect(productListParts(browsed)).toEqual(browsedParts);
+    productListParts(browsed).forEach((part, i) => expect(part).toBe(browsedParts[i]));
+
+    const bulkParts = productListParts([...bulk.slice(0, -1), browsed[0]!]);
+    expect(Buffer.concat(bulkParts).toString('utf8')).toBe(
+      JSON.stringify([...bulk.slice(0, -1), browsed[0]!].map(fromSearchDoc)),
+    );
+    // The browsed product came from its kept text; the bulk ones were written and not kept.
+    expect(bulkParts.at(-2)).toBe(browsedParts[1]);
+    const again = productListParts([...bulk.slice(0, -1), browsed[0]!]);
+    expect(again[1]).not.toBe(bulkParts[1]);
+    expect(again[1]).toEqual(bulkParts[1]);
+    // The same products in a page-sized list are kept from then on.
+    const page = productListParts(bulk.slice(0, 20));
+    expect(productListParts(bulk.slice(0, 20))[1]).toBe(page[1]);
   });
 });
 
