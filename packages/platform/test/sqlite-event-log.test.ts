@@ -5,12 +5,12 @@
  * thread read them.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   openSqliteEventLog,
   type SqliteEventLogOptions,
@@ -202,6 +202,25 @@ describe('SQLite event log read-ahead', () => {
     expect(positions).toEqual(Array.from({ length: await log.headPosition() }, (_, i) => i + 1));
     expect(log.batchesReadAhead).toBeGreaterThan(0);
     await log.close();
+  });
+
+  it('reads on the subscriber thread when the worker cannot read, warning once', async () => {
+    const log = await logWithEvents(300);
+    // The worker opens the file by its path: moved away, it fails; this connection reads on.
+    const file = path.resolve(log.file);
+    renameSync(file, `${file}.moved`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const delivered = await deliverAll(log);
+      expect(delivered).toEqual(await log.readAll(0, 10_000));
+      expect(log.batchesReadAhead).toBe(0);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/read-ahead worker failed/);
+    } finally {
+      warn.mockRestore();
+      renameSync(`${file}.moved`, file);
+      await log.close();
+    }
   });
 
   it('reads on the subscriber thread alone when read-ahead is off, with the same deliveries', async () => {

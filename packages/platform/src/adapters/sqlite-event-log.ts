@@ -268,7 +268,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
     });
 
   // A worker reads on its own connection: a private in-memory database has none to share.
-  const readAheadFile = options.file === ':memory:' || options.readAhead === false ? null : path.resolve(options.file);
+  let readAheadFile = options.file === ':memory:' || options.readAhead === false ? null : path.resolve(options.file);
   let batchesReadAhead = 0;
   const subscriptions = new Set<{ stop(): Promise<void> }>();
   let closed = false;
@@ -339,6 +339,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       // Set while the subscription is a full batch or more behind the head (see sqlite-read-ahead.ts).
       let readAhead: ReadAheadRun | null = null;
       const endReadAhead = () => {
+        // A worker that failed once would fail again: the log reads on the subscribers' threads.
+        if (readAhead?.failed) readAheadFile = null;
         void readAhead?.close();
         readAhead = null;
       };

@@ -29,7 +29,8 @@ export class ReadAheadRun {
   private readonly worker: Worker;
   private readonly received: BatchText[] = [];
   private ended = false;
-  private failed = false;
+  /** The worker could not read (it could not open the file, say): no run of this log would. */
+  failed = false;
   private readonly exited: Promise<void>;
 
   constructor(file: string, after: number, batchSize: number) {
