@@ -4,7 +4,7 @@
  * Money stays in integer cents here; dollars appear only at the API edge.
  */
 import type { Doc } from '@rewear/platform';
-import type { OrderStatus } from '@rewear/contracts';
+import type { OrderStatus, ShippingInfo } from '@rewear/contracts';
 
 export const READ_MODELS = {
   listings: 'listings',
@@ -150,14 +150,7 @@ export interface OrderDoc extends Doc {
   status: OrderStatus;
   items: OrderItemDoc[];
   total_cents: number;
-  shipping: {
-    name: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    email: string;
-  };
+  shipping: ShippingInfo;
   payment_intent_id: string;
   created_at: string;
   expires_at: string;

@@ -39,6 +39,8 @@ export const shippingInfo = z.object({
   zip: z.string().min(1).max(20),
   email: z.string().email().max(254),
 });
+/** Where an order goes: the checkout's form, the order event and the order read model. */
+export type ShippingInfo = z.infer<typeof shippingInfo>;
 
 const listingFields = {
   title: z.string().min(1).max(200),

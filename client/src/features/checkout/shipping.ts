@@ -1,13 +1,7 @@
 /** The shipping form of the checkout (SPEC §5 Checkout). */
+import type { ShippingInfo } from '@rewear/contracts';
 
-export interface ShippingInfo {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  email: string;
-}
+export type { ShippingInfo };
 
 export const SHIPPING_FIELDS: ReadonlyArray<{ key: keyof ShippingInfo; label: string; autoComplete: string }> = [
   { key: 'name', label: 'Full name', autoComplete: 'name' },

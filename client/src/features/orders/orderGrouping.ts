@@ -1,4 +1,4 @@
-import type { OrderRow } from '@rewear/contracts';
+import type { OrderRow, ShippingInfo } from '@rewear/contracts';
 
 export interface OrderItemSummary {
   productId: string;
@@ -8,15 +8,6 @@ export interface OrderItemSummary {
   unitPrice: number;
 }
 
-export interface ShippingAddress {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  email: string;
-}
-
 /** One order as the screens show it: the read rows (one per item) grouped by order_id (SPEC §3). */
 export interface OrderSummary {
   id: string;
@@ -24,7 +15,7 @@ export interface OrderSummary {
   status: string;
   totalPrice: number;
   items: OrderItemSummary[];
-  shipping: ShippingAddress;
+  shipping: ShippingInfo;
 }
 
 /** Groups order rows by order_id, keeping the order in which each order first appears. */
