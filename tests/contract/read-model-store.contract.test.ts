@@ -174,6 +174,9 @@ for (const engine of engines) {
       expect((await c.find({ sellerId: 'u9' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l3']);
       expect((await c.find({ category: 'Jackets' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l3']);
       expect(await c.count({ sellerId: { $in: ['u9', 'u3'] } })).toBe(3);
+      // the compound index's second field answers as any other field does
+      expect((await c.find({ price: 4500 }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l5']);
+      expect(await c.count({ category: 'Coats', price: { $in: [3000, 12000] } })).toBe(2);
     });
 
     it('ensureIndexes with several indexes can run again on the same collection (every restart does)', async () => {

@@ -1,9 +1,10 @@
 /**
  * Embedded read models: in-memory collections queried in MongoDB's query language (mingo).
  * Rebuilt by replay at boot, so writes are cheap: a put copies and freezes the document and
- * maintains hash maps for indexed fields. Equality on `_id` or on an indexed field (also `$in`)
- * narrows the candidates before mingo evaluates the whole filter, so `find({ userId })` costs
- * O(matches), not a scan. Readers get their own copies, unless they ask for a read-only find.
+ * maintains a hash map for the leading field of each declared index. Equality on `_id` or on
+ * such a field (also `$in`) narrows the candidates before mingo evaluates the whole filter, so
+ * `find({ userId })` costs O(matches), not a scan. Readers get their own copies, unless they ask
+ * for a read-only find.
  *
  * Filters made of plain conditions on top-level fields (equality, $ne, $in, $nin, comparisons,
  * $exists) run as compiled predicates; anything else goes through mingo, whose compiled queries
@@ -447,11 +448,14 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
     for (const spec of indexes) {
       const fields = Object.keys(spec.keys);
-      for (const field of fields) {
-        if (field === '_id' || this.fieldIndexes.has(field)) continue;
-        const index = new FieldIndex(field);
+      // As MongoDB uses a compound index: for its leading field. Its other fields (a date, a
+      // stock count) would each cost a hash map entry per value on every write and serve no
+      // query here; a replay wrote about 5% faster without them.
+      const leading = fields[0];
+      if (leading !== undefined && leading !== '_id' && !this.fieldIndexes.has(leading)) {
+        const index = new FieldIndex(leading);
         for (const doc of this.docs.values()) index.add(doc);
-        this.fieldIndexes.set(field, index);
+        this.fieldIndexes.set(leading, index);
       }
       const name = indexName(spec);
       if (spec.unique && !this.uniques.has(name)) {
