@@ -177,6 +177,14 @@ for (const engine of engines) {
       // the compound index's second field answers as any other field does
       expect((await c.find({ price: 4500 }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l5']);
       expect(await c.count({ category: 'Coats', price: { $in: [3000, 12000] } })).toBe(2);
+      // a value's only holder leaves and comes back; one of two holders leaves
+      await c.delete('l4');
+      expect(await c.count({ sellerId: 'u3' })).toBe(0);
+      await c.put(listings[3]!);
+      expect((await c.find({ sellerId: 'u3' })).map((d) => d._id)).toEqual(['l4']);
+      await c.delete('l1');
+      expect((await c.find({ sellerId: 'u9' })).map((d) => d._id)).toEqual(['l3']);
+      expect(await c.count({ sellerId: { $in: ['u9', 'u3'] } })).toBe(2);
     });
 
     it('ensureIndexes with several indexes can run again on the same collection (every restart does)', async () => {
