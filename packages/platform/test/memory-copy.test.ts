@@ -33,11 +33,36 @@ describe('frozenCopy', () => {
     expect(stored.sizes).toEqual(['M']);
   });
 
+  it('copies a document being written field by field: frozen parts shared, the rest copied deep and frozen', () => {
+    const frozenPart = Object.freeze(['M', 'L']);
+    const holds = [{ orderId: 'o1', quantity: 1 }];
+    // an own "__proto__" field (as JSON.parse makes) stays a field, never a prototype
+    const doc: Record<string, unknown> = JSON.parse('{"__proto__": {"polluted": true}}');
+    Object.assign(doc, { _id: 'l2', sizes: frozenPart, holds, note: null, stock: 0 });
+    const stored = frozenCopy(doc);
+    expect(stored).not.toBe(doc);
+    expect(Object.isFrozen(stored)).toBe(true);
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    expect(Object.keys(stored)).toEqual(Object.keys(doc));
+    expect(stored['__proto__']).toEqual({ polluted: true });
+    expect(stored['sizes']).toBe(frozenPart);
+    expect(stored['holds']).not.toBe(holds);
+    expect(Object.isFrozen((stored['holds'] as object[])[0])).toBe(true);
+    holds[0]!.quantity = 5;
+    doc['stock'] = 3;
+    expect(stored['holds']).toEqual([{ orderId: 'o1', quantity: 1 }]);
+    expect(stored['stock']).toBe(0);
+  });
+
   it('leaves undefined fields out, as a document store would, even of a frozen document', () => {
     const doc = Object.freeze({ ...deepFrozen(), removed: undefined });
     const stored = frozenCopy(doc);
     expect(Object.keys(stored)).not.toContain('removed');
     expect(Object.isFrozen(stored)).toBe(true);
+    const written = frozenCopy({ _id: 'l3', gone: undefined, sizes: ['S'] });
+    expect(written).toEqual({ _id: 'l3', sizes: ['S'] });
+    expect(Object.keys(written)).toEqual(['_id', 'sizes']);
+    expect(Object.isFrozen(written.sizes)).toBe(true);
   });
 
   it('copies dates, which stay changeable when frozen', () => {

@@ -14,14 +14,8 @@
  * costs hundreds of bytes per document and slows every later access.
  */
 
-type Copier = (source: Record<string, unknown>) => Record<string, unknown>;
-const copiers = new Map<string, Copier>();
-
 /** A key in a compiled literal: `"__proto__": v` would set the prototype, `["__proto__"]: v` defines a field. */
 const literalKey = (key: string) => (key === '__proto__' ? `[${JSON.stringify(key)}]` : JSON.stringify(key));
-
-/** The shapes copied last, checked key by key before the keyed look-up (keys are interned strings). */
-const recent: Array<{ keys: string[]; copy: Copier }> = [];
 
 function sameKeys(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
@@ -29,20 +23,56 @@ function sameKeys(a: string[], b: string[]): boolean {
   return true;
 }
 
-/** A shallow copy of a plain object, by the literal compiled for its keys. */
-function shallowCopy(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  for (let i = 0; i < recent.length; i++) if (sameKeys(recent[i]!.keys, keys)) return recent[i]!.copy(source);
-  const shape = keys.join('\u0000');
-  let copy = copiers.get(shape);
-  if (!copy) {
-    const fields = keys.map((key) => `${literalKey(key)}: s[${JSON.stringify(key)}]`).join(',');
-    copy = new Function('s', `return { ${fields} };`) as Copier;
-    if (copiers.size < 10_000) copiers.set(shape, copy);
+/** Functions compiled once per list of keys (a document shape). */
+class ByShape<F> {
+  private readonly compiled = new Map<string, F>();
+  /** The shapes used last, checked key by key before the keyed look-up (keys are interned strings). */
+  private readonly recent: Array<{ keys: string[]; fn: F }> = [];
+  constructor(private readonly compile: (keys: string[]) => F) {}
+
+  for(keys: string[]): F {
+    const recent = this.recent;
+    for (let i = 0; i < recent.length; i++) if (sameKeys(recent[i]!.keys, keys)) return recent[i]!.fn;
+    const shape = keys.join('\u0000');
+    let fn = this.compiled.get(shape);
+    if (!fn) {
+      fn = this.compile(keys);
+      if (this.compiled.size < 10_000) this.compiled.set(shape, fn);
+    }
+    recent.unshift({ keys, fn });
+    if (recent.length > 8) recent.pop();
+    return fn;
   }
-  recent.unshift({ keys, copy });
-  if (recent.length > 8) recent.pop();
-  return copy(source);
 }
+
+type Copier = (source: Record<string, unknown>) => Record<string, unknown>;
+
+/** Shallow copies of plain objects, by one literal per shape. */
+const copiers = new ByShape<Copier>((keys) => {
+  const fields = keys.map((key) => `${literalKey(key)}: s[${JSON.stringify(key)}]`).join(',');
+  return new Function('s', `return { ${fields} };`) as Copier;
+});
+
+const shallowCopy = (source: Record<string, unknown>, keys: string[]) => copiers.for(keys)(source);
+
+type Storer = (
+  source: Record<string, unknown>,
+  deep: (value: unknown) => unknown,
+) => Record<string, unknown> | null;
+
+/**
+ * Copies to store, by one literal per shape: each field read once by name, nested objects and
+ * arrays through `deep`; null when a field is undefined (those are left out, elsewhere). Reading
+ * the fields by a computed key in a loop cost a listing's put about twice as much.
+ */
+const storers = new ByShape<Storer>((keys) => {
+  const reads = keys.map((key, i) => `const v${i} = s[${JSON.stringify(key)}];`).join('\n');
+  const undefinedField = keys.map((_, i) => `v${i} === undefined`).join(' || ') || 'false';
+  const fields = keys
+    .map((key, i) => `${literalKey(key)}: v${i} !== null && typeof v${i} === 'object' ? d(v${i}) : v${i}`)
+    .join(',\n');
+  return new Function('s', 'd', `${reads}\nif (${undefinedField}) return null;\nreturn { ${fields} };`) as Storer;
+});
 
 /**
  * Whether a frozen object can be stored as it is: a plain object whose fields are primitives or
@@ -76,24 +106,11 @@ export function frozenCopy<T>(value: T): T {
   const source = value as Record<string, unknown>;
   if (Object.isFrozen(source) && isStoredAsItIs(source)) return value;
   const keys = Object.keys(source);
-  let kept = keys;
-  for (let k = 0; k < keys.length; k++) {
-    if (source[keys[k]!] === undefined) {
-      // undefined fields are left out, as a document store would
-      kept = keys.filter((key) => source[key] !== undefined);
-      break;
-    }
-  }
-  let out = Object.isFrozen(value) && kept === keys ? null : shallowCopy(source, kept);
-  for (let k = 0; k < kept.length; k++) {
-    const field = source[kept[k]!];
-    if (field === null || typeof field !== 'object') continue;
-    const copy = frozenCopy(field);
-    if (copy === field && out === null) continue;
-    out ??= shallowCopy(source, kept);
-    out[kept[k]!] = copy;
-  }
-  return (out ? Object.freeze(out) : value) as T;
+  const stored = storers.for(keys)(source, frozenCopy);
+  if (stored !== null) return Object.freeze(stored) as T;
+  // undefined fields are left out, as a document store would
+  const kept = keys.filter((key) => source[key] !== undefined);
+  return Object.freeze(storers.for(kept)(source, frozenCopy)!) as T;
 }
 
 /**
