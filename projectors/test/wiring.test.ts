@@ -105,6 +105,33 @@ describe('projector wiring on the embedded engines', () => {
     expect(found.hits[0]!.num_likes).toBe(2);
   });
 
+  it("stores a new listing's parts once, frozen, shared by its document and its search document", async () => {
+    const set = createProjectors({ collectionsDelayMs: 0 });
+    const side = await freshReadSide(set.all);
+    await applyAll(set.all, side, [
+      listingCreated('l9', { gallery: ['https://img.example/back.jpg'] }),
+    ]);
+    const stored = await side
+      .collection<ListingDoc>(READ_MODELS.listings)
+      .findOne({ _id: 'l9' }, { readonly: true });
+    const { hits } = await side
+      .searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products)
+      .search({ filter: { seller_id: 'seller-1' } });
+    const indexed = hits.find((h) => h.id === 'l9')!;
+    for (const part of [
+      'gallery',
+      'condition_ids',
+      'conditions',
+      'size_ids',
+      'sizes',
+      'color_ids',
+      'colors',
+    ] as const) {
+      expect(Object.isFrozen(stored![part])).toBe(true);
+      expect(indexed[part]).toBe(stored![part]);
+    }
+  });
+
   it('recomputes the algorithmic collections after the throttle delay', async () => {
     const set = createProjectors({ collectionsDelayMs: 50 });
     const side = await freshReadSide(set.all);

@@ -107,16 +107,22 @@ async function syncSearch(target: ReadSide, docs: ListingDoc[]): Promise<void> {
  * with a caller): an engine that copies what it stores then keeps them as they are instead of
  * copying them, and the collection and the search index share them. The document itself stays
  * unfrozen, so the engine's copy of it gets the engine's own (shared) object shape.
+ * Its parts by name (every other field is a primitive): a walk over every field of every
+ * listing written cost a replay 4-5% of its time. A part left out here would only be copied.
  */
 function freezeParts(doc: ListingDoc): ListingDoc {
-  for (const key in doc) deepFreeze(doc[key]);
+  Object.freeze(doc.gallery);
+  Object.freeze(doc.condition_ids);
+  Object.freeze(doc.conditions);
+  Object.freeze(doc.size_ids);
+  Object.freeze(doc.sizes);
+  Object.freeze(doc.color_ids);
+  Object.freeze(doc.colors);
+  if (!Object.isFrozen(doc.holds)) {
+    for (const hold of doc.holds) Object.freeze(hold);
+    Object.freeze(doc.holds);
+  }
   return doc;
-}
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
-  Object.freeze(value);
 }
 
 /**
