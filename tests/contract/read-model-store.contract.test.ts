@@ -62,6 +62,10 @@ for (const engine of engines) {
     it('put then find by _id returns the document; put again replaces it', async () => {
       const c = await fresh();
       expect(await c.findOne({ _id: 'l2' })).toEqual(listings[1]);
+      // an id with another condition: both must hold
+      expect(await c.findOne({ _id: 'l2', price: 1 })).toBeNull();
+      expect(await c.findOne({ _id: 'l2', price: 12000 })).toEqual(listings[1]);
+      expect(await c.find({ _id: 'l2', category: 'Jackets' })).toEqual([]);
       await c.put({ _id: 'l2', title: 'Wool Coat', sellerId: 'u2', price: 11000, category: 'Coats', sizes: [] });
       const replaced = await c.findOne({ _id: 'l2' });
       expect(replaced?.price).toBe(11000);
