@@ -169,8 +169,13 @@ for (const engine of engines) {
 
     it('indexed lookups stay correct through replacements and updates', async () => {
       const c = await fresh(false);
-      await c.ensureIndexes([{ keys: { sellerId: 1 } }, { keys: { category: 1, price: -1 } }]);
+      await c.ensureIndexes([{ keys: { sellerId: 1 } }, { keys: { category: 1, price: -1 } }, { keys: { sizes: 1 } }]);
       for (const listing of listings) await c.put(listing);
+      // an index on a list holds each of its values
+      await c.put({ ...listings[3]!, sizes: ['XS', 'L'] });
+      expect((await c.find({ sizes: 'L' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l3', 'l4', 'l5']);
+      expect((await c.find({ sizes: { $in: ['XS', 'S'] } }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l4']);
+      await c.put(listings[3]!);
       await c.put({ ...listings[0]!, sellerId: 'u9' });
       await c.update('l3', { $set: { sellerId: 'u9' } });
       await c.update('l5', { $unset: { category: 1 } });

@@ -226,6 +226,13 @@ class FieldIndex {
     return a === (after as Record<string, unknown>)[this.path] && (a === undefined || a === null || isIndexKey(a));
   }
 
+  /** The one key of a document whose top-level field holds a primitive (the common case); else undefined. */
+  private soleKeyOf(doc: Doc): IndexKey | undefined {
+    if (!this.topLevel) return undefined;
+    const value = (doc as Record<string, unknown>)[this.path];
+    return isIndexKey(value) ? value : undefined;
+  }
+
   private keysOf(doc: Doc): IndexKey[] {
     const out: IndexKey[] = [];
     valuesAt(doc, this.segments, 0, out);
@@ -233,25 +240,33 @@ class FieldIndex {
   }
 
   add(doc: Doc): void {
-    for (const key of this.keysOf(doc)) {
-      const holders = this.byValue.get(key);
-      if (holders === undefined) this.byValue.set(key, doc._id);
-      else if (typeof holders !== 'string') holders.add(doc._id);
-      else if (holders !== doc._id) this.byValue.set(key, new Set([holders, doc._id]));
-    }
+    const sole = this.soleKeyOf(doc);
+    if (sole !== undefined) this.addHolder(sole, doc._id);
+    else for (const key of this.keysOf(doc)) this.addHolder(key, doc._id);
   }
 
   remove(doc: Doc): void {
-    for (const key of this.keysOf(doc)) {
-      const holders = this.byValue.get(key);
-      if (holders === undefined) continue;
-      if (typeof holders === 'string') {
-        if (holders === doc._id) this.byValue.delete(key);
-        continue;
-      }
-      holders.delete(doc._id);
-      if (holders.size === 0) this.byValue.delete(key);
+    const sole = this.soleKeyOf(doc);
+    if (sole !== undefined) this.removeHolder(sole, doc._id);
+    else for (const key of this.keysOf(doc)) this.removeHolder(key, doc._id);
+  }
+
+  private addHolder(key: IndexKey, id: string): void {
+    const holders = this.byValue.get(key);
+    if (holders === undefined) this.byValue.set(key, id);
+    else if (typeof holders !== 'string') holders.add(id);
+    else if (holders !== id) this.byValue.set(key, new Set([holders, id]));
+  }
+
+  private removeHolder(key: IndexKey, id: string): void {
+    const holders = this.byValue.get(key);
+    if (holders === undefined) return;
+    if (typeof holders === 'string') {
+      if (holders === id) this.byValue.delete(key);
+      return;
     }
+    holders.delete(id);
+    if (holders.size === 0) this.byValue.delete(key);
   }
 
   /** How many documents hold `key`. */
