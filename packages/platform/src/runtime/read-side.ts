@@ -129,6 +129,12 @@ export class LiveReadSide implements ReadSide {
 
 export class GenerationReadSide implements ReadSide {
   private readonly owned: Set<string>;
+  /**
+   * Handles of the owned names, whose physical names are fixed for this generation: a projector
+   * asks for one with every event, and a physical name made anew each time is hashed anew.
+   */
+  private readonly collections = new Map<string, ReadModelCollection<Doc>>();
+  private readonly indexes = new Map<string, SearchIndex<{ id: string }>>();
 
   constructor(
     readonly projector: string,
@@ -143,11 +149,21 @@ export class GenerationReadSide implements ReadSide {
 
   collection<T extends Doc = Doc>(name: string): ReadModelCollection<T> {
     if (!this.owned.has(name)) return this.others.collection<T>(name);
-    return this.readModels.collection<T>(physicalName(name, this.generation));
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = this.readModels.collection<Doc>(physicalName(name, this.generation));
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as ReadModelCollection<T>;
   }
 
   searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(name: string): SearchIndex<T> {
     if (!this.owned.has(name)) return this.others.searchIndex<T>(name);
-    return this.search.index<T>(physicalName(name, this.generation));
+    let index = this.indexes.get(name);
+    if (!index) {
+      index = this.search.index<{ id: string }>(physicalName(name, this.generation));
+      this.indexes.set(name, index);
+    }
+    return index as unknown as SearchIndex<T>;
   }
 }
