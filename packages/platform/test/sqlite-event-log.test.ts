@@ -231,3 +231,58 @@ describe('SQLite event log read-ahead', () => {
     await log.close();
   });
 });
+
+describe('SQLite event log subscriptions', () => {
+  it('wake for an append made by another process, and for one made by this process', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-watch-'));
+    folders.push(folder);
+    const file = path.join(folder, 'events.sqlite');
+    const log = openSqliteEventLog({ file, pollIntervalMs: 20 });
+    const delivered: string[] = [];
+    let arrived = () => {};
+    const subscription = await log.subscribe({
+      name: 'watcher',
+      from: { all: 0 },
+      async handle({ events }) {
+        delivered.push(...events.map((e) => e.streamId));
+        arrived();
+      },
+    });
+    const next = () =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`nothing delivered; had ${delivered.join()}`)), 3000);
+        arrived = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    try {
+      // The subscription is idle (nothing to read) when another process appends.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const module = fileURLToPath(new URL('../src/adapters/sqlite-event-log.ts', import.meta.url));
+      const script = `
+        import { openSqliteEventLog } from ${JSON.stringify(module)};
+        const log = openSqliteEventLog({ file: ${JSON.stringify(file)} });
+        await log.append('cart-other', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u1' } }], { expectedVersion: 0, actor: null, correlationId: 'corr' });
+        await log.close();
+      `;
+      const fromOther = next();
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { encoding: 'utf8' },
+      );
+      expect(child.status, child.stderr).toBe(0);
+      await fromOther;
+      expect(delivered).toEqual(['cart-other']);
+
+      const fromHere = next();
+      await log.append('cart-here', [cartCreated('c2')], optionsFor(2));
+      await fromHere;
+      expect(delivered).toEqual(['cart-other', 'cart-here']);
+    } finally {
+      await subscription.stop();
+      await log.close();
+    }
+  });
+});
