@@ -250,7 +250,10 @@ describe('SQLite event log subscriptions', () => {
     });
     const next = () =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`nothing delivered; had ${delivered.join()}`)), 3000);
+        const timer = setTimeout(
+          () => reject(new Error(`nothing delivered; had ${delivered.join()}`)),
+          3000,
+        );
         arrived = () => {
           clearTimeout(timer);
           resolve();
