@@ -54,6 +54,13 @@ describe('frozenCopy', () => {
     expect(stored['stock']).toBe(0);
   });
 
+  it('tells apart key lists that join alike (an empty key, a key holding a NUL)', () => {
+    expect(frozenCopy({ meta: { '': 1 } })).toEqual({ meta: { '': 1 } });
+    expect(frozenCopy({ _id: 'y', meta: {} })).toEqual({ _id: 'y', meta: {} });
+    expect(frozenCopy({ 'a\u0000b': 1 })).toEqual({ 'a\u0000b': 1 });
+    expect(frozenCopy({ a: 1, b: 2 })).toEqual({ a: 1, b: 2 });
+  });
+
   it('leaves undefined fields out, as a document store would, even of a frozen document', () => {
     const doc = Object.freeze({ ...deepFrozen(), removed: undefined });
     const stored = frozenCopy(doc);

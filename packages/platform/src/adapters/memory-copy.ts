@@ -33,7 +33,8 @@ class ByShape<F> {
   for(keys: string[]): F {
     const recent = this.recent;
     for (let i = 0; i < recent.length; i++) if (sameKeys(recent[i]!.keys, keys)) return recent[i]!.fn;
-    const shape = keys.join('\u0000');
+    // JSON, not a join: keys may hold any character, and ['a\u0000b'] is not ['a', 'b'].
+    const shape = JSON.stringify(keys);
     let fn = this.compiled.get(shape);
     if (!fn) {
       fn = this.compile(keys);
