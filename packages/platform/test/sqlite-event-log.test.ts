@@ -237,7 +237,8 @@ describe('SQLite event log subscriptions', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'rewear-watch-'));
     folders.push(folder);
     const file = path.join(folder, 'events.sqlite');
-    const log = openSqliteEventLog({ file, pollIntervalMs: 20 });
+    // Idle re-reads a minute apart: only a wake-up delivers within the test's deadlines.
+    const log = openSqliteEventLog({ file, pollIntervalMs: 20, idleRecheckMs: 60_000 });
     const delivered: string[] = [];
     let arrived = () => {};
     const subscription = await log.subscribe({
@@ -251,8 +252,8 @@ describe('SQLite event log subscriptions', () => {
     const next = () =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`nothing delivered; had ${delivered.join()}`)),
-          3000,
+          () => reject(new Error(`nothing delivered in time; had ${delivered.join()}`)),
+          2000,
         );
         arrived = () => {
           clearTimeout(timer);
@@ -269,14 +270,14 @@ describe('SQLite event log subscriptions', () => {
         await log.append('cart-other', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u1' } }], { expectedVersion: 0, actor: null, correlationId: 'corr' });
         await log.close();
       `;
-      const fromOther = next();
       const child = spawnSync(
         process.execPath,
         ['--import', 'tsx', '--input-type=module', '-e', script],
         { encoding: 'utf8' },
       );
       expect(child.status, child.stderr).toBe(0);
-      await fromOther;
+      // This thread was blocked meanwhile: the deadline starts now.
+      await next();
       expect(delivered).toEqual(['cart-other']);
 
       const fromHere = next();
@@ -287,5 +288,51 @@ describe('SQLite event log subscriptions', () => {
       await subscription.stop();
       await log.close();
     }
+  });
+
+  it('reads again after a while even when no wake-up comes', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-watch-'));
+    folders.push(folder);
+    const file = path.join(folder, 'events.sqlite');
+    // The watch never looks within the test: only the idle re-read can deliver.
+    const log = openSqliteEventLog({ file, pollIntervalMs: 600_000, idleRecheckMs: 50 });
+    const delivered: string[] = [];
+    const subscription = await log.subscribe({
+      name: 'recheck',
+      from: { all: 0 },
+      async handle({ events }) {
+        delivered.push(...events.map((e) => e.streamId));
+      },
+    });
+    // A row written by a connection this log knows nothing of (as another process would).
+    const other = new Database(file);
+    other
+      .prepare(
+        `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
+         VALUES ('e-raw', 'cart-raw', 1, 'CartCreated', 1, '2026-01-01T00:00:00.000Z', NULL, 'corr', NULL, '{"cartId":"c9","userId":"u9"}')`,
+      )
+      .run();
+    other.close();
+    try {
+      await vi.waitFor(() => expect(delivered).toEqual(['cart-raw']), {
+        timeout: 2000,
+        interval: 20,
+      });
+    } finally {
+      await subscription.stop();
+      await log.close();
+    }
+  });
+
+  it('refuses a new subscription once closing has begun', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-watch-'));
+    folders.push(folder);
+    const log = openSqliteEventLog({ file: path.join(folder, 'events.sqlite') });
+    await log.subscribe({ name: 'first', from: { all: 0 }, async handle() {} });
+    const closing = log.close();
+    await expect(
+      log.subscribe({ name: 'late', from: { all: 0 }, async handle() {} }),
+    ).rejects.toThrow(/closed/);
+    await closing;
   });
 });

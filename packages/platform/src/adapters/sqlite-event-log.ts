@@ -46,6 +46,12 @@ export interface SqliteEventLogOptions {
    * Default 20 ms. Appends through this process wake them at once.
    */
   pollIntervalMs?: number;
+  /**
+   * An idle subscription also reads again after this long, woken or not: a wake-up missed for
+   * a reason not foreseen costs that long, never a stall. Default 1000 ms (a read per second
+   * per idle subscription, against one per poll interval when each polled).
+   */
+  idleRecheckMs?: number;
   /** Events per delivered batch and per read. Default 2000. */
   batchSize?: number;
   /**
@@ -165,8 +171,11 @@ function startCheckpointer(file: string, intervalMs: number, onError: (error: Er
  */
 const sleepersByFile = new Map<string, Set<() => void>>();
 
+
+
 export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
   const pollIntervalMs = options.pollIntervalMs ?? 20;
+  const idleRecheckMs = options.idleRecheckMs ?? 1000;
   const batchSize = options.batchSize ?? 2000;
   const checkpointDelayMs = options.checkpointDelayMs ?? 250;
   const onHandlerError =
@@ -277,7 +286,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   // cheap check for the whole log instead of a query per subscription (about 2% of a core for
   // the storefront's idle server). It runs while the log has subscriptions, and keeps the
   // process alive meanwhile, as their polling did. A private in-memory database has no other
-  // connection to watch.
+  // connection to watch. Started before a subscription's first read, so that no commit falls
+  // between that read and the version the watch compares with.
   const dataVersion = options.file === ':memory:' ? null : db.prepare('PRAGMA data_version').pluck();
   let seenVersion: unknown = null;
   let watch: NodeJS.Timeout | null = null;
@@ -286,7 +296,14 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       seenVersion = dataVersion?.get();
       watch = setInterval(() => {
         if (!dataVersion || sleepers.size === 0) return;
-        const version = dataVersion.get();
+        let version: unknown;
+        try {
+          version = dataVersion.get();
+        } catch {
+          // The subscriptions' own reads report what is wrong with the database.
+          wakeAll();
+          return;
+        }
         if (version === seenVersion) return;
         seenVersion = version;
         wakeAll();
@@ -393,7 +410,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
         while (!stopped) {
           const events = nextBatch();
           if (events.length === 0) {
-            await nap();
+            await nap(idleRecheckMs);
             continue;
           }
           // Delivered unchecked: consume-time validation is the projection runtime's (see onInvalidEvent).
@@ -413,6 +430,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
         }
         endReadAhead();
       };
+      watchOthers(true);
       const running = loop();
       const subscription = {
         async stop() {
@@ -425,14 +443,15 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
         },
       };
       subscriptions.add(subscription);
-      watchOthers(true);
       return subscription;
     },
 
     async close() {
       if (closed) return;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
+      // From here on, nothing new starts (a subscription would outlive the database).
       closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      watchOthers(false);
       if (sleepers.size === 0) sleepersByFile.delete(fileKey);
       await stopCheckpointer?.();
       db.close();
