@@ -233,22 +233,35 @@ describe('SQLite event log read-ahead', () => {
 });
 
 describe('SQLite event log subscriptions', () => {
-  it('wake for an append made by another process, and for one made by this process', async () => {
+  /** A log in a fresh folder, and what a subscription from 0 receives (stream ids); `onDelivery` after each batch. */
+  async function watchedLog(options: Partial<SqliteEventLogOptions>, onDelivery = () => {}) {
     const folder = mkdtempSync(path.join(tmpdir(), 'rewear-watch-'));
     folders.push(folder);
     const file = path.join(folder, 'events.sqlite');
-    // Idle re-reads a minute apart: only a wake-up delivers within the test's deadlines.
-    const log = openSqliteEventLog({ file, pollIntervalMs: 20, idleRecheckMs: 60_000 });
+    const log = openSqliteEventLog({ file, ...options });
     const delivered: string[] = [];
-    let arrived = () => {};
     const subscription = await log.subscribe({
       name: 'watcher',
       from: { all: 0 },
       async handle({ events }) {
         delivered.push(...events.map((e) => e.streamId));
-        arrived();
+        onDelivery();
       },
     });
+    const stop = async () => {
+      await subscription.stop();
+      await log.close();
+    };
+    return { file, log, delivered, stop };
+  }
+
+  it('wake for an append made by another process, and for one made by this process', async () => {
+    let arrived = () => {};
+    // Idle re-reads a minute apart: only a wake-up delivers within the test's deadlines.
+    const { file, log, delivered, stop } = await watchedLog(
+      { pollIntervalMs: 20, idleRecheckMs: 60_000 },
+      () => arrived(),
+    );
     const next = () =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
@@ -285,24 +298,15 @@ describe('SQLite event log subscriptions', () => {
       await fromHere;
       expect(delivered).toEqual(['cart-other', 'cart-here']);
     } finally {
-      await subscription.stop();
-      await log.close();
+      await stop();
     }
   });
 
   it('reads again after a while even when no wake-up comes', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'rewear-watch-'));
-    folders.push(folder);
-    const file = path.join(folder, 'events.sqlite');
     // The watch never looks within the test: only the idle re-read can deliver.
-    const log = openSqliteEventLog({ file, pollIntervalMs: 600_000, idleRecheckMs: 50 });
-    const delivered: string[] = [];
-    const subscription = await log.subscribe({
-      name: 'recheck',
-      from: { all: 0 },
-      async handle({ events }) {
-        delivered.push(...events.map((e) => e.streamId));
-      },
+    const { file, delivered, stop } = await watchedLog({
+      pollIntervalMs: 600_000,
+      idleRecheckMs: 50,
     });
     // A row written by a connection this log knows nothing of (as another process would).
     const other = new Database(file);
@@ -319,8 +323,7 @@ describe('SQLite event log subscriptions', () => {
         interval: 20,
       });
     } finally {
-      await subscription.stop();
-      await log.close();
+      await stop();
     }
   });
 
