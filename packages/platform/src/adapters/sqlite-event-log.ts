@@ -171,8 +171,6 @@ function startCheckpointer(file: string, intervalMs: number, onError: (error: Er
  */
 const sleepersByFile = new Map<string, Set<() => void>>();
 
-
-
 export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
   const pollIntervalMs = options.pollIntervalMs ?? 20;
   const idleRecheckMs = options.idleRecheckMs ?? 1000;
@@ -270,32 +268,32 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   const wakeAll = () => {
     for (const wake of [...sleepers]) wake();
   };
-  /** Waits until woken, or `ms` at most when given. */
-  const nap = (ms?: number) =>
+  /** Waits until woken, or `ms` at most. */
+  const nap = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
         sleepers.delete(done);
         resolve();
       };
-      const timer = ms === undefined ? null : setTimeout(done, ms);
+      const timer = setTimeout(done, ms);
       sleepers.add(done);
     });
 
   // Idle subscriptions wait to be woken rather than each reading the log every interval: one
   // cheap check for the whole log instead of a query per subscription (about 2% of a core for
-  // the storefront's idle server). It runs while the log has subscriptions, and keeps the
-  // process alive meanwhile, as their polling did. A private in-memory database has no other
-  // connection to watch. Started before a subscription's first read, so that no commit falls
-  // between that read and the version the watch compares with.
+  // the storefront's idle server). It runs while the log has subscriptions (their naps keep the
+  // process alive), and starts before a subscription's first read, so that no commit falls
+  // between that read and the version it compares with. A private in-memory database has no
+  // other connection to watch.
   const dataVersion = options.file === ':memory:' ? null : db.prepare('PRAGMA data_version').pluck();
   let seenVersion: unknown = null;
   let watch: NodeJS.Timeout | null = null;
   const watchOthers = (on: boolean) => {
-    if (on && !watch) {
-      seenVersion = dataVersion?.get();
+    if (on && !watch && dataVersion) {
+      seenVersion = dataVersion.get();
       watch = setInterval(() => {
-        if (!dataVersion || sleepers.size === 0) return;
+        if (sleepers.size === 0) return;
         let version: unknown;
         try {
           version = dataVersion.get();
@@ -307,7 +305,7 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
         if (version === seenVersion) return;
         seenVersion = version;
         wakeAll();
-      }, pollIntervalMs);
+      }, pollIntervalMs).unref();
     } else if (!on && watch) {
       clearInterval(watch);
       watch = null;
