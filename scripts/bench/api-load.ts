@@ -17,7 +17,7 @@ export interface LoadSettings {
   concurrency: number;
   maxRequests: number;
   maxMs: number;
-  /** Scenario name prefixes to run (the bare route always runs); null runs all. */
+  /** Scenario name prefixes to run (the bare and health routes always run); null runs all. */
   only: string[] | null;
 }
 
@@ -110,6 +110,9 @@ function request(base: string, method: string, target: string, body?: unknown, t
   });
 }
 
+/** The routes every run measures, whatever --only says: the references the targets are read against. */
+const ALWAYS_RUN = ['bare', 'health route'];
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Requests per client that warm a path's code before it is measured (2,000 in all at concurrency 8). */
@@ -127,7 +130,7 @@ async function measure(
   expect: (a: Answer) => boolean,
   warmCode?: () => Promise<Answer>,
 ): Promise<void> {
-  if (settings.only && !name.startsWith('bare') && !settings.only.some((prefix) => name.startsWith(prefix))) return;
+  if (settings.only && !ALWAYS_RUN.some((prefix) => name.startsWith(prefix)) && !settings.only.some((prefix) => name.startsWith(prefix))) return;
   if (warmCode) {
     await Promise.all(Array.from({ length: CONCURRENCY }, () => (async () => {
       for (let i = 0; i < CODE_WARM_UP; i++) {
@@ -230,6 +233,9 @@ async function run(): Promise<void> {
   }
   pageBytes = Math.round(pageBytes);
   await measure(`bare Koa route, catalogue-sized answer (${(pageBytes / 1024).toFixed(1)} kB)`, () => request(bareUrl, 'GET', `/sized?bytes=${pageBytes}`), ok);
+  // The bare route's answer, through the whole storefront stack (middleware, router, handler):
+  // the floor of what any storefront route costs.
+  await measure('health route (same answer, whole stack)', () => request(base, 'GET', '/api/health'), ok);
   await measure('search suggestions (6 hits, typos)', () => request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`), ok);
   // The catalogue's code warmed on sorts the runs never ask for (title Z→A, oldest first), with
   // and without a brand: the same search and page-building code, none of the same answers.

@@ -8,7 +8,7 @@
  *   npm run bench:api -- [--listings 100000] [--concurrency 8] [--requests 3000] [--seconds 15] [--data-dir dir]
  * --data-dir keeps the seeded event log in `dir` and reuses it on the next run (boot = replay only).
  * --profile dir writes a CPU profile of the boot and of each scenario's timed part to `dir`.
- * --only a,b runs the bare route and the scenarios whose names start with one of the prefixes
+ * --only a,b runs the bare and health routes and the scenarios whose names start with one of the prefixes
  * (targets of scenarios not run are not judged).
  */
 import http from 'node:http';
@@ -226,6 +226,13 @@ async function main() {
       console.log(
         `  (for comparison) catalogue against a bare route answering as many bytes: ${(100 * catalogue.rps / sizedRoute.rps).toFixed(0)}% of its requests/s, ` +
           `${sizedRoute.serverUsPerRequest.toFixed(0)} vs ${catalogue.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * sizedRoute.serverUsPerRequest / catalogue.serverUsPerRequest).toFixed(0)}% of its capacity`,
+      );
+    }
+    const wholeStack = byName('health route');
+    if (wholeStack && catalogue) {
+      console.log(
+        `  (for comparison) the bare route's answer through the whole stack (/api/health): ${(100 * wholeStack.rps / ceiling).toFixed(0)}% of its requests/s, ` +
+          `${bareRoute.serverUsPerRequest.toFixed(0)} vs ${wholeStack.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * bareRoute.serverUsPerRequest / wholeStack.serverUsPerRequest).toFixed(0)}% of its capacity; the catalogue costs ${(catalogue.serverUsPerRequest / wholeStack.serverUsPerRequest).toFixed(1)} times as much`,
       );
     }
     console.log(`\nmemory: RSS before boot ${mb(rssBefore)}, ready ${mb(rssReady)}, after the runs ${mb(rssAfter)} (heap used ${mb(memory.heapUsed)}); server and load generator (a worker thread) share this process`);
