@@ -32,7 +32,9 @@ function routePreload(): Plugin {
       handler(html, ctx) {
         const bundle: OutputBundle | undefined = ctx.bundle;
         if (!bundle) return html.replace(ROUTE_PRELOAD_MARK, '');
-        const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+        const chunks = Object.values(bundle).filter(
+          (item): item is OutputChunk => item.type === 'chunk',
+        );
         const entry = chunks.find((chunk) => chunk.isEntry);
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const closure = (chunk: OutputChunk, into = new Set<string>()) => {
@@ -46,11 +48,22 @@ function routePreload(): Plugin {
         };
         const alreadyLoaded = entry ? closure(entry) : new Set<string>();
         const routes = PRELOADED_ROUTES.flatMap(([path, module, data]) => {
-          const page = chunks.find((chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId));
+          const page = chunks.find(
+            (chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId),
+          );
           if (!page) return [];
           const files = [...closure(page)].filter((file) => !alreadyLoaded.has(file));
-          const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-          return [{ path: path.source, js: files.map((file) => `/${file}`), css: css.map((file) => `/${file}`), data }];
+          const css = files.flatMap((file) => [
+            ...(byFile.get(file)?.viteMetadata?.importedCss ?? []),
+          ]);
+          return [
+            {
+              path: path.source,
+              js: files.map((file) => `/${file}`),
+              css: css.map((file) => `/${file}`),
+              data,
+            },
+          ];
         });
         const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};r[i].css.forEach(function(h){add('preload',h,'style')});r[i].js.forEach(function(h){add('modulepreload',h)});r[i].data.forEach(function(h){add('preload',h,'fetch')});break}})();`;
         // Before the entry's own tags (a script after a stylesheet would wait for it).
@@ -85,14 +98,26 @@ export default defineConfig({
           // Shared libraries get the higher priority, so a chunk that depends on them (swiper/react
           // needs react) cannot pull them in with it.
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 35 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 40,
+            },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 35,
+            },
             {
               name: 'state',
               test: /node_modules[\\/](@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
               priority: 35,
             },
-            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase|idb|tslib)[\\/]/, priority: 30 },
+            {
+              name: 'firebase',
+              test: /node_modules[\\/](@firebase|firebase|idb|tslib)[\\/]/,
+              priority: 30,
+            },
             { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/, priority: 20 },
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 20 },
           ],

@@ -19,7 +19,10 @@ const USAGE = `Usage: npm run ops -- <command>
   dead-letters <projector> [--limit N]  events the projector could not apply
 Environment: OPS_URL (default http://localhost:8080/api/ops), OPS_TOKEN`;
 
-const baseUrl = (process.env.OPS_URL?.trim() || 'http://localhost:8080/api/ops').replace(/\/+$/, '');
+const baseUrl = (process.env.OPS_URL?.trim() || 'http://localhost:8080/api/ops').replace(
+  /\/+$/,
+  '',
+);
 const token = process.env.OPS_TOKEN?.trim() ?? '';
 
 class OpsFailure extends Error {}
@@ -36,7 +39,9 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new OpsFailure(`Cannot reach ${baseUrl}: ${(err as Error).cause ?? (err as Error).message}`);
+    throw new OpsFailure(
+      `Cannot reach ${baseUrl}: ${(err as Error).cause ?? (err as Error).message}`,
+    );
   }
   const payload = (await response.json().catch(() => ({}))) as { message?: string };
   if (!response.ok) {
@@ -50,15 +55,23 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 function table(rows: Array<Record<string, unknown>>): string {
   if (rows.length === 0) return '(none)';
   const columns = Object.keys(rows[0]!);
-  const cells = rows.map((row) => columns.map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]))));
+  const cells = rows.map((row) =>
+    columns.map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]))),
+  );
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const numeric = columns.map((_, i) => rows.every((row) => typeof row[columns[i]!] === 'number'));
   const line = (values: string[]) =>
-    values.map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+    values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join(
+    '\n',
+  );
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 interface Status {
   projector: string;
@@ -84,7 +97,11 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { from: { type: 'string' }, limit: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      from: { type: 'string' },
+      limit: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, subject] = positionals;
   if (values.help || !command) {
@@ -108,7 +125,9 @@ async function main(argv: string[]): Promise<void> {
             head: s.headPosition,
             lag: s.lag,
             'dead letters': s.deadLetters,
-            rebuilding: s.rebuilding ? `g${s.rebuilding.generation} at ${s.rebuilding.position}` : '',
+            rebuilding: s.rebuilding
+              ? `g${s.rebuilding.generation} at ${s.rebuilding.position}`
+              : '',
             checkpoint: Object.entries(s.checkpoint)
               .map(([partition, position]) => `${partition}=${position}`)
               .join(' '),
@@ -123,7 +142,10 @@ async function main(argv: string[]): Promise<void> {
       if (values.from === undefined || !Number.isInteger(fromPosition) || fromPosition < 0) {
         throw new OpsFailure('replay needs --from <position> (a whole number ≥ 0)');
       }
-      const result = await call<Record<string, unknown>>('POST', '/replay', { projector, fromPosition });
+      const result = await call<Record<string, unknown>>('POST', '/replay', {
+        projector,
+        fromPosition,
+      });
       console.log(table([result]));
       return;
     }
@@ -159,7 +181,14 @@ async function main(argv: string[]): Promise<void> {
       const projector = need('projector name');
       const limit = values.limit ? `?limit=${encodeURIComponent(values.limit)}` : '';
       const { deadLetters } = await call<{
-        deadLetters: Array<{ generation: number; position: number; type: string; streamId: string; error: string; failedAt: string }>;
+        deadLetters: Array<{
+          generation: number;
+          position: number;
+          type: string;
+          streamId: string;
+          error: string;
+          failedAt: string;
+        }>;
       }>('GET', `/dead-letters/${encodeURIComponent(projector)}${limit}`);
       console.log(
         table(

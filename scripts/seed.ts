@@ -34,7 +34,9 @@ const platform = await createPlatform(config);
 try {
   const head = await platform.eventStore.headPosition();
   if (head > 0 && !values.force) {
-    console.error(`The event store already holds ${head} events; pass --force to add a catalogue anyway.`);
+    console.error(
+      `The event store already holds ${head} events; pass --force to add a catalogue anyway.`,
+    );
     process.exitCode = 1;
   } else {
     const started = Date.now();

@@ -46,10 +46,16 @@ function add(label, keys) {
 let visitor = 0;
 for (const [label, keys] of Object.entries(groups)) visitor += add(label, keys);
 const visitorFiles = [...counted];
-for (const key of visitorFiles) console.log(`  ${manifest[key].file.padEnd(48)} ${kb(size(key))} KB`);
-console.log(`${'home route JS for a visitor (before render)'.padEnd(52)} ${kb(visitor)} KB gzip (budget ${budgetKb} KB)`);
+for (const key of visitorFiles)
+  console.log(`  ${manifest[key].file.padEnd(48)} ${kb(size(key))} KB`);
+console.log(
+  `${'home route JS for a visitor (before render)'.padEnd(52)} ${kb(visitor)} KB gzip (budget ${budgetKb} KB)`,
+);
 console.log('');
 let signIn = 0;
-for (const [label, keys] of Object.entries(deferred)) signIn += add(`${label}: visitors load it when idle`, keys);
-console.log(`${'home route JS for a returning signed-in user'.padEnd(52)} ${kb(visitor + signIn)} KB gzip (waits for sign-in state, SPEC §2)`);
+for (const [label, keys] of Object.entries(deferred))
+  signIn += add(`${label}: visitors load it when idle`, keys);
+console.log(
+  `${'home route JS for a returning signed-in user'.padEnd(52)} ${kb(visitor + signIn)} KB gzip (waits for sign-in state, SPEC §2)`,
+);
 process.exitCode = visitor / 1024 <= budgetKb ? 0 : 1;

@@ -19,7 +19,13 @@ import {
 } from '@rewear/platform';
 import type { PaymentGateway } from './payments/port.ts';
 import { createServices, type CommandServices } from './shared/services.ts';
-import { mountRoutes, routeDocs, defineRoute, toHttpError, type CommandRoute } from './shared/http.ts';
+import {
+  mountRoutes,
+  routeDocs,
+  defineRoute,
+  toHttpError,
+  type CommandRoute,
+} from './shared/http.ts';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
 import { userRoutes } from './user/routes.ts';
 import { brandRoutes } from './brand/routes.ts';
@@ -59,7 +65,8 @@ function webhookRoute(services: CommandServices): CommandRoute {
     doc: {
       method: 'post',
       path: '/api/payments/webhook',
-      summary: 'Payment processor notifications (signature verified): payment_intent.succeeded / payment_intent.payment_failed',
+      summary:
+        'Payment processor notifications (signature verified): payment_intent.succeeded / payment_intent.payment_failed',
       tags: ['payments'],
       auth: 'none',
       responses: { 200: '{ received: true, handled, position }', 400: 'Bad signature or body' },
@@ -67,11 +74,19 @@ function webhookRoute(services: CommandServices): CommandRoute {
     async handle({ ctx }) {
       const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
       const outcome = await handlePaymentWebhook(
-        { payments: services.payments, reservationTtlMs: services.reservationTtlMs, env: services.envFor(ctx) },
+        {
+          payments: services.payments,
+          reservationTtlMs: services.reservationTtlMs,
+          env: services.envFor(ctx),
+        },
         Buffer.from(raw, 'utf8'),
         ctx.get('stripe-signature') || undefined,
       );
-      return { status: 200, body: { received: true, handled: outcome.handled }, position: outcome.position };
+      return {
+        status: 200,
+        body: { received: true, handled: outcome.handled },
+        position: outcome.position,
+      };
     },
   });
 }
@@ -113,7 +128,13 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
       throw toHttpError(err);
     }
   });
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.jsonLimit ?? '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: deps.jsonLimit ?? '1mb',
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  );
   app.use(identify(deps.identity));
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -130,7 +151,13 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
         {
           payments: services.payments,
           reservationTtlMs: services.reservationTtlMs,
-          env: { eventStore: services.eventStore, now, newId: services.newId, actor: 'system:payments', correlationId: services.newId() },
+          env: {
+            eventStore: services.eventStore,
+            now,
+            newId: services.newId,
+            actor: 'system:payments',
+            correlationId: services.newId(),
+          },
         },
         rawBody,
         signature,
@@ -140,14 +167,16 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
 
 /** Every command route, described with the schemas it validates with (for the OpenAPI document). */
 export const commandRoutes: RouteDoc[] = routeDocs(
-  allRoutes(createServices({
-    eventStore: null as unknown as EventStore,
-    payments: null as unknown as PaymentGateway,
-    now: () => new Date(),
-    newId: () => '',
-    reservationTtlMs: 0,
-    readSide: null,
-  })),
+  allRoutes(
+    createServices({
+      eventStore: null as unknown as EventStore,
+      payments: null as unknown as PaymentGateway,
+      now: () => new Date(),
+      newId: () => '',
+      reservationTtlMs: 0,
+      readSide: null,
+    }),
+  ),
 );
 
 export { POSITION_HEADER };

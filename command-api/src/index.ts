@@ -1,11 +1,21 @@
 export { createCommandApi, commandRoutes, type CommandApi, type CommandApiDeps } from './app.ts';
-export { createReservationSweeper, type ReservationSweeper, type ReservationSweeperOptions } from './order/sweeper.ts';
+export {
+  createReservationSweeper,
+  type ReservationSweeper,
+  type ReservationSweeperOptions,
+} from './order/sweeper.ts';
 export {
   createMemoryIdempotencyStore,
   createSqliteIdempotencyStore,
   type IdempotencyStore,
 } from './shared/idempotency.ts';
-export { handleCommand, loadAggregate, CommandRejected, type Decider, type DecideContext } from './shared/decider.ts';
+export {
+  handleCommand,
+  loadAggregate,
+  CommandRejected,
+  type Decider,
+  type DecideContext,
+} from './shared/decider.ts';
 export { brandIdForName } from './brand/decider.ts';
 export { cartIdForUser } from './cart/decider.ts';
 export * from './payments/index.ts';

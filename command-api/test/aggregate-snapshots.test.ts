@@ -50,20 +50,33 @@ describe('aggregate states between commands', () => {
   it('reads only the events appended since, including those another writer appended', async () => {
     const { store, reads } = counting(log);
     const stream = `cart-${randomUUID()}`;
-    await handleCommand(env(store), cartDecider, stream, { type: 'CreateCart', cartId: 'c1', userId: 'u1' });
+    await handleCommand(env(store), cartDecider, stream, {
+      type: 'CreateCart',
+      cartId: 'c1',
+      userId: 'u1',
+    });
     for (const p of ['p1', 'p2', 'p3']) {
-      await handleCommand(env(store), cartDecider, stream, { type: 'AddItem', userId: 'u1', product: product(p), quantity: 1 });
+      await handleCommand(env(store), cartDecider, stream, {
+        type: 'AddItem',
+        userId: 'u1',
+        product: product(p),
+        quantity: 1,
+      });
     }
     // Each command re-read nothing: the state after the previous append was kept.
     expect(reads).toEqual([0, 0, 0, 0]);
 
     // Another process appends to the same stream through its own log object.
     const other = openSqliteEventLog({ file: path.join(dir, 'events.sqlite') });
-    await other.append(stream, [{ type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p4', quantity: 2 } }], {
-      expectedVersion: 4,
-      actor: 'u1',
-      correlationId: randomUUID(),
-    });
+    await other.append(
+      stream,
+      [{ type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p4', quantity: 2 } }],
+      {
+        expectedVersion: 4,
+        actor: 'u1',
+        correlationId: randomUUID(),
+      },
+    );
     await other.close();
 
     const loaded = await loadAggregate(store, cartDecider, stream);
@@ -74,7 +87,11 @@ describe('aggregate states between commands', () => {
 
   it('hands out states that cannot be changed', async () => {
     const stream = `cart-${randomUUID()}`;
-    await handleCommand(env(log), cartDecider, stream, { type: 'CreateCart', cartId: 'c2', userId: 'u1' });
+    await handleCommand(env(log), cartDecider, stream, {
+      type: 'CreateCart',
+      cartId: 'c2',
+      userId: 'u1',
+    });
     const { state } = await loadAggregate(log, cartDecider, stream);
     expect(() => {
       (state.lines as Record<string, number>).p9 = 1;

@@ -7,18 +7,36 @@ describe('commandRoutes', () => {
     const routes = commandRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(new Set(routes).size).toBe(routes.length);
     for (const expected of [
-      'POST /api/users/register', 'POST /api/cart/create', 'POST /api/cart/add-item', 'DELETE /api/cart/remove-item',
-      'PUT /api/cart/update-item', 'POST /api/cart/clear', 'POST /api/cart/merge', 'POST /api/wishlist',
-      'DELETE /api/wishlist/user/{uid}/product/{productId}', 'DELETE /api/wishlist/user/{uid}', 'POST /api/orders',
-      'PUT /api/orders/{id}/update-payment', 'POST /api/payments/webhook', 'POST /api/products', 'PUT /api/products/{id}',
-      'DELETE /api/products/{id}', 'POST /api/brands', 'POST /api/brands/find-or-create', 'POST /api/newsletter/subscribe',
-      'POST /api/newsletter/unsubscribe', 'POST /api/collections', 'POST /api/collections/{id}/follow',
-    ]) expect(routes).toContain(expected);
+      'POST /api/users/register',
+      'POST /api/cart/create',
+      'POST /api/cart/add-item',
+      'DELETE /api/cart/remove-item',
+      'PUT /api/cart/update-item',
+      'POST /api/cart/clear',
+      'POST /api/cart/merge',
+      'POST /api/wishlist',
+      'DELETE /api/wishlist/user/{uid}/product/{productId}',
+      'DELETE /api/wishlist/user/{uid}',
+      'POST /api/orders',
+      'PUT /api/orders/{id}/update-payment',
+      'POST /api/payments/webhook',
+      'POST /api/products',
+      'PUT /api/products/{id}',
+      'DELETE /api/products/{id}',
+      'POST /api/brands',
+      'POST /api/brands/find-or-create',
+      'POST /api/newsletter/subscribe',
+      'POST /api/newsletter/unsubscribe',
+      'POST /api/collections',
+      'POST /api/collections/{id}/follow',
+    ])
+      expect(routes).toContain(expected);
   });
 
   it('uses schemas that convert to JSON Schema for the OpenAPI document', () => {
     for (const route of commandRoutes) {
-      for (const schema of [route.body, route.params]) if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
+      for (const schema of [route.body, route.params])
+        if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
     }
   });
 });

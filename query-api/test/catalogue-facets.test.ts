@@ -9,15 +9,30 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.append('brand', 'nike', [{ type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } }]);
+  await h.append('brand', 'nike', [
+    { type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } },
+  ]);
   const listings: Array<[string, Parameters<typeof listing>[1]]> = [
-    ['f-tee', { title: 'Alpha Tee', categoryId: 1, sizeIds: [2], colorIds: [7], conditionIds: [1] }],
-    ['f-tee2', { title: 'Beta Tee', categoryId: 1, sizeIds: [2, 3], colorIds: [8], conditionIds: [3] }],
-    ['f-tee3', { title: 'Gamma Tee', categoryId: 1, sizeIds: [3], colorIds: [7], conditionIds: [3] }],
-    ['f-dress', { title: 'Delta Dress', categoryId: 2, sizeIds: [4], colorIds: [2], conditionIds: [1] }],
+    [
+      'f-tee',
+      { title: 'Alpha Tee', categoryId: 1, sizeIds: [2], colorIds: [7], conditionIds: [1] },
+    ],
+    [
+      'f-tee2',
+      { title: 'Beta Tee', categoryId: 1, sizeIds: [2, 3], colorIds: [8], conditionIds: [3] },
+    ],
+    [
+      'f-tee3',
+      { title: 'Gamma Tee', categoryId: 1, sizeIds: [3], colorIds: [7], conditionIds: [3] },
+    ],
+    [
+      'f-dress',
+      { title: 'Delta Dress', categoryId: 2, sizeIds: [4], colorIds: [2], conditionIds: [1] },
+    ],
   ];
   let position = 0;
-  for (const [id, overrides] of listings) position = await h.append('listing', id, [listing(id, overrides)], { wait: false });
+  for (const [id, overrides] of listings)
+    position = await h.append('listing', id, [listing(id, overrides)], { wait: false });
   await h.runtime.waitFor(position, 5000);
 });
 
@@ -27,7 +42,9 @@ afterAll(async () => {
 
 describe('catalogue filter with facets=true', () => {
   it('answers the page and the counts of the filter options over all matches, as filter-options does', async () => {
-    const { status, body } = await h.get('/api/products/filter?category=Tops&pageSize=1&facets=true');
+    const { status, body } = await h.get(
+      '/api/products/filter?category=Tops&pageSize=1&facets=true',
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 3, page: 1, pageSize: 1 });
     expect(body.products.map((p: { product_id: string }) => p.product_id)).toEqual(['f-tee']);
@@ -60,16 +77,24 @@ describe('catalogue filter with facets=true', () => {
   it('answers a repeated page with what was written since: a new price, a sold-out listing gone', async () => {
     const path = '/api/products/filter?category=Dresses&facets=true';
     const first = (await h.get(path)).body;
-    expect(first.products.map((p: { price: number }) => p.price)).toEqual([first.products[0].price]);
+    expect(first.products.map((p: { price: number }) => p.price)).toEqual([
+      first.products[0].price,
+    ]);
     const again = await h.get(path);
     expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(again.body).toEqual(first);
 
-    await h.append('listing', 'f-dress', [{ type: 'ListingUpdated', data: { listingId: 'f-dress', changes: { priceCents: 4321 } } }]);
+    await h.append('listing', 'f-dress', [
+      { type: 'ListingUpdated', data: { listingId: 'f-dress', changes: { priceCents: 4321 } } },
+    ]);
     const repriced = (await h.get(path)).body;
-    expect(repriced.products.map((p: { product_id: string; price: number }) => [p.product_id, p.price])).toEqual([['f-dress', 43.21]]);
+    expect(
+      repriced.products.map((p: { product_id: string; price: number }) => [p.product_id, p.price]),
+    ).toEqual([['f-dress', 43.21]]);
 
-    await h.append('listing', 'f-dress', [{ type: 'StockSold', data: { listingId: 'f-dress', orderId: 'o-1', quantity: 1 } }]);
+    await h.append('listing', 'f-dress', [
+      { type: 'StockSold', data: { listingId: 'f-dress', orderId: 'o-1', quantity: 1 } },
+    ]);
     const soldOut = (await h.get(path)).body;
     expect(soldOut).toMatchObject({ total: 0, products: [] });
     expect(soldOut.facets.sizes).toEqual([]);

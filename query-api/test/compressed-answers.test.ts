@@ -13,9 +13,12 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.append('brand', 'nike', [{ type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } }]);
+  await h.append('brand', 'nike', [
+    { type: 'BrandCreated', data: { brandId: 'nike', name: 'Nike', image: null } },
+  ]);
   let position = 0;
-  for (let i = 0; i < 6; i++) position = await h.append('listing', `z-${i}`, [listing(`z-${i}`)], { wait: false });
+  for (let i = 0; i < 6; i++)
+    position = await h.append('listing', `z-${i}`, [listing(`z-${i}`)], { wait: false });
   await h.runtime.waitFor(position, 5000);
 });
 
@@ -24,14 +27,23 @@ afterAll(async () => {
 });
 
 /** The raw answer: fetch would decode it. */
-function rawGet(target: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+function rawGet(
+  target: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
     http
       .get(h.baseUrl + target, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
       })
       .on('error', reject);
   });

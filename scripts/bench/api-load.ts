@@ -82,7 +82,14 @@ function answerOf(status: number, bytes: Buffer): Answer {
   };
 }
 
-function request(base: string, method: string, target: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+function request(
+  base: string,
+  method: string,
+  target: string,
+  body?: unknown,
+  token?: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<Answer> {
   const url = new URL(target, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -92,7 +99,9 @@ function request(base: string, method: string, target: string, body?: unknown, t
         method,
         agent,
         headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...extraHeaders,
         },
@@ -100,7 +109,11 @@ function request(base: string, method: string, target: string, body?: unknown, t
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(answerOf(res.statusCode ?? 0, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+        res.on('end', () =>
+          resolve(
+            answerOf(res.statusCode ?? 0, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
+          ),
+        );
         res.on('error', reject);
       },
     );
@@ -113,7 +126,8 @@ function request(base: string, method: string, target: string, body?: unknown, t
 /** The routes every run measures, whatever --only says: the references the targets are read against. */
 const ALWAYS_RUN = ['bare', 'health route'];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Requests per client that warm a path's code before it is measured (2,000 in all at concurrency 8). */
 const CODE_WARM_UP = 250;
@@ -130,21 +144,37 @@ async function measure(
   expect: (a: Answer) => boolean,
   warmCode?: () => Promise<Answer>,
 ): Promise<void> {
-  if (settings.only && !ALWAYS_RUN.some((prefix) => name.startsWith(prefix)) && !settings.only.some((prefix) => name.startsWith(prefix))) return;
+  if (
+    settings.only &&
+    !ALWAYS_RUN.some((prefix) => name.startsWith(prefix)) &&
+    !settings.only.some((prefix) => name.startsWith(prefix))
+  )
+    return;
   if (warmCode) {
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => (async () => {
-      for (let i = 0; i < CODE_WARM_UP; i++) {
-        const answer = await warmCode();
-        if (!expect(answer)) throw new Error(`${name}: the warm-up got ${answer.status} ${answer.body.slice(0, 200)}`);
-      }
-    })()));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, () =>
+        (async () => {
+          for (let i = 0; i < CODE_WARM_UP; i++) {
+            const answer = await warmCode();
+            if (!expect(answer))
+              throw new Error(
+                `${name}: the warm-up got ${answer.status} ${answer.body.slice(0, 200)}`,
+              );
+          }
+        })(),
+      ),
+    );
   }
   // Warm-up (JIT, caches) is not counted. The bare route comes first and has no cache to fill:
   // its longer warm-up is the generator's own, so that the ceiling is not measured on cold code.
   const warmUp = name.startsWith('bare') ? CODE_WARM_UP : 25;
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, c) => (async () => {
-    for (let i = 0; i < warmUp; i++) await next(c, -1 - i);
-  })()));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, c) =>
+      (async () => {
+        for (let i = 0; i < warmUp; i++) await next(c, -1 - i);
+      })(),
+    ),
+  );
   const latencies: number[] = [];
   let errors = 0;
   let issued = 0;
@@ -159,7 +189,8 @@ async function measure(
         latencies.push(performance.now() - t);
         if (!expect(answer)) {
           errors++;
-          if (errors <= 3) log(`[bench] ${name}: unexpected ${answer.status} ${answer.body.slice(0, 200)}`);
+          if (errors <= 3)
+            log(`[bench] ${name}: unexpected ${answer.status} ${answer.body.slice(0, 200)}`);
         }
       }
     }),
@@ -183,11 +214,14 @@ async function measure(
 
 async function emulatorUser(n: number): Promise<{ uid: string; email: string; idToken: string }> {
   const email = `bench-${Date.now().toString(36)}-${n}@example.com`;
-  const res = await fetch(`http://${settings.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${settings.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+    },
+  );
   const json = (await res.json()) as { localId: string; idToken: string };
   if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(json)}`);
   return { uid: json.localId, email, idToken: json.idToken };
@@ -197,25 +231,78 @@ async function run(): Promise<void> {
   const { base, bareUrl } = settings;
 
   // Signed-in shoppers with a cart each.
-  const shoppers: Array<{ uid: string; email: string; idToken: string; cartId: string; added: number }> = [];
+  const shoppers: Array<{
+    uid: string;
+    email: string;
+    idToken: string;
+    cartId: string;
+    added: number;
+  }> = [];
   for (let n = 0; n < CONCURRENCY; n++) {
     const user = await emulatorUser(n);
-    await request(base, 'POST', '/api/users/register', { uid: user.uid, email: user.email, display_name: `Bench ${n}` }, user.idToken);
-    const cart = await request(base, 'POST', '/api/cart/create', { userId: user.uid }, user.idToken);
+    await request(
+      base,
+      'POST',
+      '/api/users/register',
+      { uid: user.uid, email: user.email, display_name: `Bench ${n}` },
+      user.idToken,
+    );
+    const cart = await request(
+      base,
+      'POST',
+      '/api/cart/create',
+      { userId: user.uid },
+      user.idToken,
+    );
     shoppers.push({ ...user, cartId: (JSON.parse(cart.body) as { id: string }).id, added: 0 });
   }
 
   const random = createRandom(7);
   const productIds: string[] = [];
   for (let offset = 0; productIds.length < 20_000 && offset < settings.listings; offset += 200) {
-    const page = JSON.parse((await request(base, 'GET', `/api/products?limit=200&offset=${offset}`)).body) as Array<{ product_id: string }>;
+    const page = JSON.parse(
+      (await request(base, 'GET', `/api/products?limit=200&offset=${offset}`)).body,
+    ) as Array<{ product_id: string }>;
     if (page.length === 0) break;
     productIds.push(...page.map((p) => p.product_id));
   }
-  const typos = ['nkie', 'jaket', 'sneakrs', 'lululemn', 'dres', 'cardign', 'zara blaz', 'levis jens', 'sweter', 'backpak', 'vintge', 'pufer', 'lether boots', 'yoga legins', 'denim skrt'];
-  const categories = ['Tops', 'Dresses', 'Shoes', 'Accessories', 'Outerwear', 'Jeans', 'Skirts', 'Knitwear', 'Activewear', 'Bags'];
+  const typos = [
+    'nkie',
+    'jaket',
+    'sneakrs',
+    'lululemn',
+    'dres',
+    'cardign',
+    'zara blaz',
+    'levis jens',
+    'sweter',
+    'backpak',
+    'vintge',
+    'pufer',
+    'lether boots',
+    'yoga legins',
+    'denim skrt',
+  ];
+  const categories = [
+    'Tops',
+    'Dresses',
+    'Shoes',
+    'Accessories',
+    'Outerwear',
+    'Jeans',
+    'Skirts',
+    'Knitwear',
+    'Activewear',
+    'Bags',
+  ];
   const brands = ['Nike', 'Zara', 'H&M', 'Gap', 'Lululemon', 'J.Crew', '', '', '', ''];
-  const sorts = ['sortBy=title&sortOrder=ASC', 'sortBy=price&sortOrder=ASC', 'sortBy=price&sortOrder=DESC', 'sortBy=created_at&sortOrder=DESC', 'sort=popular'];
+  const sorts = [
+    'sortBy=title&sortOrder=ASC',
+    'sortBy=price&sortOrder=ASC',
+    'sortBy=price&sortOrder=DESC',
+    'sortBy=created_at&sortOrder=DESC',
+    'sort=popular',
+  ];
   const ok = (a: Answer) => a.status === 200;
   const filterQuery = () => {
     const brand = random.pick(brands);
@@ -229,55 +316,127 @@ async function run(): Promise<void> {
   let pageBytes = 0;
   for (let i = 0; i < 20; i++) {
     const sort = sizing.pick(['sortBy=title&sortOrder=DESC', 'sortBy=created_at&sortOrder=ASC']);
-    pageBytes += (await request(base, 'GET', `/api/products/filter?category=${encodeURIComponent(sizing.pick(categories))}&${sort}&page=1&pageSize=20`)).bytes / 20;
+    pageBytes +=
+      (
+        await request(
+          base,
+          'GET',
+          `/api/products/filter?category=${encodeURIComponent(sizing.pick(categories))}&${sort}&page=1&pageSize=20`,
+        )
+      ).bytes / 20;
   }
   pageBytes = Math.round(pageBytes);
-  await measure(`bare Koa route, catalogue-sized answer (${(pageBytes / 1024).toFixed(1)} kB)`, () => request(bareUrl, 'GET', `/sized?bytes=${pageBytes}`), ok);
+  await measure(
+    `bare Koa route, catalogue-sized answer (${(pageBytes / 1024).toFixed(1)} kB)`,
+    () => request(bareUrl, 'GET', `/sized?bytes=${pageBytes}`),
+    ok,
+  );
   // The bare route's answer, through the whole storefront stack (middleware, router, handler):
   // the floor of what any storefront route costs.
-  await measure('health route (same answer, whole stack)', () => request(base, 'GET', '/api/health'), ok);
-  await measure('search suggestions (6 hits, typos)', () => request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`), ok);
+  await measure(
+    'health route (same answer, whole stack)',
+    () => request(base, 'GET', '/api/health'),
+    ok,
+  );
+  await measure(
+    'search suggestions (6 hits, typos)',
+    () =>
+      request(base, 'GET', `/api/search/suggestions?q=${encodeURIComponent(random.pick(typos))}`),
+    ok,
+  );
   // The catalogue's code warmed on sorts the runs never ask for (title Z→A, oldest first), with
   // and without a brand: the same search and page-building code, none of the same answers.
   const warmCatalogue = () => {
     const brand = random.pick(brands);
     const sort = random.pick(['sortBy=title&sortOrder=DESC', 'sortBy=created_at&sortOrder=ASC']);
-    return request(base, 'GET', `/api/products/filter?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}&${sort}&page=${random.int(1, 3)}&pageSize=20`);
+    return request(
+      base,
+      'GET',
+      `/api/products/filter?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}&${sort}&page=${random.int(1, 3)}&pageSize=20`,
+    );
   };
-  await measure('catalogue filter + sort (page of 20)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}`), ok, warmCatalogue);
+  await measure(
+    'catalogue filter + sort (page of 20)',
+    () => request(base, 'GET', `/api/products/filter?${filterQuery()}`),
+    ok,
+    warmCatalogue,
+  );
   // As a browser asks (its bytes are not decoded here): the same mix, after the run above.
   const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-  await measure('catalogue filter, browser (gzip accepted)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}`, undefined, undefined, browser), ok);
-  await measure('facet counts (filter-options)', () => {
-    const brand = random.pick(brands);
-    return request(base, 'GET', `/api/products/filter-options?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}`);
-  }, ok);
-  await measure('catalogue page (filter + facets, parallel)', async () => {
-    const q = filterQuery();
-    const [a, b] = await Promise.all([
-      request(base, 'GET', `/api/products/filter?${q}`),
-      request(base, 'GET', `/api/products/filter-options?${q.split('&sort')[0]}`),
-    ]);
-    return a.status !== 200 ? a : b;
-  }, ok);
-  await measure('catalogue page (filter + facets=true, one)', () => request(base, 'GET', `/api/products/filter?${filterQuery()}&facets=true`), ok);
-  await measure('catalogue deep page (title order, ~page 100)', () => {
-    const category = random.pick(categories);
-    return request(base, 'GET', `/api/products/filter?category=${encodeURIComponent(category)}&sortBy=title&sortOrder=ASC&page=${random.int(90, 110)}&pageSize=20`);
-  }, ok);
-  await measure('product detail', () => request(base, 'GET', `/api/products/${random.pick(productIds)}`), ok);
+  await measure(
+    'catalogue filter, browser (gzip accepted)',
+    () =>
+      request(base, 'GET', `/api/products/filter?${filterQuery()}`, undefined, undefined, browser),
+    ok,
+  );
+  await measure(
+    'facet counts (filter-options)',
+    () => {
+      const brand = random.pick(brands);
+      return request(
+        base,
+        'GET',
+        `/api/products/filter-options?category=${encodeURIComponent(random.pick(categories))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}`,
+      );
+    },
+    ok,
+  );
+  await measure(
+    'catalogue page (filter + facets, parallel)',
+    async () => {
+      const q = filterQuery();
+      const [a, b] = await Promise.all([
+        request(base, 'GET', `/api/products/filter?${q}`),
+        request(base, 'GET', `/api/products/filter-options?${q.split('&sort')[0]}`),
+      ]);
+      return a.status !== 200 ? a : b;
+    },
+    ok,
+  );
+  await measure(
+    'catalogue page (filter + facets=true, one)',
+    () => request(base, 'GET', `/api/products/filter?${filterQuery()}&facets=true`),
+    ok,
+  );
+  await measure(
+    'catalogue deep page (title order, ~page 100)',
+    () => {
+      const category = random.pick(categories);
+      return request(
+        base,
+        'GET',
+        `/api/products/filter?category=${encodeURIComponent(category)}&sortBy=title&sortOrder=ASC&page=${random.int(90, 110)}&pageSize=20`,
+      );
+    },
+    ok,
+  );
+  await measure(
+    'product detail',
+    () => request(base, 'GET', `/api/products/${random.pick(productIds)}`),
+    ok,
+  );
   let cursor = 0;
-  await measure('add to cart (signed in)', async (client) => {
-    const shopper = shoppers[client]!;
-    // Carts stay shopper-sized: cleared every 20 lines (the clear is part of that request's time).
-    if (shopper.added >= 20) {
-      await request(base, 'POST', '/api/cart/clear', { cartId: shopper.cartId }, shopper.idToken);
-      shopper.added = 0;
-    }
-    shopper.added++;
-    const productId = productIds[cursor++ % productIds.length]!;
-    return request(base, 'POST', '/api/cart/add-item', { cartId: shopper.cartId, productId, quantity: 1 }, shopper.idToken);
-  }, (a) => a.status === 200 || a.status === 201);
+  await measure(
+    'add to cart (signed in)',
+    async (client) => {
+      const shopper = shoppers[client]!;
+      // Carts stay shopper-sized: cleared every 20 lines (the clear is part of that request's time).
+      if (shopper.added >= 20) {
+        await request(base, 'POST', '/api/cart/clear', { cartId: shopper.cartId }, shopper.idToken);
+        shopper.added = 0;
+      }
+      shopper.added++;
+      const productId = productIds[cursor++ % productIds.length]!;
+      return request(
+        base,
+        'POST',
+        '/api/cart/add-item',
+        { cartId: shopper.cartId, productId, quantity: 1 },
+        shopper.idToken,
+      );
+    },
+    (a) => a.status === 200 || a.status === 201,
+  );
 
   agent.destroy();
   await tell({ kind: 'done' });

@@ -41,7 +41,12 @@ const CONCURRENCY = Number(values.concurrency);
 const MAX_REQUESTS = Number(values.requests);
 const MAX_MS = Number(values.seconds) * 1000;
 
-const ONLY = values.only ? values.only.split(',').map((prefix) => prefix.trim()).filter(Boolean) : null;
+const ONLY = values.only
+  ? values.only
+      .split(',')
+      .map((prefix) => prefix.trim())
+      .filter(Boolean)
+  : null;
 const PROFILE_DIR = values.profile ? path.resolve(values.profile) : null;
 const profiler = new Session();
 if (PROFILE_DIR) {
@@ -52,7 +57,10 @@ if (PROFILE_DIR) {
 /** Stops the CPU profiler and writes what it recorded as `name`. */
 async function writeProfile(name: string): Promise<void> {
   const { profile } = await profiler.post('Profiler.stop');
-  writeFileSync(path.join(PROFILE_DIR!, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(
+    path.join(PROFILE_DIR!, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`),
+    JSON.stringify(profile),
+  );
 }
 /** Runs `work` under the CPU profiler when --profile is given. */
 async function profiled<R>(name: string, work: () => Promise<R>): Promise<R> {
@@ -87,10 +95,13 @@ async function generateLoad(load: LoadSettings): Promise<Result[]> {
   const results: Result[] = [];
   // A worker does not inherit `--import tsx`: it registers tsx before loading the TypeScript module.
   const entry = new URL('./api-load.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, {
-    eval: true,
-    workerData: load,
-  });
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
+    {
+      eval: true,
+      workerData: load,
+    },
+  );
   let started = 0;
   let utilisation = performance.eventLoopUtilization();
   const handle = async (message: LoadMessage): Promise<void> => {
@@ -123,7 +134,9 @@ async function generateLoad(load: LoadSettings): Promise<Result[]> {
       }, reject);
     });
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`))));
+    worker.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`)),
+    );
   });
   await worker.terminate();
   return results;
@@ -133,12 +146,24 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 async function main() {
   const keptDir = values['data-dir'];
-  const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'rewear-bench-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), seedOnFirstStart: true, seedListings: LISTINGS };
+  const dataDir = keptDir
+    ? path.resolve(keptDir)
+    : mkdtempSync(path.join(os.tmpdir(), 'rewear-bench-'));
+  const config = {
+    ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
+    seedOnFirstStart: true,
+    seedListings: LISTINGS,
+  };
   const rssBefore = process.memoryUsage().rss;
   const bootStarted = Date.now();
   const stack = await profiled('boot', async () => {
-    const running = await startStack(config, { role: 'all', port: 0, host: '127.0.0.1', clientDist: null, log: (l) => console.log(l) });
+    const running = await startStack(config, {
+      role: 'all',
+      port: 0,
+      host: '127.0.0.1',
+      clientDist: null,
+      log: (l) => console.log(l),
+    });
     while (!running.ready()) await new Promise((r) => setTimeout(r, 200));
     return running;
   });
@@ -165,9 +190,12 @@ async function main() {
     const bootSeconds = (Date.now() - bootStarted) / 1000;
     global.gc?.();
     const rssReady = process.memoryUsage().rss;
-    console.log(`[bench] ready after ${bootSeconds.toFixed(1)} s (seed + replay of ${LISTINGS} listings); RSS ${mb(rssReady)}`);
+    console.log(
+      `[bench] ready after ${bootSeconds.toFixed(1)} s (seed + replay of ${LISTINGS} listings); RSS ${mb(rssReady)}`,
+    );
 
-    const emulatorHost = stack.config.firebaseAuthEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST!;
+    const emulatorHost =
+      stack.config.firebaseAuthEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST!;
     const run = await generateLoad({
       base,
       bareUrl,
@@ -182,11 +210,19 @@ async function main() {
     const rssAfter = process.memoryUsage().rss;
     const memory = process.memoryUsage();
     const f = (n: number) => n.toFixed(2).padStart(8);
-    console.log(`\nRewear API benchmark: ${LISTINGS} listings, concurrency ${CONCURRENCY}, loopback, ${os.cpus().length} cores, Node ${process.version}`);
-    console.log(`${''.padEnd(44)} ${''.padStart(8)} ${''.padStart(6)} ${''.padStart(8)} ${''.padStart(8)} ${''.padStart(8)} ${''.padStart(8)}  server thread:`);
-    console.log(`${'scenario'.padEnd(44)} ${'requests'.padStart(8)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'busy'.padStart(6)} ${'µs/req'.padStart(7)} ${'GC ms'.padStart(8)} ${'GC max'.padStart(8)}`);
+    console.log(
+      `\nRewear API benchmark: ${LISTINGS} listings, concurrency ${CONCURRENCY}, loopback, ${os.cpus().length} cores, Node ${process.version}`,
+    );
+    console.log(
+      `${''.padEnd(44)} ${''.padStart(8)} ${''.padStart(6)} ${''.padStart(8)} ${''.padStart(8)} ${''.padStart(8)} ${''.padStart(8)}  server thread:`,
+    );
+    console.log(
+      `${'scenario'.padEnd(44)} ${'requests'.padStart(8)} ${'errors'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'busy'.padStart(6)} ${'µs/req'.padStart(7)} ${'GC ms'.padStart(8)} ${'GC max'.padStart(8)}`,
+    );
     for (const r of run) {
-      console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)} ${`${(100 * r.serverBusy).toFixed(0)}%`.padStart(6)} ${r.serverUsPerRequest.toFixed(0).padStart(7)} ${f(r.gcMs)} ${f(r.gcMaxMs)}`);
+      console.log(
+        `${r.name.padEnd(44)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)} ${`${(100 * r.serverBusy).toFixed(0)}%`.padStart(6)} ${r.serverUsPerRequest.toFixed(0).padStart(7)} ${f(r.gcMs)} ${f(r.gcMaxMs)}`,
+      );
     }
     const byName = (prefix: string) => run.find((r) => r.name.startsWith(prefix));
     const bareRoute = byName('bare')!;
@@ -197,45 +233,71 @@ async function main() {
       return found.every((r) => r !== undefined) ? judgement(...(found as Result[])) : null;
     };
     const checks: Array<readonly [string, readonly [boolean, string] | null]> = [
-      ['suggestions p95 ≤ 10 ms', judge(['search suggestions'], (r) => [r.p95 <= 10, `${r.p95.toFixed(2)} ms`])],
-      ['catalogue filter+facets p95 ≤ 15 ms (one request, facets=true)', judge(['catalogue page (filter + facets=true', 'catalogue page (filter + facets, parallel', 'catalogue filter', 'facet counts'], (one, parallel, filter, facets) => [
-        one.p95 <= 15,
-        `${one.p95.toFixed(2)} ms (two requests in parallel ${parallel.p95.toFixed(2)}; filter ${filter.p95.toFixed(2)}, facets ${facets.p95.toFixed(2)})`,
-      ])],
-      ['add-to-cart p99 ≤ 20 ms', judge(['add to cart'], (r) => [r.p99 <= 20, `${r.p99.toFixed(2)} ms`])],
+      [
+        'suggestions p95 ≤ 10 ms',
+        judge(['search suggestions'], (r) => [r.p95 <= 10, `${r.p95.toFixed(2)} ms`]),
+      ],
+      [
+        'catalogue filter+facets p95 ≤ 15 ms (one request, facets=true)',
+        judge(
+          [
+            'catalogue page (filter + facets=true',
+            'catalogue page (filter + facets, parallel',
+            'catalogue filter',
+            'facet counts',
+          ],
+          (one, parallel, filter, facets) => [
+            one.p95 <= 15,
+            `${one.p95.toFixed(2)} ms (two requests in parallel ${parallel.p95.toFixed(2)}; filter ${filter.p95.toFixed(2)}, facets ${facets.p95.toFixed(2)})`,
+          ],
+        ),
+      ],
+      [
+        'add-to-cart p99 ≤ 20 ms',
+        judge(['add to cart'], (r) => [r.p99 <= 20, `${r.p99.toFixed(2)} ms`]),
+      ],
       // When the server thread idles on the bare route, the generator bounds its requests/s: the
       // ratio of the server's own time per request is then the stricter measure, and counts.
-      ['catalogue throughput ≥ 50% of bare route', judge(['catalogue filter'], (r) => {
-        const throughput = r.rps / ceiling;
-        const capacity = bareRoute.serverUsPerRequest / r.serverUsPerRequest;
-        return [
-          Math.min(throughput, capacity) >= 0.5,
-          `${(100 * throughput).toFixed(0)}% of its requests/s; server thread busy ${(100 * bareRoute.serverBusy).toFixed(0)}% on the bare route, ${(100 * r.serverBusy).toFixed(0)}% on the catalogue, ${bareRoute.serverUsPerRequest.toFixed(0)} vs ${r.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * capacity).toFixed(0)}% of its capacity`,
-        ];
-      })],
+      [
+        'catalogue throughput ≥ 50% of bare route',
+        judge(['catalogue filter'], (r) => {
+          const throughput = r.rps / ceiling;
+          const capacity = bareRoute.serverUsPerRequest / r.serverUsPerRequest;
+          return [
+            Math.min(throughput, capacity) >= 0.5,
+            `${(100 * throughput).toFixed(0)}% of its requests/s; server thread busy ${(100 * bareRoute.serverBusy).toFixed(0)}% on the bare route, ${(100 * r.serverBusy).toFixed(0)}% on the catalogue, ${bareRoute.serverUsPerRequest.toFixed(0)} vs ${r.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * capacity).toFixed(0)}% of its capacity`,
+          ];
+        }),
+      ],
       ['RSS with the catalogue < 1 GB', [rssAfter < 1024 ** 3, mb(rssAfter)]],
     ];
     console.log('\ntargets:');
     for (const [what, verdict] of checks) {
-      console.log(verdict ? `  ${verdict[0] ? 'met    ' : 'MISSED '} ${what}: ${verdict[1]}` : `  not run ${what}`);
+      console.log(
+        verdict
+          ? `  ${verdict[0] ? 'met    ' : 'MISSED '} ${what}: ${verdict[1]}`
+          : `  not run ${what}`,
+      );
     }
     // Not a target: how much of the gap to the bare route is moving a page's bytes at all.
     const sizedRoute = byName('bare Koa route, catalogue-sized');
     const catalogue = byName('catalogue filter');
     if (sizedRoute && catalogue) {
       console.log(
-        `  (for comparison) catalogue against a bare route answering as many bytes: ${(100 * catalogue.rps / sizedRoute.rps).toFixed(0)}% of its requests/s, ` +
-          `${sizedRoute.serverUsPerRequest.toFixed(0)} vs ${catalogue.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * sizedRoute.serverUsPerRequest / catalogue.serverUsPerRequest).toFixed(0)}% of its capacity`,
+        `  (for comparison) catalogue against a bare route answering as many bytes: ${((100 * catalogue.rps) / sizedRoute.rps).toFixed(0)}% of its requests/s, ` +
+          `${sizedRoute.serverUsPerRequest.toFixed(0)} vs ${catalogue.serverUsPerRequest.toFixed(0)} µs per request: ${((100 * sizedRoute.serverUsPerRequest) / catalogue.serverUsPerRequest).toFixed(0)}% of its capacity`,
       );
     }
     const wholeStack = byName('health route');
     if (wholeStack && catalogue) {
       console.log(
-        `  (for comparison) the bare route's answer through the whole stack (/api/health): ${(100 * wholeStack.rps / ceiling).toFixed(0)}% of its requests/s, ` +
-          `${bareRoute.serverUsPerRequest.toFixed(0)} vs ${wholeStack.serverUsPerRequest.toFixed(0)} µs per request: ${(100 * bareRoute.serverUsPerRequest / wholeStack.serverUsPerRequest).toFixed(0)}% of its capacity; the catalogue costs ${(catalogue.serverUsPerRequest / wholeStack.serverUsPerRequest).toFixed(1)} times as much`,
+        `  (for comparison) the bare route's answer through the whole stack (/api/health): ${((100 * wholeStack.rps) / ceiling).toFixed(0)}% of its requests/s, ` +
+          `${bareRoute.serverUsPerRequest.toFixed(0)} vs ${wholeStack.serverUsPerRequest.toFixed(0)} µs per request: ${((100 * bareRoute.serverUsPerRequest) / wholeStack.serverUsPerRequest).toFixed(0)}% of its capacity; the catalogue costs ${(catalogue.serverUsPerRequest / wholeStack.serverUsPerRequest).toFixed(1)} times as much`,
       );
     }
-    console.log(`\nmemory: RSS before boot ${mb(rssBefore)}, ready ${mb(rssReady)}, after the runs ${mb(rssAfter)} (heap used ${mb(memory.heapUsed)}); server and load generator (a worker thread) share this process`);
+    console.log(
+      `\nmemory: RSS before boot ${mb(rssBefore)}, ready ${mb(rssReady)}, after the runs ${mb(rssAfter)} (heap used ${mb(memory.heapUsed)}); server and load generator (a worker thread) share this process`,
+    );
   } finally {
     bareServer.close();
     await stack.close();

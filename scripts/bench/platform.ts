@@ -20,7 +20,13 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { eventSchemas } from '@rewear/contracts';
 import { createProjectors } from '@rewear/projectors';
-import { loadConfig, openMongoReadModelStore, type Config, type EventStore, type Projector } from '@rewear/platform';
+import {
+  loadConfig,
+  openMongoReadModelStore,
+  type Config,
+  type EventStore,
+  type Projector,
+} from '@rewear/platform';
 import { createPlatform, type Platform } from '../../packages/platform/src/create-platform.ts';
 import { startProjections } from '../../packages/platform/src/runtime/index.ts';
 import { step } from '../../tests/platform/support/event-mix.ts';
@@ -56,14 +62,20 @@ interface Figures {
 
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = { info() {}, warn() {}, error: console.error };
 
 async function appendStep(store: EventStore, n: number) {
   const { streamId, events, expectedVersion } = step(n);
-  return store.append(streamId, events, { expectedVersion, actor: 'bench', correlationId: randomUUID() });
+  return store.append(streamId, events, {
+    expectedVersion,
+    actor: 'bench',
+    correlationId: randomUUID(),
+  });
 }
 
 /**
@@ -105,11 +117,21 @@ const countingProjector: Projector = {
   async apply() {},
 };
 
-async function replay(platform: Platform, projectors: Projector[], namespace: string, flush?: () => Promise<void>) {
+async function replay(
+  platform: Platform,
+  projectors: Projector[],
+  namespace: string,
+  flush?: () => Promise<void>,
+) {
   // The appends' garbage is collected first, so the timing is the replay's own (as at a boot).
   global.gc?.();
   const started = performance.now();
-  const runtime = await startProjections({ platform, projectors, log: quiet, subscriptionPrefix: `${namespace}-` });
+  const runtime = await startProjections({
+    platform,
+    projectors,
+    log: quiet,
+    subscriptionPrefix: `${namespace}-`,
+  });
   const caughtUp = await runtime.catchUp(600_000);
   await flush?.();
   const ms = performance.now() - started;
@@ -129,15 +151,21 @@ async function bench(
   try {
     const half = Math.floor(events / 2 / 8) * 8;
     const sequential = await appendRange(platform.eventStore, 0, half);
-    console.log(`append, 1 writer:       ${perSecond(sequential.appended, sequential.ms).toLocaleString('en-US')} events/s`);
+    console.log(
+      `append, 1 writer:       ${perSecond(sequential.appended, sequential.ms).toLocaleString('en-US')} events/s`,
+    );
     const concurrent = await appendRange(platform.eventStore, half, events, WRITERS);
-    console.log(`append, ${WRITERS} writers:      ${perSecond(concurrent.appended, concurrent.ms).toLocaleString('en-US')} events/s`);
+    console.log(
+      `append, ${WRITERS} writers:      ${perSecond(concurrent.appended, concurrent.ms).toLocaleString('en-US')} events/s`,
+    );
     const total = sequential.appended + concurrent.appended;
 
     // The runtime alone (validation, checkpoints, batching) over the whole log.
     const counting = await replay(platform, [countingProjector], namespace);
     await counting.runtime.stop();
-    console.log(`replay, runtime only:   ${perSecond(total, counting.ms).toLocaleString('en-US')} events/s`);
+    console.log(
+      `replay, runtime only:   ${perSecond(total, counting.ms).toLocaleString('en-US')} events/s`,
+    );
 
     // The real projectors into fresh read models: what a boot on the embedded engines does.
     // Replays before the last run on a platform of their own over the same log (fresh read
@@ -147,7 +175,9 @@ async function bench(
       const fresh = await open();
       try {
         const set = createProjectors();
-        const trialRun = await replay(fresh, set.all, `${namespace}-t${trial}`, () => set.catalogue.flush());
+        const trialRun = await replay(fresh, set.all, `${namespace}-t${trial}`, () =>
+          set.catalogue.flush(),
+        );
         await trialRun.runtime.stop();
         runs.push(trialRun.ms);
       } finally {
@@ -171,7 +201,8 @@ async function bench(
       const started = performance.now();
       const { position } = await appendStep(platform.eventStore, base + i);
       acks.push(performance.now() - started);
-      if (!(await projected.runtime.waitFor(position, 10_000))) throw new Error(`position ${position} not projected in 10 s`);
+      if (!(await projected.runtime.waitFor(position, 10_000)))
+        throw new Error(`position ${position} not projected in 10 s`);
       lags.push(performance.now() - started);
       await sleep(2);
     }
@@ -189,8 +220,12 @@ async function bench(
       lagMax: Number(lags[lags.length - 1]!.toFixed(1)),
       rssMb: mb(),
     };
-    console.log(`lag append→read model: p50 ${figures.lagP50} ms, p99 ${figures.lagP99} ms, max ${figures.lagMax} ms`);
-    console.log(`  of which the append's own ack: p50 ${percentile(acks, 50).toFixed(1)} ms, p99 ${percentile(acks, 99).toFixed(1)} ms`);
+    console.log(
+      `lag append→read model: p50 ${figures.lagP50} ms, p99 ${figures.lagP99} ms, max ${figures.lagMax} ms`,
+    );
+    console.log(
+      `  of which the append's own ack: p50 ${percentile(acks, 50).toFixed(1)} ms, p99 ${percentile(acks, 99).toFixed(1)} ms`,
+    );
     console.log(`RSS: ${figures.rssMb} MB`);
     await projected.runtime.stop();
     return figures;
@@ -212,9 +247,14 @@ function printTable(rows: Figures[]) {
     ['RSS MB', (f) => String(f.rssMb)],
   ];
   const cells = rows.map((row) => columns.map(([, get]) => get(row)));
-  const widths = columns.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
-  console.log(`\n${line(columns.map(([title]) => title))}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  const widths = columns.map(([title], i) =>
+    Math.max(title.length, ...cells.map((c) => c[i]!.length)),
+  );
+  const line = (values: string[]) =>
+    values.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(
+    `\n${line(columns.map(([title]) => title))}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`,
+  );
   for (const row of cells) console.log(line(row));
 }
 
@@ -225,7 +265,15 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rewear-bench-'));
   try {
     const embedded: Config = { ...loadConfig({}), dataDir: dir };
-    results.push(await bench('sqlite + memory + embedded search', () => createPlatform(embedded), EVENTS, 'bench', REPLAY_TRIALS));
+    results.push(
+      await bench(
+        'sqlite + memory + embedded search',
+        () => createPlatform(embedded),
+        EVENTS,
+        'bench',
+        REPLAY_TRIALS,
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -236,13 +284,25 @@ async function main() {
     const distributed: Config = { ...env, mongodbDatabase: namespace };
     const label = `mongodb + kafka + mongodb + ${env.meiliUrl ? 'meilisearch' : 'embedded search'}`;
     try {
-      results.push(await bench(label, () => createPlatform(distributed, { namespace }), DISTRIBUTED_EVENTS, namespace, 1));
+      results.push(
+        await bench(
+          label,
+          () => createPlatform(distributed, { namespace }),
+          DISTRIBUTED_EVENTS,
+          namespace,
+          1,
+        ),
+      );
     } finally {
       await dropDatabase(env.mongodbUri, namespace);
     }
   } else {
-    const missing = [!env.kafkaBrokers && 'KAFKA_BROKERS', !env.mongodbUri && 'MONGODB_URI'].filter(Boolean).join(' and ');
-    console.log(`\n== Kafka + MongoDB skipped: ${missing} not set (start them with npm run engines:start) ==`);
+    const missing = [!env.kafkaBrokers && 'KAFKA_BROKERS', !env.mongodbUri && 'MONGODB_URI']
+      .filter(Boolean)
+      .join(' and ');
+    console.log(
+      `\n== Kafka + MongoDB skipped: ${missing} not set (start them with npm run engines:start) ==`,
+    );
   }
   printTable(results);
 }

@@ -36,29 +36,143 @@ const random = seeded(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 const BRANDS = [
-  'Nike', 'Zara', 'H&M', 'Gap', 'Lululemon', 'J.Crew', 'Adidas', 'Puma', "Levi's", 'Uniqlo', 'Mango', 'Patagonia',
-  'The North Face', 'Ralph Lauren', 'Tommy Hilfiger', 'Calvin Klein', 'Gucci', 'Prada', 'Converse', 'Vans',
-  'New Balance', 'Reebok', 'Under Armour', 'Columbia', 'Everlane', 'Madewell', 'Free People', 'Anthropologie',
-  'Banana Republic', 'Old Navy', 'Forever 21', 'Urban Outfitters', 'Topshop', 'ASOS', 'Massimo Dutti', 'COS',
-  'Arket', 'Ganni', 'Reformation', 'Carhartt', 'Dickies', 'Champion', 'Fila', 'Asics', 'Birkenstock', 'Dr. Martens',
-  'Timberland', 'Coach', 'Michael Kors', 'Kate Spade',
+  'Nike',
+  'Zara',
+  'H&M',
+  'Gap',
+  'Lululemon',
+  'J.Crew',
+  'Adidas',
+  'Puma',
+  "Levi's",
+  'Uniqlo',
+  'Mango',
+  'Patagonia',
+  'The North Face',
+  'Ralph Lauren',
+  'Tommy Hilfiger',
+  'Calvin Klein',
+  'Gucci',
+  'Prada',
+  'Converse',
+  'Vans',
+  'New Balance',
+  'Reebok',
+  'Under Armour',
+  'Columbia',
+  'Everlane',
+  'Madewell',
+  'Free People',
+  'Anthropologie',
+  'Banana Republic',
+  'Old Navy',
+  'Forever 21',
+  'Urban Outfitters',
+  'Topshop',
+  'ASOS',
+  'Massimo Dutti',
+  'COS',
+  'Arket',
+  'Ganni',
+  'Reformation',
+  'Carhartt',
+  'Dickies',
+  'Champion',
+  'Fila',
+  'Asics',
+  'Birkenstock',
+  'Dr. Martens',
+  'Timberland',
+  'Coach',
+  'Michael Kors',
+  'Kate Spade',
 ];
 const NOUNS: Record<string, string[]> = {
   Tops: ['T-Shirt', 'Blouse', 'Shirt', 'Tank Top', 'Crop Top', 'Polo', 'Tunic', 'Camisole'],
-  Dresses: ['Dress', 'Maxi Dress', 'Midi Dress', 'Slip Dress', 'Wrap Dress', 'Shirt Dress', 'Sundress'],
-  Shoes: ['Sneakers', 'Running Sneakers', 'Boots', 'Ankle Boots', 'Loafers', 'Sandals', 'Heels', 'Trainers'],
+  Dresses: [
+    'Dress',
+    'Maxi Dress',
+    'Midi Dress',
+    'Slip Dress',
+    'Wrap Dress',
+    'Shirt Dress',
+    'Sundress',
+  ],
+  Shoes: [
+    'Sneakers',
+    'Running Sneakers',
+    'Boots',
+    'Ankle Boots',
+    'Loafers',
+    'Sandals',
+    'Heels',
+    'Trainers',
+  ],
   Accessories: ['Belt', 'Scarf', 'Beanie', 'Cap', 'Sunglasses', 'Necklace', 'Earrings', 'Watch'],
-  Outerwear: ['Jacket', 'Denim Jacket', 'Leather Jacket', 'Bomber Jacket', 'Coat', 'Trench Coat', 'Parka', 'Blazer', 'Windbreaker'],
+  Outerwear: [
+    'Jacket',
+    'Denim Jacket',
+    'Leather Jacket',
+    'Bomber Jacket',
+    'Coat',
+    'Trench Coat',
+    'Parka',
+    'Blazer',
+    'Windbreaker',
+  ],
   Jeans: ['Jeans', 'Skinny Jeans', 'Mom Jeans', 'Straight Jeans', 'Bootcut Jeans', 'Denim Shorts'],
   Skirts: ['Skirt', 'Mini Skirt', 'Midi Skirt', 'Pleated Skirt', 'Denim Skirt', 'Maxi Skirt'],
-  Knitwear: ['Sweater', 'Cardigan', 'Jumper', 'Turtleneck', 'Cashmere Sweater', 'Knit Vest', 'Hoodie'],
-  Activewear: ['Leggings', 'Sports Bra', 'Running Shorts', 'Track Jacket', 'Yoga Pants', 'Joggers', 'Training Top'],
+  Knitwear: [
+    'Sweater',
+    'Cardigan',
+    'Jumper',
+    'Turtleneck',
+    'Cashmere Sweater',
+    'Knit Vest',
+    'Hoodie',
+  ],
+  Activewear: [
+    'Leggings',
+    'Sports Bra',
+    'Running Shorts',
+    'Track Jacket',
+    'Yoga Pants',
+    'Joggers',
+    'Training Top',
+  ],
   Bags: ['Tote Bag', 'Backpack', 'Clutch', 'Crossbody Bag', 'Shoulder Bag', 'Duffel Bag'],
 };
 const ADJECTIVES = [
-  'Vintage', 'Classic', 'Retro', 'Oversized', 'Slim', 'Cropped', 'Floral', 'Striped', 'Wool', 'Cotton', 'Linen',
-  'Silk', 'Leather', 'Suede', 'Organic', 'Distressed', 'High Waisted', 'Relaxed', 'Summer', 'Winter', 'Cozy',
-  'Lightweight', 'Quilted', 'Embroidered', 'Chunky', 'Minimalist', 'Y2K', '90s', 'Boho', 'Preppy',
+  'Vintage',
+  'Classic',
+  'Retro',
+  'Oversized',
+  'Slim',
+  'Cropped',
+  'Floral',
+  'Striped',
+  'Wool',
+  'Cotton',
+  'Linen',
+  'Silk',
+  'Leather',
+  'Suede',
+  'Organic',
+  'Distressed',
+  'High Waisted',
+  'Relaxed',
+  'Summer',
+  'Winter',
+  'Cozy',
+  'Lightweight',
+  'Quilted',
+  'Embroidered',
+  'Chunky',
+  'Minimalist',
+  'Y2K',
+  '90s',
+  'Boho',
+  'Preppy',
 ];
 
 interface Listing {
@@ -102,12 +216,53 @@ function generate(count: number): Listing[] {
 // ---------------------------------------------------------------- workloads
 
 const SUGGESTIONS = [
-  'ni', 'nik', 'vintge', 'snekers', 'denim jack', 'leathr jacket', 'zar', 'runing sneak', 'vintage nike runn',
-  'floral dres', 'wool coa', 'addidas', 'lululemon leg', 'blak', 'swetr', 'jeans', 'sn', 'bl', 'summer',
-  'cashmere sweat', 'bomber', 'pataginia', 'north face par', 'retro pum', 'oversized hoo', 'levis mom',
-  'crossbody', 'birkenstok', 'tomy hilfiger', 'y2k', 'high waisted jea', 'trench', 'embroidred', 'converse sneakers',
+  'ni',
+  'nik',
+  'vintge',
+  'snekers',
+  'denim jack',
+  'leathr jacket',
+  'zar',
+  'runing sneak',
+  'vintage nike runn',
+  'floral dres',
+  'wool coa',
+  'addidas',
+  'lululemon leg',
+  'blak',
+  'swetr',
+  'jeans',
+  'sn',
+  'bl',
+  'summer',
+  'cashmere sweat',
+  'bomber',
+  'pataginia',
+  'north face par',
+  'retro pum',
+  'oversized hoo',
+  'levis mom',
+  'crossbody',
+  'birkenstok',
+  'tomy hilfiger',
+  'y2k',
+  'high waisted jea',
+  'trench',
+  'embroidred',
+  'converse sneakers',
 ];
-const TEXT_QUERIES = ['nike', 'denim jacket', 'vintage', 'leather boots', 'dress', 'wool', 'sneakers', 'zara blazer', 'cotton t-shirt', 'bag'];
+const TEXT_QUERIES = [
+  'nike',
+  'denim jacket',
+  'vintage',
+  'leather boots',
+  'dress',
+  'wool',
+  'sneakers',
+  'zara blazer',
+  'cotton t-shirt',
+  'bag',
+];
 
 function catalogueQueries(count: number): SearchQuery[] {
   const sorts: SearchQuery['sort'][] = [
@@ -115,7 +270,10 @@ function catalogueQueries(count: number): SearchQuery[] {
     [{ field: 'price', order: 'asc' }],
     [{ field: 'price', order: 'desc' }],
     [{ field: 'created_at', order: 'desc' }],
-    [{ field: 'num_likes', order: 'desc' }, { field: 'created_at', order: 'desc' }],
+    [
+      { field: 'num_likes', order: 'desc' },
+      { field: 'created_at', order: 'desc' },
+    ],
   ];
   const queries: SearchQuery[] = [];
   for (let i = 0; i < count; i++) {
@@ -126,7 +284,13 @@ function catalogueQueries(count: number): SearchQuery[] {
     if (random() < 0.3) filter['colors'] = pick(COLORS).name;
     if (random() < 0.2) filter['condition'] = pick(CONDITIONS).name;
     if (random() < 0.4) filter['price'] = { gte: 1000, lte: 1000 + Math.floor(random() * 20_000) };
-    queries.push({ filter, sort: pick(sorts), limit: 20, offset: 0, facets: ['brand', 'sizes', 'colors', 'condition'] });
+    queries.push({
+      filter,
+      sort: pick(sorts),
+      limit: 20,
+      offset: 0,
+      facets: ['brand', 'sizes', 'colors', 'condition'],
+    });
   }
   return queries;
 }
@@ -135,11 +299,16 @@ function catalogueQueries(count: number): SearchQuery[] {
 
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   return `p50 ${at(50).toFixed(2)} ms, p95 ${at(95).toFixed(2)} ms, p99 ${at(99).toFixed(2)} ms`;
 }
 
-async function timeEach<Q>(queries: Q[], runs: number, run: (query: Q) => unknown): Promise<number[]> {
+async function timeEach<Q>(
+  queries: Q[],
+  runs: number,
+  run: (query: Q) => unknown,
+): Promise<number[]> {
   for (let i = 0; i < Math.min(50, runs); i++) await run(queries[i % queries.length]!);
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -194,7 +363,11 @@ function matchesFilter(listing: Listing, filter: SearchFilter): boolean {
       if (!condition.some((c) => values.includes(c))) return false;
     } else if (typeof condition === 'object') {
       const n = value as number;
-      if ((condition.gte !== undefined && n < condition.gte) || (condition.lte !== undefined && n > condition.lte)) return false;
+      if (
+        (condition.gte !== undefined && n < condition.gte) ||
+        (condition.lte !== undefined && n > condition.lte)
+      )
+        return false;
     } else if (!values.includes(condition)) return false;
   }
   return true;
@@ -205,7 +378,8 @@ function countFacets(matches: Listing[], facets: string[]) {
     const counts: Record<string, number> = {};
     for (const listing of matches) {
       const value = (listing as unknown as Record<string, unknown>)[facet];
-      for (const each of new Set(Array.isArray(value) ? value : [value])) counts[String(each)] = (counts[String(each)] ?? 0) + 1;
+      for (const each of new Set(Array.isArray(value) ? value : [value]))
+        counts[String(each)] = (counts[String(each)] ?? 0) + 1;
     }
     out[facet] = counts;
   }
@@ -252,7 +426,11 @@ function miniSearchCandidate(): Candidate {
     catalogue: async (query) => {
       const matches = listings.filter((listing) => matchesFilter(listing, query.filter ?? {}));
       const facets = countFacets(matches, query.facets ?? []);
-      return { hits: matches.sort(compareBy(query.sort ?? [])).slice(0, 20), total: matches.length, facets };
+      return {
+        hits: matches.sort(compareBy(query.sort ?? [])).slice(0, 20),
+        total: matches.length,
+        facets,
+      };
     },
     update: async (listing) => {
       mini.discard(listing.id);
@@ -269,7 +447,11 @@ function mingoCandidate(): Candidate {
     Object.fromEntries(
       Object.entries(filter).map(([field, condition]) => [
         field,
-        Array.isArray(condition) ? { $in: condition } : typeof condition === 'object' ? { $gte: condition.gte, $lte: condition.lte } : condition,
+        Array.isArray(condition)
+          ? { $in: condition }
+          : typeof condition === 'object'
+            ? { $gte: condition.gte, $lte: condition.lte }
+            : condition,
       ]),
     );
   return {
@@ -280,7 +462,9 @@ function mingoCandidate(): Candidate {
     catalogue: async (query) => {
       const matches = new Query(toMongo(query.filter ?? {})).find<Listing>(listings).all();
       const facets = countFacets(matches, query.facets ?? []);
-      const sort = Object.fromEntries((query.sort ?? []).map(({ field, order }) => [field, order === 'desc' ? -1 : 1]));
+      const sort = Object.fromEntries(
+        (query.sort ?? []).map(({ field, order }) => [field, order === 'desc' ? -1 : 1]),
+      );
       const hits = new Query({}).find<Listing>(matches).sort(sort).limit(20).all();
       return { hits, total: matches.length, facets };
     },
@@ -293,10 +477,16 @@ const CANDIDATES = [embeddedCandidate, miniSearchCandidate, mingoCandidate];
 async function main() {
   const only = process.argv.find((arg) => arg.startsWith('--candidate='));
   if (!only) {
-    console.log(`${COUNT.toLocaleString('en')} listings, node ${process.version}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`);
+    console.log(
+      `${COUNT.toLocaleString('en')} listings, node ${process.version}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`,
+    );
     const { spawnSync } = await import('node:child_process');
     for (let i = 0; i < CANDIDATES.length; i++) {
-      spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, String(COUNT), `--candidate=${i}`], { stdio: 'inherit' });
+      spawnSync(
+        process.execPath,
+        [...process.execArgv, process.argv[1]!, String(COUNT), `--candidate=${i}`],
+        { stdio: 'inherit' },
+      );
     }
     return;
   }
@@ -308,13 +498,28 @@ async function main() {
     const started = performance.now();
     await candidate.build(listings);
     const buildMs = performance.now() - started;
-    console.log(`\n${candidate.name}\n  build ${(buildMs / 1000).toFixed(2)} s, heap +${Math.round(heapMb() - before)} MB`);
-    if (candidate.suggest) console.log(`  (a) suggestions, 6 hits:         ${percentiles(await timeEach(SUGGESTIONS, SUGGESTION_RUNS, candidate.suggest))}`);
-    if (candidate.catalogue) console.log(`  (b) filter + sort + 4 facets:    ${percentiles(await timeEach(catalogue, CATALOGUE_RUNS, candidate.catalogue))}`);
-    if (candidate.text) console.log(`  (c) text search, 20 hits:        ${percentiles(await timeEach(TEXT_QUERIES, TEXT_RUNS, candidate.text))}`);
+    console.log(
+      `\n${candidate.name}\n  build ${(buildMs / 1000).toFixed(2)} s, heap +${Math.round(heapMb() - before)} MB`,
+    );
+    if (candidate.suggest)
+      console.log(
+        `  (a) suggestions, 6 hits:         ${percentiles(await timeEach(SUGGESTIONS, SUGGESTION_RUNS, candidate.suggest))}`,
+      );
+    if (candidate.catalogue)
+      console.log(
+        `  (b) filter + sort + 4 facets:    ${percentiles(await timeEach(catalogue, CATALOGUE_RUNS, candidate.catalogue))}`,
+      );
+    if (candidate.text)
+      console.log(
+        `  (c) text search, 20 hits:        ${percentiles(await timeEach(TEXT_QUERIES, TEXT_RUNS, candidate.text))}`,
+      );
     if (candidate.update) {
-      const updates = listings.slice(0, 1000).map((l) => ({ ...l, title: `${l.title} Updated`, price: l.price + 100 }));
-      console.log(`      re-index one listing:        ${percentiles(await timeEach(updates, updates.length, candidate.update))}`);
+      const updates = listings
+        .slice(0, 1000)
+        .map((l) => ({ ...l, title: `${l.title} Updated`, price: l.price + 100 }));
+      console.log(
+        `      re-index one listing:        ${percentiles(await timeEach(updates, updates.length, candidate.update))}`,
+      );
     }
   }
 }

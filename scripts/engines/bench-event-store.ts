@@ -19,23 +19,42 @@ import { createKafkaBus, topicsOf } from '../../packages/platform/src/adapters/k
 
 const replayEvents = Number(process.env.REPLAY_EVENTS ?? 200_000);
 const lagSamples = Number(process.env.LAG_SAMPLES ?? 200);
-const options = (expectedVersion: number) => ({ expectedVersion, actor: 'bench', correlationId: 'bench' });
+const options = (expectedVersion: number) => ({
+  expectedVersion,
+  actor: 'bench',
+  correlationId: 'bench',
+});
 const item = (cart: string, n: number): DomainEvent => ({
   type: 'CartItemAdded',
   data: { cartId: cart, productId: `listing-${n}`, quantity: 1 + (n % 3) },
 });
-const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString('en-US');
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+const perSecond = (count: number, ms: number) =>
+  Math.round((count / ms) * 1000).toLocaleString('en-US');
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
-async function appendThroughput(store: EventStore, label: string, singles: number, batches: number, batchSize: number) {
+async function appendThroughput(
+  store: EventStore,
+  label: string,
+  singles: number,
+  batches: number,
+  batchSize: number,
+) {
   const run = randomUUID().slice(0, 6);
   let start = performance.now();
-  for (let i = 0; i < singles; i++) await store.append(`cart-s${run}${i}`, [item(`s${i}`, i)], options(0));
-  console.log(`${label}: single-event appends ${perSecond(singles, performance.now() - start)} events/s (${singles} appends)`);
+  for (let i = 0; i < singles; i++)
+    await store.append(`cart-s${run}${i}`, [item(`s${i}`, i)], options(0));
+  console.log(
+    `${label}: single-event appends ${perSecond(singles, performance.now() - start)} events/s (${singles} appends)`,
+  );
   start = performance.now();
   for (let i = 0; i < batches; i++) {
     const cart = `b${run}${i}`;
-    await store.append(`cart-${cart}`, Array.from({ length: batchSize }, (_, j) => item(cart, j)), options(0));
+    await store.append(
+      `cart-${cart}`,
+      Array.from({ length: batchSize }, (_, j) => item(cart, j)),
+      options(0),
+    );
   }
   console.log(
     `${label}: batched appends (${batchSize}/append) ${perSecond(batches * batchSize, performance.now() - start)} events/s`,
@@ -52,7 +71,9 @@ async function replay(store: EventStore, bus: EventBus, label: string) {
     count += page.length;
     after = page[page.length - 1]!.position;
   }
-  console.log(`${label}: readAll replay ${perSecond(count, performance.now() - start)} events/s (${count} events)`);
+  console.log(
+    `${label}: readAll replay ${perSecond(count, performance.now() - start)} events/s (${count} events)`,
+  );
 
   const head = await store.headPosition();
   start = performance.now();
@@ -69,7 +90,9 @@ async function replay(store: EventStore, bus: EventBus, label: string) {
       })
       .then((s) => done.push(s), reject);
   });
-  console.log(`${label}: subscription replay (validated, checkpointed) ${perSecond(delivered, performance.now() - start)} events/s`);
+  console.log(
+    `${label}: subscription replay (validated, checkpointed) ${perSecond(delivered, performance.now() - start)} events/s`,
+  );
   await Promise.all(done.map((s) => s.stop()));
   done.length = 0;
 }
@@ -128,7 +151,11 @@ async function sqlite() {
     const have = await log.headPosition();
     for (let i = 0; have + i * 500 < replayEvents; i++) {
       const cart = `fill${i}`;
-      await log.append(`cart-${cart}`, Array.from({ length: 500 }, (_, j) => item(cart, j)), options(0));
+      await log.append(
+        `cart-${cart}`,
+        Array.from({ length: 500 }, (_, j) => item(cart, j)),
+        options(0),
+      );
     }
     await replay(log, log, 'SQLite');
     await lag(log, log, 'SQLite', lagSamples);
@@ -148,23 +175,31 @@ async function distributed(uri: string, brokers: string[]) {
     const head = await store.headPosition();
     let start = performance.now();
     await relay.waitForPublished(head, 120_000);
-    console.log(`Outbox relay: caught up ${head} events in ${(performance.now() - start).toFixed(0)} ms`);
+    console.log(
+      `Outbox relay: caught up ${head} events in ${(performance.now() - start).toFixed(0)} ms`,
+    );
     start = performance.now();
     let count = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await store.readAll(after, 2000);
       if (page.length === 0) break;
       count += page.length;
       after = page[page.length - 1]!.position;
     }
-    console.log(`MongoDB store: readAll replay ${perSecond(count, performance.now() - start)} events/s (${count} events)`);
+    console.log(
+      `MongoDB store: readAll replay ${perSecond(count, performance.now() - start)} events/s (${count} events)`,
+    );
     await lag(store, bus, 'Kafka (store → relay → broker → consumer)', lagSamples);
   } finally {
     await bus.close();
     await relay.stop();
     await store.db.dropDatabase();
     await store.close();
-    const admin = new Kafka({ clientId: 'bench-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+    const admin = new Kafka({
+      clientId: 'bench-cleanup',
+      brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
     await admin.connect();
     await admin.deleteTopics({ topics: topicsOf(run) }).catch(() => {});
     await admin.disconnect();
@@ -176,4 +211,7 @@ await sqlite();
 const uri = process.env.MONGODB_URI?.trim();
 const brokers = process.env.KAFKA_BROKERS?.trim();
 if (uri && brokers) await distributed(uri, brokers.split(','));
-else console.log('MongoDB/Kafka: skipped (set MONGODB_URI and KAFKA_BROKERS, e.g. after scripts/engines/start.sh)');
+else
+  console.log(
+    'MongoDB/Kafka: skipped (set MONGODB_URI and KAFKA_BROKERS, e.g. after scripts/engines/start.sh)',
+  );

@@ -17,7 +17,12 @@ try {
     await client.close();
   } else if (kind === 'kafka') {
     const { Kafka, logLevel } = require('kafkajs');
-    const admin = new Kafka({ clientId: 'probe', brokers: [target], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+    const admin = new Kafka({
+      clientId: 'probe',
+      brokers: [target],
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 0 },
+    }).admin();
     await admin.connect();
     await admin.describeCluster();
     await admin.disconnect();

@@ -46,13 +46,18 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
 }
 
 function homeRouteJavaScript() {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const homeKey = Object.keys(manifest).find((key) => /features\/home\/HomePage\.tsx$/.test(key));
-  if (!entryKey || !homeKey) throw new Error('The build manifest names no entry or no home page chunk');
+  if (!entryKey || !homeKey)
+    throw new Error('The build manifest names no entry or no home page chunk');
 
   const keys = staticClosure(manifest, homeKey, staticClosure(manifest, entryKey));
-  const chunks = [...keys].map((key) => ({ file: manifest[key]!.file, bytes: gzippedSize(manifest[key]!.file) })).sort((a, b) => b.bytes - a.bytes);
+  const chunks = [...keys]
+    .map((key) => ({ file: manifest[key]!.file, bytes: gzippedSize(manifest[key]!.file) }))
+    .sort((a, b) => b.bytes - a.bytes);
   const total = chunks.reduce((sum, c) => sum + c.bytes, 0);
 
   // Loaded at start-up on every route, though not statically: sign-in (Firebase).
@@ -82,9 +87,15 @@ interface AuditNode {
   selector?: string;
   snippet?: string;
 }
-const describeNode = (node: AuditNode | undefined) => (node ? `${node.selector ?? ''} ${node.snippet?.slice(0, 80) ?? ''}`.trim() : '?');
+const describeNode = (node: AuditNode | undefined) =>
+  node ? `${node.selector ?? ''} ${node.snippet?.slice(0, 80) ?? ''}`.trim() : '?';
 
-async function lighthouseRun(url: string, name: string, preset: 'mobile' | 'desktop', port: number): Promise<PageFigures> {
+async function lighthouseRun(
+  url: string,
+  name: string,
+  preset: 'mobile' | 'desktop',
+  port: number,
+): Promise<PageFigures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
   const result = await lighthouse(url, flags, config);
@@ -92,7 +103,11 @@ async function lighthouseRun(url: string, name: string, preset: 'mobile' | 'desk
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+    )?.items ?? [];
   return {
     name,
     preset,
@@ -102,12 +117,21 @@ async function lighthouseRun(url: string, name: string, preset: 'mobile' | 'desk
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     si: audit('speed-index'),
-    jsTransferred: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsTransferred: requests
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     lcpElement: describeNode(
-      ((lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: AuditNode }> }> } | undefined)?.items?.[0]
-        ?.items?.[0]?.node),
+      (
+        lhr.audits['largest-contentful-paint-element']?.details as
+          { items?: Array<{ items?: Array<{ node?: AuditNode }> }> } | undefined
+      )?.items?.[0]?.items?.[0]?.node,
     ),
-    shifts: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: AuditNode; score?: number }> } | undefined)?.items ?? [])
+    shifts: (
+      (
+        lhr.audits['layout-shifts']?.details as
+          { items?: Array<{ node?: AuditNode; score?: number }> } | undefined
+      )?.items ?? []
+    )
       .slice(0, 3)
       .map((item) => `${(item.score ?? 0).toFixed(3)} ${describeNode(item.node)}`),
   };
@@ -119,23 +143,35 @@ async function main() {
 
   const js = homeRouteJavaScript();
   console.log('\nJavaScript of the home route (gzip -9): entry + static imports + home page chunk');
-  for (const chunk of js.chunks) console.log(`  ${chunk.file.padEnd(44)} ${kb(chunk.bytes).padStart(9)}`);
+  for (const chunk of js.chunks)
+    console.log(`  ${chunk.file.padEnd(44)} ${kb(chunk.bytes).padStart(9)}`);
   const verdict = js.total / 1024 <= HOME_ROUTE_BUDGET_KB ? 'within' : 'OVER';
-  console.log(`  ${'total'.padEnd(44)} ${kb(js.total).padStart(9)}  (${verdict} the ${HOME_ROUTE_BUDGET_KB} KB budget)`);
+  console.log(
+    `  ${'total'.padEnd(44)} ${kb(js.total).padStart(9)}  (${verdict} the ${HOME_ROUTE_BUDGET_KB} KB budget)`,
+  );
   if (js.startup.length) {
     const extra = js.startup.reduce((sum, c) => sum + c.bytes, 0);
-    console.log(`  plus loaded at start-up by a dynamic import (sign-in): ${js.startup.map((c) => `${c.file} ${kb(c.bytes)}`).join(', ')}`);
+    console.log(
+      `  plus loaded at start-up by a dynamic import (sign-in): ${js.startup.map((c) => `${c.file} ${kb(c.bytes)}`).join(', ')}`,
+    );
     console.log(`  ${'total with start-up chunks'.padEnd(44)} ${kb(js.total + extra).padStart(9)}`);
   }
 
   if (process.env.PERF_SKIP_LIGHTHOUSE === 'true') return;
 
   console.log('\nStarting the storefront (embedded engines, seeded catalogue)...');
-  const storefront = await startStorefront({ seedListings: Number(process.env.PERF_SEED_LISTINGS ?? 2000) });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
+  const storefront = await startStorefront({
+    seedListings: Number(process.env.PERF_SEED_LISTINGS ?? 2000),
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+  });
   const figures: PageFigures[] = [];
   try {
-    const products = (await (await fetch(`${storefront.url}/api/products?limit=1`)).json()) as Array<{ product_id: string }>;
+    const products = (await (
+      await fetch(`${storefront.url}/api/products?limit=1`)
+    ).json()) as Array<{ product_id: string }>;
     const pages = [
       { name: 'home', url: `${storefront.url}/` },
       { name: 'catalogue', url: `${storefront.url}/products` },
@@ -155,20 +191,29 @@ async function main() {
     await storefront.stop();
   }
 
-  console.log(`\nLighthouse ${'performance'} (target ≥ ${SCORE_TARGET}); mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown)`);
-  console.log('  preset   page        score   FCP      LCP      TBT     CLS     Speed Index  JS transferred');
+  console.log(
+    `\nLighthouse ${'performance'} (target ≥ ${SCORE_TARGET}); mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown)`,
+  );
+  console.log(
+    '  preset   page        score   FCP      LCP      TBT     CLS     Speed Index  JS transferred',
+  );
   for (const f of figures) {
     console.log(
       `  ${f.preset.padEnd(8)} ${f.name.padEnd(11)} ${String(f.score).padStart(5)}${f.score >= SCORE_TARGET ? ' ' : '!'}  ${`${(f.fcp / 1000).toFixed(2)} s`.padEnd(8)} ${`${(f.lcp / 1000).toFixed(2)} s`.padEnd(8)} ${`${Math.round(f.tbt)} ms`.padEnd(7)} ${f.cls.toFixed(3).padEnd(7)} ${`${(f.si / 1000).toFixed(2)} s`.padEnd(12)} ${kb(f.jsTransferred)}`,
     );
   }
-  console.log('\nWhat moves and what paints last (the largest layout shifts, then the LCP element):');
+  console.log(
+    '\nWhat moves and what paints last (the largest layout shifts, then the LCP element):',
+  );
   for (const f of figures) {
     console.log(`  ${f.preset} ${f.name}: LCP element ${f.lcpElement}`);
     for (const shift of f.shifts) console.log(`      shift ${shift}`);
   }
   const below = figures.filter((f) => f.score < SCORE_TARGET);
-  if (below.length) console.log(`\n${below.length} of ${figures.length} runs below ${SCORE_TARGET}: ${below.map((f) => `${f.preset} ${f.name} ${f.score}`).join(', ')}`);
+  if (below.length)
+    console.log(
+      `\n${below.length} of ${figures.length} runs below ${SCORE_TARGET}: ${below.map((f) => `${f.preset} ${f.name} ${f.score}`).join(', ')}`,
+    );
 }
 
 await main();

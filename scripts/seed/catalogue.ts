@@ -99,17 +99,26 @@ function planUsers(random: Random, count: number): PlannedUser[] {
   return users;
 }
 
-function planListing(random: Random, options: SeedOptions, brands: PlannedBrand[], sellers: PlannedUser[]): PlannedListing {
+function planListing(
+  random: Random,
+  options: SeedOptions,
+  brands: PlannedBrand[],
+  sellers: PlannedUser[],
+): PlannedListing {
   const category = random.weighted(
     CATEGORIES,
     CATEGORIES.map((c) => ((FAVOURED_CATEGORIES as readonly string[]).includes(c.name) ? 3 : 2)),
   );
-  const candidates = SEED_BRANDS.map((b, i) => ({ b, i })).filter(({ b }) => b.strong.includes(category.name));
+  const candidates = SEED_BRANDS.map((b, i) => ({ b, i })).filter(({ b }) =>
+    b.strong.includes(category.name),
+  );
   const favoured = candidates.length > 0 && random.chance(0.8);
-  const { b: seedBrand, i: brandIndex } = favoured ? random.pick(candidates) : (() => {
-    const i = random.int(0, SEED_BRANDS.length - 1);
-    return { b: SEED_BRANDS[i]!, i };
-  })();
+  const { b: seedBrand, i: brandIndex } = favoured
+    ? random.pick(candidates)
+    : (() => {
+        const i = random.int(0, SEED_BRANDS.length - 1);
+        return { b: SEED_BRANDS[i]!, i };
+      })();
   const brand = brands[brandIndex]!;
   const color = random.pick(COLORS);
   const colorIds = [color.id];
@@ -117,7 +126,8 @@ function planListing(random: Random, options: SeedOptions, brands: PlannedBrand[
     const second = random.pick(COLORS);
     if (second.id !== color.id) colorIds.push(second.id);
   }
-  const sizeIds = category.name === 'Bags' || category.name === 'Accessories' ? [] : [random.pick(SIZES).id];
+  const sizeIds =
+    category.name === 'Bags' || category.name === 'Accessories' ? [] : [random.pick(SIZES).id];
   const condition = random.weighted(CONDITIONS, [2, 2, 4, 4, 1]);
   const noun = random.pick(GARMENT_NOUNS[category.name]!);
   const adjective = random.chance(0.55) ? `${random.pick(ADJECTIVES)} ` : '';
@@ -133,7 +143,9 @@ function planListing(random: Random, options: SeedOptions, brands: PlannedBrand[
     : null;
   const stock = random.chance(0.85) ? 1 : random.int(2, 5);
   const seller = random.pick(sellers);
-  const createdAt = new Date(options.now.getTime() - Math.floor(random.next() * SPREAD_MS)).toISOString();
+  const createdAt = new Date(
+    options.now.getTime() - Math.floor(random.next() * SPREAD_MS),
+  ).toISOString();
   const description = [
     random.pick(DESCRIPTION_OPENERS),
     `${seedBrand.name} ${noun.toLowerCase()} in ${color.name}, condition: ${condition.description.toLowerCase()}.`,
@@ -141,7 +153,10 @@ function planListing(random: Random, options: SeedOptions, brands: PlannedBrand[
     random.pick(DESCRIPTION_DETAILS),
   ].join(' ');
   const image = garmentImagePath(category.name, color.name);
-  const gallery = colorIds.length > 1 ? colorIds.map((id) => garmentImagePath(category.name, COLORS[id - 1]!.name)) : [];
+  const gallery =
+    colorIds.length > 1
+      ? colorIds.map((id) => garmentImagePath(category.name, COLORS[id - 1]!.name))
+      : [];
   return {
     listingId: random.id(16),
     createdAt,
@@ -153,7 +168,8 @@ function planListing(random: Random, options: SeedOptions, brands: PlannedBrand[
       title,
       description,
       priceCents,
-      originalPriceCents: originalPriceCents !== null && originalPriceCents > priceCents ? originalPriceCents : null,
+      originalPriceCents:
+        originalPriceCents !== null && originalPriceCents > priceCents ? originalPriceCents : null,
       image,
       gallery,
       brandId: brand.brandId,
@@ -180,7 +196,8 @@ export function planCatalogue(options: SeedOptions): SeedPlan {
   }));
   const users = planUsers(random, Math.max(2, options.sellers));
   const listings: PlannedListing[] = [];
-  for (let i = 0; i < options.listings; i++) listings.push(planListing(random, options, brands, users));
+  for (let i = 0; i < options.listings; i++)
+    listings.push(planListing(random, options, brands, users));
   listings.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 
   const likes: PlannedLike[] = [];
@@ -194,7 +211,11 @@ export function planCatalogue(options: SeedOptions): SeedPlan {
     }
     const from = Date.parse(listing.createdAt);
     for (const userId of likers) {
-      likes.push({ userId, productId: listing.listingId, at: new Date(from + Math.floor(random.next() * (nowMs - from))).toISOString() });
+      likes.push({
+        userId,
+        productId: listing.listingId,
+        at: new Date(from + Math.floor(random.next() * (nowMs - from))).toISOString(),
+      });
     }
   }
   likes.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

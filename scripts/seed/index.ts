@@ -20,7 +20,10 @@ export interface SeedCatalogueOptions {
 export const DEFAULT_SEED = 20240601;
 export const MAX_SEED_LISTINGS = 100_000;
 
-export async function seedCatalogue(store: EventStore, options: SeedCatalogueOptions = {}): Promise<SeedResult> {
+export async function seedCatalogue(
+  store: EventStore,
+  options: SeedCatalogueOptions = {},
+): Promise<SeedResult> {
   const listings = options.listings ?? 2000;
   if (!Number.isInteger(listings) || listings < 0 || listings > MAX_SEED_LISTINGS) {
     throw new Error(`listings must be a whole number from 0 to ${MAX_SEED_LISTINGS}`);
@@ -30,7 +33,12 @@ export async function seedCatalogue(store: EventStore, options: SeedCatalogueOpt
   const plan = planCatalogue({ seed, listings, sellers: options.sellers ?? 150, now });
   // Event ids and any ids a decider asks for come from the same seeded source.
   const ids = createRandom(seed ^ 0x5eed);
-  return writeSeed(store, plan, { seed, now, newId: () => ids.id(16), onProgress: options.onProgress });
+  return writeSeed(store, plan, {
+    seed,
+    now,
+    newId: () => ids.id(16),
+    onProgress: options.onProgress,
+  });
 }
 
 /** Seeds only when the event store holds no event at all; returns null when it did nothing. */

@@ -87,14 +87,32 @@ export async function writeSeed(
 ): Promise<SeedResult> {
   const writer = new SeedWriter(store, `seed-${options.seed}`, options.newId);
   const report = options.onProgress ?? (() => {});
-  const seedStart = new Date(plan.listings[0] ? Date.parse(plan.listings[0].createdAt) - 24 * 3600_000 : options.now.getTime());
+  const seedStart = new Date(
+    plan.listings[0]
+      ? Date.parse(plan.listings[0].createdAt) - 24 * 3600_000
+      : options.now.getTime(),
+  );
 
   for (const [i, user] of plan.users.entries()) {
-    await writer.run(userDecider, 'user', user.uid, [{ type: 'RegisterUser', ...user }], seedStart, user.uid);
+    await writer.run(
+      userDecider,
+      'user',
+      user.uid,
+      [{ type: 'RegisterUser', ...user }],
+      seedStart,
+      user.uid,
+    );
     if (i % 50 === 0) report({ phase: 'users', done: i, total: plan.users.length });
   }
   for (const brand of plan.brands) {
-    await writer.run(brandDecider, 'brand', brand.brandId, [{ type: 'EnsureBrand', ...brand }], seedStart, null);
+    await writer.run(
+      brandDecider,
+      'brand',
+      brand.brandId,
+      [{ type: 'EnsureBrand', ...brand }],
+      seedStart,
+      null,
+    );
   }
   report({ phase: 'brands', done: plan.brands.length, total: plan.brands.length });
 
@@ -104,7 +122,14 @@ export async function writeSeed(
       listingDecider,
       'listing',
       listing.listingId,
-      [{ type: 'CreateListing', listingId: listing.listingId, createdAt: listing.createdAt, fields: listing.fields }],
+      [
+        {
+          type: 'CreateListing',
+          listingId: listing.listingId,
+          createdAt: listing.createdAt,
+          fields: listing.fields,
+        },
+      ],
       new Date(listing.createdAt),
       listing.fields.sellerId,
     );
@@ -123,7 +148,12 @@ export async function writeSeed(
         wishlistDecider,
         'wishlist',
         userId,
-        productIds.map((productId) => ({ type: 'AddToWishlist' as const, userId, productId, productListed: listed.has(productId) })),
+        productIds.map((productId) => ({
+          type: 'AddToWishlist' as const,
+          userId,
+          productId,
+          productListed: listed.has(productId),
+        })),
         dayStart,
         userId,
       );

@@ -11,12 +11,32 @@ import Database from 'better-sqlite3';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
-import type { Checkpoint, DeliveredBatch, EventBus, EventStore, Subscription } from '../../packages/platform/src/ports.ts';
-import { openSqliteEventLog, type SqliteEventLog } from '../../packages/platform/src/adapters/sqlite-event-log.ts';
-import { openMongoEventStore, type MongoEventStore } from '../../packages/platform/src/adapters/mongo-event-store.ts';
-import { startOutboxRelay, type OutboxRelay } from '../../packages/platform/src/adapters/outbox-relay.ts';
+import type {
+  Checkpoint,
+  DeliveredBatch,
+  EventBus,
+  EventStore,
+  Subscription,
+} from '../../packages/platform/src/ports.ts';
+import {
+  openSqliteEventLog,
+  type SqliteEventLog,
+} from '../../packages/platform/src/adapters/sqlite-event-log.ts';
+import {
+  openMongoEventStore,
+  type MongoEventStore,
+} from '../../packages/platform/src/adapters/mongo-event-store.ts';
+import {
+  startOutboxRelay,
+  type OutboxRelay,
+} from '../../packages/platform/src/adapters/outbox-relay.ts';
 import { createKafkaBus, topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
-import { kafkaAvailability, mongoAvailability, reportSkip, type EngineAvailability } from '../support/engines.ts';
+import {
+  kafkaAvailability,
+  mongoAvailability,
+  reportSkip,
+  type EngineAvailability,
+} from '../support/engines.ts';
 
 const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
 const distributed: EngineAvailability = !mongo.available
@@ -81,13 +101,26 @@ const engines: Engine[] = [
     async open() {
       const brokers = kafka.url!.split(',');
       const topicPrefix = `contract${runId}`;
-      const store: MongoEventStore = await openMongoEventStore({ uri: mongo.url!, database: `contract_bus_${runId}` });
-      const relay: OutboxRelay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
+      const store: MongoEventStore = await openMongoEventStore({
+        uri: mongo.url!,
+        database: `contract_bus_${runId}`,
+      });
+      const relay: OutboxRelay = await startOutboxRelay({
+        store,
+        brokers,
+        topicPrefix,
+        onError: () => {},
+      });
       const buses: EventBus[] = [];
       return {
         store,
         newBus() {
-          const bus = createKafkaBus({ brokers, topicPrefix, clientId: `contract-${runId}`, onInvalidEvent: () => {} });
+          const bus = createKafkaBus({
+            brokers,
+            topicPrefix,
+            clientId: `contract-${runId}`,
+            onInvalidEvent: () => {},
+          });
           buses.push(bus);
           return bus;
         },
@@ -128,7 +161,11 @@ const engines: Engine[] = [
           await relay.stop();
           await store.db.dropDatabase();
           await store.close();
-          const admin = new Kafka({ clientId: 'contract-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+          const admin = new Kafka({
+            clientId: 'contract-cleanup',
+            brokers,
+            logLevel: logLevel.NOTHING,
+          }).admin();
           await admin.connect();
           await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
           await admin.disconnect();
@@ -138,8 +175,15 @@ const engines: Engine[] = [
   },
 ];
 
-const opts = (expectedVersion: number) => ({ expectedVersion, actor: 'user-1', correlationId: 'corr' });
-const created = (cartId: string): DomainEvent => ({ type: 'CartCreated', data: { cartId, userId: 'user-1' } });
+const opts = (expectedVersion: number) => ({
+  expectedVersion,
+  actor: 'user-1',
+  correlationId: 'corr',
+});
+const created = (cartId: string): DomainEvent => ({
+  type: 'CartCreated',
+  data: { cartId, userId: 'user-1' },
+});
 const added = (cartId: string, productId: string): DomainEvent => ({
   type: 'CartItemAdded',
   data: { cartId, productId, quantity: 1 },
@@ -185,7 +229,11 @@ function recorder() {
 async function appendCarts(store: EventStore, carts: string[], count: number) {
   for (let version = 0; version < count; version++) {
     for (const cart of carts) {
-      await store.append(`cart-${cart}`, [version === 0 ? created(cart) : added(cart, `p${version}`)], opts(version));
+      await store.append(
+        `cart-${cart}`,
+        [version === 0 ? created(cart) : added(cart, `p${version}`)],
+        opts(version),
+      );
     }
   }
   return carts.map((c) => `cart-${c}`);
@@ -209,46 +257,56 @@ describe.each(engines)('EventBus contract: $name', (engine) => {
     await h?.dispose();
   });
 
-  it.skipIf(!engine.available)('delivers every appended event, each stream in version order, at least once', async () => {
-    const streams = await appendCarts(h.store, [newCart(), newCart(), newCart()], 5);
-    const bus = h.newBus();
-    const seen = recorder();
-    open.push(await bus.subscribe({ name: newName('all'), handle: seen.handle }));
-    await seen.until(() => distinctIds(seen.of(streams)).size === 15);
+  it.skipIf(!engine.available)(
+    'delivers every appended event, each stream in version order, at least once',
+    async () => {
+      const streams = await appendCarts(h.store, [newCart(), newCart(), newCart()], 5);
+      const bus = h.newBus();
+      const seen = recorder();
+      open.push(await bus.subscribe({ name: newName('all'), handle: seen.handle }));
+      await seen.until(() => distinctIds(seen.of(streams)).size === 15);
 
-    for (const streamId of streams) {
-      const versions = seen.of([streamId]).map((e) => e.streamVersion);
-      // At least once: a redelivery may repeat, but never reorders a stream.
-      expect(versions.every((v, i) => i === 0 || v >= versions[i - 1]!)).toBe(true);
-      expect(new Set(versions)).toEqual(new Set([1, 2, 3, 4, 5]));
-      expect(seen.of([streamId]).every((e) => e.type && e.correlationId === 'corr')).toBe(true);
-    }
-  });
+      for (const streamId of streams) {
+        const versions = seen.of([streamId]).map((e) => e.streamVersion);
+        // At least once: a redelivery may repeat, but never reorders a stream.
+        expect(versions.every((v, i) => i === 0 || v >= versions[i - 1]!)).toBe(true);
+        expect(new Set(versions)).toEqual(new Set([1, 2, 3, 4, 5]));
+        expect(seen.of([streamId]).every((e) => e.type && e.correlationId === 'corr')).toBe(true);
+      }
+    },
+  );
 
-  it.skipIf(!engine.available)('resumes after its durable checkpoint when restarted, and `from` skips what was applied', async () => {
-    const carts = [newCart(), newCart()];
-    const firstStreams = await appendCarts(h.store, carts, 3);
-    const name = newName('resume');
-    const before = recorder();
-    const first = await h.newBus().subscribe({ name, handle: before.handle });
-    await before.until(() => distinctIds(before.of(firstStreams)).size === 6);
-    await first.stop();
+  it.skipIf(!engine.available)(
+    'resumes after its durable checkpoint when restarted, and `from` skips what was applied',
+    async () => {
+      const carts = [newCart(), newCart()];
+      const firstStreams = await appendCarts(h.store, carts, 3);
+      const name = newName('resume');
+      const before = recorder();
+      const first = await h.newBus().subscribe({ name, handle: before.handle });
+      await before.until(() => distinctIds(before.of(firstStreams)).size === 6);
+      await first.stop();
 
-    const later = [newCart()];
-    const laterStreams = await appendCarts(h.store, later, 3);
+      const later = [newCart()];
+      const laterStreams = await appendCarts(h.store, later, 3);
 
-    // Same name, no `from`: the bus's own durable checkpoint.
-    const after = recorder();
-    open.push(await h.newBus().subscribe({ name, handle: after.handle }));
-    await after.until(() => distinctIds(after.of(laterStreams)).size === 3);
-    expect(after.of(firstStreams)).toEqual([]);
+      // Same name, no `from`: the bus's own durable checkpoint.
+      const after = recorder();
+      open.push(await h.newBus().subscribe({ name, handle: after.handle }));
+      await after.until(() => distinctIds(after.of(laterStreams)).size === 3);
+      expect(after.of(firstStreams)).toEqual([]);
 
-    // A new name with `from` = the checkpoint the first subscriber stored with its writes.
-    const skipped = recorder();
-    open.push(await h.newBus().subscribe({ name: newName('from'), from: before.checkpoint, handle: skipped.handle }));
-    await skipped.until(() => distinctIds(skipped.of(laterStreams)).size === 3);
-    expect(skipped.of(firstStreams)).toEqual([]);
-  });
+      // A new name with `from` = the checkpoint the first subscriber stored with its writes.
+      const skipped = recorder();
+      open.push(
+        await h
+          .newBus()
+          .subscribe({ name: newName('from'), from: before.checkpoint, handle: skipped.handle }),
+      );
+      await skipped.until(() => distinctIds(skipped.of(laterStreams)).size === 3);
+      expect(skipped.of(firstStreams)).toEqual([]);
+    },
+  );
 
   it.skipIf(!engine.available)('delivers new appends live to a running subscription', async () => {
     const live = recorder();
@@ -262,33 +320,42 @@ describe.each(engines)('EventBus contract: $name', (engine) => {
       await live.until(() => live.events.some((e) => e.id === result.events[0]!.id), 10_000);
       lags.push(performance.now() - appendedAt);
     }
-    console.info(`[${engine.name}] append → handler lag per event (ms): ${lags.map((l) => l.toFixed(1)).join(', ')}`);
+    console.info(
+      `[${engine.name}] append → handler lag per event (ms): ${lags.map((l) => l.toFixed(1)).join(', ')}`,
+    );
     expect(Math.max(...lags)).toBeLessThan(2000);
   });
 
-  it.skipIf(!engine.available)('delivers an invalid stored event instead of stopping, and goes on', async () => {
-    const bad = `cart-${newCart()}`;
-    await h.storeInvalidEvent(bad);
-    const cart = newCart();
-    await h.store.append(`cart-${cart}`, [created(cart)], opts(0));
-    const seen = recorder();
-    open.push(await h.newBus().subscribe({ name: newName('invalid'), handle: seen.handle }));
-    await seen.until(() => seen.of([bad, `cart-${cart}`]).length >= 2);
-    expect(seen.of([bad])[0]!.data).toEqual({ quantity: 'many' });
-  });
+  it.skipIf(!engine.available)(
+    'delivers an invalid stored event instead of stopping, and goes on',
+    async () => {
+      const bad = `cart-${newCart()}`;
+      await h.storeInvalidEvent(bad);
+      const cart = newCart();
+      await h.store.append(`cart-${cart}`, [created(cart)], opts(0));
+      const seen = recorder();
+      open.push(await h.newBus().subscribe({ name: newName('invalid'), handle: seen.handle }));
+      await seen.until(() => seen.of([bad, `cart-${cart}`]).length >= 2);
+      expect(seen.of([bad])[0]!.data).toEqual({ quantity: 'many' });
+    },
+  );
 });
 
 describe.skipIf(!distributed.available)('outbox relay on MongoDB', () => {
   it('publishes a backlog appended while no relay ran, in one go, and marks every commit published', async () => {
     const brokers = kafka.url!.split(',');
     const topicPrefix = `backlog${runId}`;
-    const store = await openMongoEventStore({ uri: mongo.url!, database: `contract_backlog_${runId}` });
+    const store = await openMongoEventStore({
+      uri: mongo.url!,
+      database: `contract_backlog_${runId}`,
+    });
     let relay: OutboxRelay | null = null;
     try {
       // More commits in one relay round than FerretDB has pooled backend connections (50 by
       // default, 400 as scripts/engines starts it).
       let head = 0;
-      for (let i = 0; i < 450; i++) head = (await store.append(`cart-b${i}`, [created(`b${i}`)], opts(0))).position;
+      for (let i = 0; i < 450; i++)
+        head = (await store.append(`cart-b${i}`, [created(`b${i}`)], opts(0))).position;
       relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
       expect(await relay.waitForPublished(head, 30_000)).toBe(true);
       expect(await store.commits.countDocuments({ published: false })).toBe(0);
@@ -298,7 +365,11 @@ describe.skipIf(!distributed.available)('outbox relay on MongoDB', () => {
       await relay?.stop();
       await store.db.dropDatabase();
       await store.close();
-      const admin = new Kafka({ clientId: 'contract-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+      const admin = new Kafka({
+        clientId: 'contract-cleanup',
+        brokers,
+        logLevel: logLevel.NOTHING,
+      }).admin();
       await admin.connect();
       await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
       await admin.disconnect();

@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Doc, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../../packages/platform/src/ports.ts';
+import type {
+  Doc,
+  FindOptions,
+  IndexSpec,
+  ReadModelCollection,
+  ReadModelStore,
+} from '../../packages/platform/src/ports.ts';
 import { createMemoryReadModelStore } from '../../packages/platform/src/adapters/memory-read-models.ts';
 import { openMongoReadModelStore } from '../../packages/platform/src/adapters/mongo-read-models.ts';
 import { mongoAvailability, reportSkip } from '../support/engines.ts';
@@ -20,11 +26,51 @@ interface Listing extends Doc {
 }
 
 const listings: Listing[] = [
-  { _id: 'l1', title: 'Denim Jacket', sellerId: 'u1', price: 4500, category: 'Jackets', sizes: ['S', 'M'], stock: 1 },
-  { _id: 'l2', title: 'Wool Coat', sellerId: 'u2', price: 12000, category: 'Coats', sizes: ['M'], stock: 2 },
-  { _id: 'l3', title: 'Leather Jacket', sellerId: 'u1', price: 9900, category: 'Jackets', sizes: ['L'], stock: 0 },
-  { _id: 'l4', title: 'Rain Coat', sellerId: 'u3', price: 3000, category: 'Coats', sizes: ['S', 'L'], stock: 5 },
-  { _id: 'l5', title: 'Bomber Jacket', sellerId: 'u2', price: 4500, category: 'Jackets', sizes: ['M', 'L'], stock: 1 },
+  {
+    _id: 'l1',
+    title: 'Denim Jacket',
+    sellerId: 'u1',
+    price: 4500,
+    category: 'Jackets',
+    sizes: ['S', 'M'],
+    stock: 1,
+  },
+  {
+    _id: 'l2',
+    title: 'Wool Coat',
+    sellerId: 'u2',
+    price: 12000,
+    category: 'Coats',
+    sizes: ['M'],
+    stock: 2,
+  },
+  {
+    _id: 'l3',
+    title: 'Leather Jacket',
+    sellerId: 'u1',
+    price: 9900,
+    category: 'Jackets',
+    sizes: ['L'],
+    stock: 0,
+  },
+  {
+    _id: 'l4',
+    title: 'Rain Coat',
+    sellerId: 'u3',
+    price: 3000,
+    category: 'Coats',
+    sizes: ['S', 'L'],
+    stock: 5,
+  },
+  {
+    _id: 'l5',
+    title: 'Bomber Jacket',
+    sellerId: 'u2',
+    price: 4500,
+    category: 'Jackets',
+    sizes: ['M', 'L'],
+    stock: 1,
+  },
 ];
 
 const mongo = await mongoAvailability();
@@ -35,7 +81,11 @@ const engines: Array<{ name: string; reachable: boolean; open: () => Promise<Rea
   {
     name: 'mongodb',
     reachable: mongo.available,
-    open: () => openMongoReadModelStore({ uri: mongo.url!, database: `contract_${randomUUID().slice(0, 8)}` }),
+    open: () =>
+      openMongoReadModelStore({
+        uri: mongo.url!,
+        database: `contract_${randomUUID().slice(0, 8)}`,
+      }),
   },
 ];
 
@@ -66,7 +116,14 @@ for (const engine of engines) {
       expect(await c.findOne({ _id: 'l2', price: 1 })).toBeNull();
       expect(await c.findOne({ _id: 'l2', price: 12000 })).toEqual(listings[1]);
       expect(await c.find({ _id: 'l2', category: 'Jackets' })).toEqual([]);
-      await c.put({ _id: 'l2', title: 'Wool Coat', sellerId: 'u2', price: 11000, category: 'Coats', sizes: [] });
+      await c.put({
+        _id: 'l2',
+        title: 'Wool Coat',
+        sellerId: 'u2',
+        price: 11000,
+        category: 'Coats',
+        sizes: [],
+      });
       const replaced = await c.findOne({ _id: 'l2' });
       expect(replaced?.price).toBe(11000);
       expect(replaced).not.toHaveProperty('stock');
@@ -152,7 +209,12 @@ for (const engine of engines) {
       await c.update('new', { $set: { title: 'New Hat', price: 100 } }, { upsert: true });
       expect(await c.findOne({ _id: 'new' })).toEqual({ _id: 'new', title: 'New Hat', price: 100 });
       await c.update('new', { $set: { 'shipping.city': 'Lyon' } as never });
-      expect(await c.findOne({ _id: 'new' })).toEqual({ _id: 'new', title: 'New Hat', price: 100, shipping: { city: 'Lyon' } });
+      expect(await c.findOne({ _id: 'new' })).toEqual({
+        _id: 'new',
+        title: 'New Hat',
+        price: 100,
+        shipping: { city: 'Lyon' },
+      });
       await c.update('empty', {}, { upsert: true });
       expect(await c.findOne({ _id: 'empty' })).toEqual({ _id: 'empty' });
     });
@@ -169,22 +231,40 @@ for (const engine of engines) {
 
     it('indexed lookups stay correct through replacements and updates', async () => {
       const c = await fresh(false);
-      await c.ensureIndexes([{ keys: { sellerId: 1 } }, { keys: { category: 1, price: -1 } }, { keys: { sizes: 1 } }]);
+      await c.ensureIndexes([
+        { keys: { sellerId: 1 } },
+        { keys: { category: 1, price: -1 } },
+        { keys: { sizes: 1 } },
+      ]);
       for (const listing of listings) await c.put(listing);
       // an index on a list holds each of its values
       await c.put({ ...listings[3]!, sizes: ['XS', 'L'] });
-      expect((await c.find({ sizes: 'L' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l3', 'l4', 'l5']);
-      expect((await c.find({ sizes: { $in: ['XS', 'S'] } }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l4']);
+      expect((await c.find({ sizes: 'L' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual([
+        'l3',
+        'l4',
+        'l5',
+      ]);
+      expect(
+        (await c.find({ sizes: { $in: ['XS', 'S'] } }, { sort: { _id: 1 } })).map((d) => d._id),
+      ).toEqual(['l1', 'l4']);
       await c.put(listings[3]!);
       await c.put({ ...listings[0]!, sellerId: 'u9' });
       await c.update('l3', { $set: { sellerId: 'u9' } });
       await c.update('l5', { $unset: { category: 1 } });
       expect((await c.find({ sellerId: 'u1' })).map((d) => d._id)).toEqual([]);
-      expect((await c.find({ sellerId: 'u9' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l3']);
-      expect((await c.find({ category: 'Jackets' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l3']);
+      expect((await c.find({ sellerId: 'u9' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual([
+        'l1',
+        'l3',
+      ]);
+      expect(
+        (await c.find({ category: 'Jackets' }, { sort: { _id: 1 } })).map((d) => d._id),
+      ).toEqual(['l1', 'l3']);
       expect(await c.count({ sellerId: { $in: ['u9', 'u3'] } })).toBe(3);
       // the compound index's second field answers as any other field does
-      expect((await c.find({ price: 4500 }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['l1', 'l5']);
+      expect((await c.find({ price: 4500 }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual([
+        'l1',
+        'l5',
+      ]);
       expect(await c.count({ category: 'Coats', price: { $in: [3000, 12000] } })).toBe(2);
       // a value's only holder leaves and comes back; one of two holders leaves
       await c.delete('l4');
@@ -198,7 +278,10 @@ for (const engine of engines) {
 
     it('ensureIndexes with several indexes can run again on the same collection (every restart does)', async () => {
       const c = await fresh();
-      const indexes: IndexSpec[] = [{ keys: { sellerId: 1 } }, { keys: { category: 1, price: -1 } }];
+      const indexes: IndexSpec[] = [
+        { keys: { sellerId: 1 } },
+        { keys: { category: 1, price: -1 } },
+      ];
       await c.ensureIndexes(indexes);
       await c.ensureIndexes(indexes);
       await c.ensureIndexes([{ keys: { sellerId: 1 } }]);
@@ -229,7 +312,11 @@ for (const engine of engines) {
 
     it('a read-only find answers what a find does, and nothing done to its results reaches the store', async () => {
       const c = await fresh();
-      const cases: FindOptions[] = [{}, { projection: { title: 1, sizes: 1 } }, { sort: { price: -1 }, limit: 2 }];
+      const cases: FindOptions[] = [
+        {},
+        { projection: { title: 1, sizes: 1 } },
+        { sort: { price: -1 }, limit: 2 },
+      ];
       for (const options of cases) {
         const readonly = await c.find({ price: { $gte: 4500 } }, { ...options, readonly: true });
         expect(readonly).toEqual(await c.find({ price: { $gte: 4500 } }, options));
@@ -246,7 +333,9 @@ for (const engine of engines) {
 
     it('a read-only findOne answers what a findOne does, and nothing done to it reaches the store', async () => {
       const c = await fresh();
-      expect(await c.findOne({ _id: 'l2' }, { readonly: true })).toEqual(await c.findOne({ _id: 'l2' }));
+      expect(await c.findOne({ _id: 'l2' }, { readonly: true })).toEqual(
+        await c.findOne({ _id: 'l2' }),
+      );
       expect(await c.findOne({ _id: 'nope' }, { readonly: true })).toBeNull();
       const doc = await c.findOne({ _id: 'l1' }, { readonly: true });
       try {

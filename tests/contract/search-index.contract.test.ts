@@ -4,9 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEngine, SearchIndex, SearchSettings } from '../../packages/platform/src/ports.ts';
+import type {
+  SearchEngine,
+  SearchIndex,
+  SearchSettings,
+} from '../../packages/platform/src/ports.ts';
 import { createEmbeddedSearchEngine } from '../../packages/platform/src/adapters/embedded-search.ts';
-import { createMeiliSearchEngine, toMeiliFilter } from '../../packages/platform/src/adapters/meili-search.ts';
+import {
+  createMeiliSearchEngine,
+  toMeiliFilter,
+} from '../../packages/platform/src/adapters/meili-search.ts';
 import { meiliAvailability, reportSkip } from '../support/engines.ts';
 
 interface Item {
@@ -21,14 +28,86 @@ interface Item {
 }
 
 const items: Item[] = [
-  { id: 'i1', title: 'Vintage Nike Running Sneakers', brand: 'Nike', category: 'Shoes', colors: ['White', 'Red'], size: 'M', price: 6000, likes: 12 },
-  { id: 'i2', title: 'Classic Denim Jacket', brand: "Levi's", category: 'Jackets', colors: ['Blue'], size: 'L', price: 4500, likes: 30 },
-  { id: 'i3', title: 'Leather Biker Jacket', brand: 'Zara', category: 'Jackets', colors: ['Black'], size: 'M', price: 9900, likes: 30 },
-  { id: 'i4', title: 'Nike Windbreaker', brand: 'Nike', category: 'Jackets', colors: ['Black', 'Red'], size: 'S', price: 3500, likes: 5 },
-  { id: 'i5', title: 'Floral Summer Dress', brand: 'Zara', category: 'Dresses', colors: ['Red', 'White'], size: 'S', price: 2500, likes: 18 },
-  { id: 'i6', title: 'Wool Winter Coat', brand: 'Mango', category: 'Coats', colors: ['Grey'], size: 'L', price: 12000, likes: 7 },
-  { id: 'i7', title: 'Adidas Running Shorts', brand: 'Adidas', category: 'Sportswear', colors: ['Black'], size: 'M', price: 1500, likes: 3 },
-  { id: 'i8', title: 'Denim Skirt', brand: "Levi's", category: 'Skirts', colors: ['Blue'], size: 'S', price: 2000, likes: 9 },
+  {
+    id: 'i1',
+    title: 'Vintage Nike Running Sneakers',
+    brand: 'Nike',
+    category: 'Shoes',
+    colors: ['White', 'Red'],
+    size: 'M',
+    price: 6000,
+    likes: 12,
+  },
+  {
+    id: 'i2',
+    title: 'Classic Denim Jacket',
+    brand: "Levi's",
+    category: 'Jackets',
+    colors: ['Blue'],
+    size: 'L',
+    price: 4500,
+    likes: 30,
+  },
+  {
+    id: 'i3',
+    title: 'Leather Biker Jacket',
+    brand: 'Zara',
+    category: 'Jackets',
+    colors: ['Black'],
+    size: 'M',
+    price: 9900,
+    likes: 30,
+  },
+  {
+    id: 'i4',
+    title: 'Nike Windbreaker',
+    brand: 'Nike',
+    category: 'Jackets',
+    colors: ['Black', 'Red'],
+    size: 'S',
+    price: 3500,
+    likes: 5,
+  },
+  {
+    id: 'i5',
+    title: 'Floral Summer Dress',
+    brand: 'Zara',
+    category: 'Dresses',
+    colors: ['Red', 'White'],
+    size: 'S',
+    price: 2500,
+    likes: 18,
+  },
+  {
+    id: 'i6',
+    title: 'Wool Winter Coat',
+    brand: 'Mango',
+    category: 'Coats',
+    colors: ['Grey'],
+    size: 'L',
+    price: 12000,
+    likes: 7,
+  },
+  {
+    id: 'i7',
+    title: 'Adidas Running Shorts',
+    brand: 'Adidas',
+    category: 'Sportswear',
+    colors: ['Black'],
+    size: 'M',
+    price: 1500,
+    likes: 3,
+  },
+  {
+    id: 'i8',
+    title: 'Denim Skirt',
+    brand: "Levi's",
+    category: 'Skirts',
+    colors: ['Blue'],
+    size: 'S',
+    price: 2000,
+    likes: 9,
+  },
 ];
 
 const settings: SearchSettings = {
@@ -45,13 +124,24 @@ const engines: Array<{ name: string; reachable: boolean; open: () => SearchEngin
   {
     name: 'meilisearch',
     reachable: meili.available,
-    open: () => createMeiliSearchEngine({ url: meili.url!, apiKey: process.env.MEILI_MASTER_KEY ?? process.env.MEILI_API_KEY }),
+    open: () =>
+      createMeiliSearchEngine({
+        url: meili.url!,
+        apiKey: process.env.MEILI_MASTER_KEY ?? process.env.MEILI_API_KEY,
+      }),
   },
 ];
 
 describe('Meilisearch filter expressions', () => {
   it('quotes strings so a value cannot break out, and joins every kind with AND', () => {
-    expect(toMeiliFilter({ brand: 'Levi"s \\ OR 1 = 1', size: ['S', 'M'], price: { gte: 10, lt: 50 }, likes: 3 })).toBe(
+    expect(
+      toMeiliFilter({
+        brand: 'Levi"s \\ OR 1 = 1',
+        size: ['S', 'M'],
+        price: { gte: 10, lt: 50 },
+        likes: 3,
+      }),
+    ).toBe(
       '(brand = "Levi\\"s \\\\ OR 1 = 1") AND (size IN ["S", "M"]) AND (price >= 10 AND price < 50) AND (likes = 3)',
     );
     expect(() => toMeiliFilter({ 'brand = "x" OR x': 'y' })).toThrow(/attribute/i);
@@ -131,17 +221,36 @@ for (const engine of engines) {
     });
 
     it('filters by equality, any-of lists and numeric ranges, with and without text', async () => {
-      expect(sorted((await index.search({ filter: { brand: 'Zara' } })).hits)).toEqual(['i3', 'i5']);
-      expect(sorted((await index.search({ filter: { colors: 'Black' } })).hits)).toEqual(['i3', 'i4', 'i7']);
-      expect(sorted((await index.search({ filter: { size: ['S', 'L'], category: 'Jackets' } })).hits)).toEqual(['i2', 'i4']);
-      expect(sorted((await index.search({ filter: { price: { gte: 2500, lte: 4500 } } })).hits)).toEqual(['i2', 'i4', 'i5']);
-      expect(sorted((await index.search({ filter: { price: { gt: 2500, lt: 4500 } } })).hits)).toEqual(['i4']);
-      expect(sorted((await index.search({ q: 'jacket', filter: { colors: ['Blue', 'Grey'] } })).hits)).toEqual(['i2']);
+      expect(sorted((await index.search({ filter: { brand: 'Zara' } })).hits)).toEqual([
+        'i3',
+        'i5',
+      ]);
+      expect(sorted((await index.search({ filter: { colors: 'Black' } })).hits)).toEqual([
+        'i3',
+        'i4',
+        'i7',
+      ]);
+      expect(
+        sorted((await index.search({ filter: { size: ['S', 'L'], category: 'Jackets' } })).hits),
+      ).toEqual(['i2', 'i4']);
+      expect(
+        sorted((await index.search({ filter: { price: { gte: 2500, lte: 4500 } } })).hits),
+      ).toEqual(['i2', 'i4', 'i5']);
+      expect(
+        sorted((await index.search({ filter: { price: { gt: 2500, lt: 4500 } } })).hits),
+      ).toEqual(['i4']);
+      expect(
+        sorted((await index.search({ q: 'jacket', filter: { colors: ['Blue', 'Grey'] } })).hits),
+      ).toEqual(['i2']);
       expect((await index.search({ filter: { brand: 'Gucci' } })).total).toBe(0);
     });
 
     it('counts facet values over all matches, not only the returned page', async () => {
-      const result = await index.search({ filter: { price: { lte: 9900 } }, limit: 1, facets: ['brand', 'colors', 'size'] });
+      const result = await index.search({
+        filter: { price: { lte: 9900 } },
+        limit: 1,
+        facets: ['brand', 'colors', 'size'],
+      });
       expect(result.hits).toHaveLength(1);
       expect(result.total).toBe(7);
       expect(result.facets['brand']).toEqual({ Nike: 2, "Levi's": 2, Zara: 2, Adidas: 1 });
@@ -150,15 +259,30 @@ for (const engine of engines) {
       expect(result.facets['size']).toEqual({ M: 3, S: 3, L: 1 });
       const text = await index.search({ q: 'jacket', limit: 0, facets: ['category', 'brand'] });
       expect(text.total).toBe(3);
-      expect(text.facets).toEqual({ category: { Jackets: 3 }, brand: { "Levi's": 1, Zara: 1, Nike: 1 } });
+      expect(text.facets).toEqual({
+        category: { Jackets: 3 },
+        brand: { "Levi's": 1, Zara: 1, Nike: 1 },
+      });
     });
 
     it('sorts by several fields in either direction', async () => {
-      const byLikes = await index.search({ sort: [{ field: 'likes', order: 'desc' }, { field: 'price', order: 'asc' }], limit: 3 });
+      const byLikes = await index.search({
+        sort: [
+          { field: 'likes', order: 'desc' },
+          { field: 'price', order: 'asc' },
+        ],
+        limit: 3,
+      });
       expect(ids(byLikes.hits)).toEqual(['i2', 'i3', 'i5']);
-      const byPrice = await index.search({ q: 'jacket', sort: [{ field: 'price', order: 'desc' }] });
+      const byPrice = await index.search({
+        q: 'jacket',
+        sort: [{ field: 'price', order: 'desc' }],
+      });
       expect(ids(byPrice.hits)).toEqual(['i3', 'i2', 'i4']);
-      const byTitle = await index.search({ filter: { category: 'Jackets' }, sort: [{ field: 'title', order: 'asc' }] });
+      const byTitle = await index.search({
+        filter: { category: 'Jackets' },
+        sort: [{ field: 'title', order: 'asc' }],
+      });
       expect(ids(byTitle.hits)).toEqual(['i2', 'i3', 'i4']);
     });
 
@@ -179,7 +303,10 @@ for (const engine of engines) {
       await own.upsert([{ ...items[0]!, title: 'Retro Puma Trainers', brand: 'Puma', price: 100 }]);
       expect((await own.search({ q: 'sneakers' })).total).toBe(0);
       expect(ids((await own.search({ q: 'trainers' })).hits)).toEqual(['i1']);
-      expect((await own.search({ q: 'trainers' })).hits[0]).toMatchObject({ brand: 'Puma', price: 100 });
+      expect((await own.search({ q: 'trainers' })).hits[0]).toMatchObject({
+        brand: 'Puma',
+        price: 100,
+      });
       const facets = (await own.search({ facets: ['brand'], limit: 0 })).facets['brand'];
       expect(facets).toEqual({ Puma: 1, Nike: 1, "Levi's": 2, Zara: 2, Mango: 1, Adidas: 1 });
       expect((await own.search({ filter: { price: { lte: 100 } } })).total).toBe(1);
@@ -223,7 +350,11 @@ for (const engine of engines) {
 
     it('answers a repeated query with what was written since, never an older answer', async () => {
       const own = await fresh();
-      const query = { filter: { brand: 'Zara' }, sort: [{ field: 'price', order: 'asc' as const }], facets: ['colors'] };
+      const query = {
+        filter: { brand: 'Zara' },
+        sort: [{ field: 'price', order: 'asc' as const }],
+        facets: ['colors'],
+      };
       const before = await own.search(query);
       expect(await own.search(query)).toEqual(before);
       const zara = items.find((item) => item.brand === 'Zara')!;

@@ -14,8 +14,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { CONSISTENCY_HEADER } from '@rewear/contracts';
-import { loadConfig, openMongoReadModelStore, startProjections, type Config, type Platform, type ProjectionRuntime } from '@rewear/platform';
-import { createCommandApi, createSimulatedProcessorRouter, paymentGatewayFromConfig } from '@rewear/command-api';
+import {
+  loadConfig,
+  openMongoReadModelStore,
+  startProjections,
+  type Config,
+  type Platform,
+  type ProjectionRuntime,
+} from '@rewear/platform';
+import {
+  createCommandApi,
+  createSimulatedProcessorRouter,
+  paymentGatewayFromConfig,
+} from '@rewear/command-api';
 import { createQueryApi } from '@rewear/query-api';
 import { createProjectors } from '@rewear/projectors';
 import { createPlatform } from '../../packages/platform/src/create-platform.ts';
@@ -23,7 +34,12 @@ import { createFirebaseIdentityVerifier } from '../../packages/platform/src/iden
 import { topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
 import { createServerApp } from '../../packages/server/src/app.ts';
 import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
-import { createTestUser, startAuthEmulatorForTests, TEST_PROJECT_ID, type TestUser } from '../support/auth.ts';
+import {
+  createTestUser,
+  startAuthEmulatorForTests,
+  TEST_PROJECT_ID,
+  type TestUser,
+} from '../support/auth.ts';
 
 const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
 const reachable = kafka.available && mongo.available;
@@ -32,9 +48,18 @@ reportSkip('API flows on Kafka + MongoDB', kafka.available ? mongo : kafka);
 const namespace = `api${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const quiet = { info() {}, warn() {}, error: console.error };
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
-const shipping = { name: 'Ada', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', email: 'ada@example.com' };
+const shipping = {
+  name: 'Ada',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  email: 'ada@example.com',
+};
 // A word no other listing holds, so search answers are this run's alone.
-const word = `quokka${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`;
+const word = `quokka${randomUUID()
+  .replace(/[^a-f]/g, '')
+  .slice(0, 6)}`;
 
 interface Answer {
   status: number;
@@ -54,7 +79,11 @@ let seller: TestUser;
 let buyer: TestUser;
 let brandId = '';
 
-async function call(method: string, url: string, options: { token?: string; body?: unknown; after?: number } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; after?: number } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -65,9 +94,17 @@ async function call(method: string, url: string, options: { token?: string; body
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  const answer = { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  const answer = {
+    status: response.status,
+    body: text ? JSON.parse(text) : null,
+    headers: response.headers,
+  };
   // A read that outran the projections would test nothing: say so instead of comparing stale data.
-  if (options.after !== undefined) expect(response.headers.get('x-consistency-timeout'), `${method} ${url} waited in vain`).toBeNull();
+  if (options.after !== undefined)
+    expect(
+      response.headers.get('x-consistency-timeout'),
+      `${method} ${url} waited in vain`,
+    ).toBeNull();
   return answer;
 }
 
@@ -77,17 +114,29 @@ async function call(method: string, url: string, options: { token?: string; body
  * never repeated. A command's events may land on several topics (an order: the order, the
  * listings' stock, the cart); a read answered before the lower ones are applied fails here.
  */
-async function expectRead(url: string, options: { token?: string; after: number }, check: (answer: Answer) => void): Promise<Answer> {
+async function expectRead(
+  url: string,
+  options: { token?: string; after: number },
+  check: (answer: Answer) => void,
+): Promise<Answer> {
   const answer = await call('GET', url, options);
   check(answer);
   return answer;
 }
 
 /** A command's answer: its status checked, its position (the consistency token) returned. */
-async function command(method: string, url: string, token: string, body: unknown, status = 200): Promise<{ body: any; position: number }> {
+async function command(
+  method: string,
+  url: string,
+  token: string,
+  body: unknown,
+  status = 200,
+): Promise<{ body: any; position: number }> {
   const answer = await call(method, url, { token, body });
   expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).toBe(status);
-  expect(answer.headers.get('x-event-position'), `${method} ${url} carries its position`).toMatch(/^\d+$/);
+  expect(answer.headers.get('x-event-position'), `${method} ${url} carries its position`).toMatch(
+    /^\d+$/,
+  );
   const position = Number(answer.headers.get('x-event-position') ?? answer.body?.position);
   return { body: answer.body, position };
 }
@@ -107,8 +156,17 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
       firebaseAuthEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     };
     platform = await createPlatform(config, { namespace });
-    expect(platform.engines).toMatchObject({ eventStore: 'mongodb', bus: 'kafka', readModels: 'mongodb' });
-    runtime = await startProjections({ platform, projectors: createProjectors().all, log: quiet, subscriptionPrefix: `${namespace}-` });
+    expect(platform.engines).toMatchObject({
+      eventStore: 'mongodb',
+      bus: 'kafka',
+      readModels: 'mongodb',
+    });
+    runtime = await startProjections({
+      platform,
+      projectors: createProjectors().all,
+      log: quiet,
+      subscriptionPrefix: `${namespace}-`,
+    });
     const identity = createFirebaseIdentityVerifier({ projectId: TEST_PROJECT_ID });
     const payments = paymentGatewayFromConfig(config);
     closePayments = () => payments.simulated?.close();
@@ -130,11 +188,22 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     [seller, buyer] = await Promise.all([createTestUser(), createTestUser()]);
-    brandId = (await command('POST', '/api/brands/find-or-create', seller.idToken, { name: `Brand ${namespace}` }, 201)).body.id;
+    brandId = (
+      await command(
+        'POST',
+        '/api/brands/find-or-create',
+        seller.idToken,
+        { name: `Brand ${namespace}` },
+        201,
+      )
+    ).body.id;
   }, 120_000);
 
   afterAll(async () => {
-    if (server) await new Promise<void>((resolve) => (server!.close(() => resolve()), server!.closeAllConnections()));
+    if (server)
+      await new Promise<void>(
+        (resolve) => (server!.close(() => resolve()), server!.closeAllConnections()),
+      );
     await runtime?.stop();
     await platform?.close();
     await closePayments?.();
@@ -144,7 +213,11 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
       await store.close();
     }
     if (config?.kafkaBrokers) {
-      const admin = new Kafka({ clientId: 'api-flow-cleanup', brokers: config.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+      const admin = new Kafka({
+        clientId: 'api-flow-cleanup',
+        brokers: config.kafkaBrokers,
+        logLevel: logLevel.NOTHING,
+      }).admin();
       await admin.connect();
       await admin.deleteTopics({ topics: topicsOf(namespace) }).catch(() => {});
       await admin.disconnect();
@@ -175,23 +248,47 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
     return { id: created.body.product_id as string, position: created.position };
   }
 
-  const ids = (answer: Answer) => (answer.body as Array<{ product_id: string }>).map((p) => p.product_id);
+  const ids = (answer: Answer) =>
+    (answer.body as Array<{ product_id: string }>).map((p) => p.product_id);
 
   it('sells a listing: catalogue and search, cart, order, payment, stock gone', async () => {
     const listing = await newListing(`Denim ${word} jacket`, 25, 2);
 
     // The catalogue and the search index show the listing as soon as its position is projected.
     await expectRead(`/api/products/${listing.id}`, { after: listing.position }, (a) =>
-      expect(a).toMatchObject({ status: 200, body: { product_id: listing.id, price: 25, stock: 2, num_likes: 0 } }),
+      expect(a).toMatchObject({
+        status: 200,
+        body: { product_id: listing.id, price: 25, stock: 2, num_likes: 0 },
+      }),
     );
-    await expectRead(`/api/products/seller/${seller.uid}`, { after: listing.position }, (a) => expect(ids(a)).toContain(listing.id));
-    await expectRead(`/api/search?query=${word}`, { after: listing.position }, (a) => expect(ids(a)).toEqual([listing.id]));
+    await expectRead(`/api/products/seller/${seller.uid}`, { after: listing.position }, (a) =>
+      expect(ids(a)).toContain(listing.id),
+    );
+    await expectRead(`/api/search?query=${word}`, { after: listing.position }, (a) =>
+      expect(ids(a)).toEqual([listing.id]),
+    );
 
     // Into the cart.
-    const cart = await command('POST', '/api/cart/create', buyer.idToken, { userId: buyer.uid }, 201);
-    const added = await command('POST', '/api/cart/add-item', buyer.idToken, { cartId: cart.body.id, productId: listing.id, quantity: 2 });
-    await expectRead(`/api/cart/user/${buyer.uid}`, { token: buyer.idToken, after: added.position }, (a) =>
-      expect(a.body).toMatchObject({ id: cart.body.id, products: [{ product_id: listing.id, quantity: 2 }] }),
+    const cart = await command(
+      'POST',
+      '/api/cart/create',
+      buyer.idToken,
+      { userId: buyer.uid },
+      201,
+    );
+    const added = await command('POST', '/api/cart/add-item', buyer.idToken, {
+      cartId: cart.body.id,
+      productId: listing.id,
+      quantity: 2,
+    });
+    await expectRead(
+      `/api/cart/user/${buyer.uid}`,
+      { token: buyer.idToken, after: added.position },
+      (a) =>
+        expect(a.body).toMatchObject({
+          id: cart.body.id,
+          products: [{ product_id: listing.id, quantity: 2 }],
+        }),
     );
 
     // Order, pay with the simulated processor, confirm the payment.
@@ -199,49 +296,104 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
       'POST',
       '/api/orders',
       buyer.idToken,
-      { userId: buyer.uid, orderItems: [{ productId: listing.id, quantity: 2, unitPrice: 25 }], shippingInfo: shipping },
+      {
+        userId: buyer.uid,
+        orderItems: [{ productId: listing.id, quantity: 2, unitPrice: 25 }],
+        shippingInfo: shipping,
+      },
       201,
     );
     expect(placed.body.order).toMatchObject({ status: 'pending', total_price: 50 });
     const orderId = placed.body.order.id as string;
-    await expectRead(`/api/orders/${orderId}`, { token: buyer.idToken, after: placed.position }, (a) =>
-      expect(a.body).toMatchObject([{ order_id: orderId, status: 'pending', product_id: listing.id, quantity: 2 }]),
+    await expectRead(
+      `/api/orders/${orderId}`,
+      { token: buyer.idToken, after: placed.position },
+      (a) =>
+        expect(a.body).toMatchObject([
+          { order_id: orderId, status: 'pending', product_id: listing.id, quantity: 2 },
+        ]),
     );
-    await expectRead(`/api/products/${listing.id}/availability?quantity=1`, { after: placed.position }, (a) =>
-      expect(a.body).toMatchObject({ available: 0, isAvailable: false }),
+    await expectRead(
+      `/api/products/${listing.id}/availability?quantity=1`,
+      { after: placed.position },
+      (a) => expect(a.body).toMatchObject({ available: 0, isAvailable: false }),
     );
 
-    const confirmed = await call('POST', '/api/payments/simulated/confirm', { body: { clientSecret: placed.body.clientSecret, card } });
-    expect(confirmed).toMatchObject({ status: 200, body: { paymentIntent: { status: 'succeeded' } } });
-    const paid = await command('PUT', `/api/orders/${orderId}/update-payment`, buyer.idToken, { stripePaymentId: placed.body.paymentIntentId });
+    const confirmed = await call('POST', '/api/payments/simulated/confirm', {
+      body: { clientSecret: placed.body.clientSecret, card },
+    });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { paymentIntent: { status: 'succeeded' } },
+    });
+    const paid = await command('PUT', `/api/orders/${orderId}/update-payment`, buyer.idToken, {
+      stripePaymentId: placed.body.paymentIntentId,
+    });
     expect(paid.body.order).toEqual({ id: orderId, status: 'paid' });
 
-    await expectRead(`/api/orders/user/${buyer.uid}`, { token: buyer.idToken, after: paid.position }, (a) =>
-      expect(a.body).toMatchObject([{ order_id: orderId, status: 'paid', total_price: 50 }]),
+    await expectRead(
+      `/api/orders/user/${buyer.uid}`,
+      { token: buyer.idToken, after: paid.position },
+      (a) => expect(a.body).toMatchObject([{ order_id: orderId, status: 'paid', total_price: 50 }]),
     );
-    await expectRead(`/api/products/${listing.id}`, { after: paid.position }, (a) => expect(a.body.stock).toBe(0));
-    await expectRead(`/api/search?query=${word}`, { after: paid.position }, (a) => expect(a.body).toEqual([]));
-    await expectRead(`/api/cart/user/${buyer.uid}`, { token: buyer.idToken, after: paid.position }, (a) => expect(a.body.products).toEqual([]));
+    await expectRead(`/api/products/${listing.id}`, { after: paid.position }, (a) =>
+      expect(a.body.stock).toBe(0),
+    );
+    await expectRead(`/api/search?query=${word}`, { after: paid.position }, (a) =>
+      expect(a.body).toEqual([]),
+    );
+    await expectRead(
+      `/api/cart/user/${buyer.uid}`,
+      { token: buyer.idToken, after: paid.position },
+      (a) => expect(a.body.products).toEqual([]),
+    );
     // Nothing left to sell.
     const late = await call('POST', '/api/orders', {
       token: seller.idToken,
-      body: { userId: seller.uid, orderItems: [{ productId: listing.id, quantity: 1, unitPrice: 25 }], shippingInfo: shipping },
+      body: {
+        userId: seller.uid,
+        orderItems: [{ productId: listing.id, quantity: 1, unitPrice: 25 }],
+        shippingInfo: shipping,
+      },
     });
     expect(late.status).toBe(409);
   }, 120_000);
 
   it('keeps the wishlist and the listing’s likes in step', async () => {
     const listing = await newListing(`Wool ${word} coat`, 80, 1);
-    const liked = await command('POST', '/api/wishlist', buyer.idToken, { userId: buyer.uid, productId: listing.id }, 201);
-    await expectRead(`/api/wishlist/user/${buyer.uid}`, { token: buyer.idToken, after: liked.position }, (a) =>
-      expect(a.body).toMatchObject([{ product_id: listing.id, price: 80 }]),
+    const liked = await command(
+      'POST',
+      '/api/wishlist',
+      buyer.idToken,
+      { userId: buyer.uid, productId: listing.id },
+      201,
     );
-    await expectRead(`/api/products/${listing.id}`, { after: liked.position }, (a) => expect(a.body.num_likes).toBe(1));
+    await expectRead(
+      `/api/wishlist/user/${buyer.uid}`,
+      { token: buyer.idToken, after: liked.position },
+      (a) => expect(a.body).toMatchObject([{ product_id: listing.id, price: 80 }]),
+    );
+    await expectRead(`/api/products/${listing.id}`, { after: liked.position }, (a) =>
+      expect(a.body.num_likes).toBe(1),
+    );
     // Someone else's wishlist is not theirs to read.
-    expect((await call('GET', `/api/wishlist/user/${buyer.uid}`, { token: seller.idToken })).status).toBe(403);
+    expect(
+      (await call('GET', `/api/wishlist/user/${buyer.uid}`, { token: seller.idToken })).status,
+    ).toBe(403);
 
-    const removed = await command('DELETE', `/api/wishlist/user/${buyer.uid}/product/${listing.id}`, buyer.idToken, undefined);
-    await expectRead(`/api/wishlist/user/${buyer.uid}`, { token: buyer.idToken, after: removed.position }, (a) => expect(a.body).toEqual([]));
-    await expectRead(`/api/products/${listing.id}`, { after: removed.position }, (a) => expect(a.body.num_likes).toBe(0));
+    const removed = await command(
+      'DELETE',
+      `/api/wishlist/user/${buyer.uid}/product/${listing.id}`,
+      buyer.idToken,
+      undefined,
+    );
+    await expectRead(
+      `/api/wishlist/user/${buyer.uid}`,
+      { token: buyer.idToken, after: removed.position },
+      (a) => expect(a.body).toEqual([]),
+    );
+    await expectRead(`/api/products/${listing.id}`, { after: removed.position }, (a) =>
+      expect(a.body.num_likes).toBe(0),
+    );
   }, 120_000);
 });

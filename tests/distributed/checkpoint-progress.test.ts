@@ -6,7 +6,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
-import { loadConfig, openMongoReadModelStore, startProjections, type Config } from '@rewear/platform';
+import {
+  loadConfig,
+  openMongoReadModelStore,
+  startProjections,
+  type Config,
+} from '@rewear/platform';
 import { createPlatform } from '../../packages/platform/src/create-platform.ts';
 import { topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
 import { createCheckpointProgress } from '../../packages/server/src/checkpoint-progress.ts';
@@ -29,7 +34,11 @@ describe.skipIf(!reachable)('checkpoint progress on Kafka + MongoDB', () => {
     for (const name of await store.listCollections()) await store.collection(name).drop();
     await store.close();
     if (config.kafkaBrokers) {
-      const admin = new Kafka({ clientId: 'checkpoint-progress-cleanup', brokers: config.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+      const admin = new Kafka({
+        clientId: 'checkpoint-progress-cleanup',
+        brokers: config.kafkaBrokers,
+        logLevel: logLevel.NOTHING,
+      }).admin();
       await admin.connect();
       await admin.deleteTopics({ topics: topicsOf(namespace) }).catch(() => {});
       await admin.disconnect();
@@ -42,12 +51,22 @@ describe.skipIf(!reachable)('checkpoint progress on Kafka + MongoDB', () => {
     const subscriptionPrefix = `${namespace}-`;
     try {
       const projectors = realProjectors();
-      const progress = createCheckpointProgress(platform.readModels, projectors.all.map((p) => p.name), 20, {
-        eventStore: platform.eventStore,
-        bus: platform.bus,
+      const progress = createCheckpointProgress(
+        platform.readModels,
+        projectors.all.map((p) => p.name),
+        20,
+        {
+          eventStore: platform.eventStore,
+          bus: platform.bus,
+          subscriptionPrefix,
+        },
+      );
+      const first = await startProjections({
+        platform,
+        projectors: projectors.all,
+        log: quiet,
         subscriptionPrefix,
       });
-      const first = await startProjections({ platform, projectors: projectors.all, log: quiet, subscriptionPrefix });
       try {
         await appendSteps(platform.eventStore, 0, 120);
         const head = await platform.eventStore.headPosition();
@@ -65,7 +84,12 @@ describe.skipIf(!reachable)('checkpoint progress on Kafka + MongoDB', () => {
       const later = await platform.eventStore.headPosition();
       expect(await progress.waitFor(later, 1000)).toBe(false);
 
-      const second = await startProjections({ platform, projectors: realProjectors().all, log: quiet, subscriptionPrefix });
+      const second = await startProjections({
+        platform,
+        projectors: realProjectors().all,
+        log: quiet,
+        subscriptionPrefix,
+      });
       try {
         expect(await progress.waitFor(later, 30_000)).toBe(true);
         const documents = await everyDocument(second.readSide, projectors.all);

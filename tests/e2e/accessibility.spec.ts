@@ -17,14 +17,19 @@ async function expectNoSeriousViolations(page: Page, testInfo: TestInfo) {
   }));
   const where = new URL(page.url()).pathname;
   for (const v of all) console.log(`[axe] ${where} ${v.impact} ${v.id}: ${v.targets.join(' | ')}`);
-  await testInfo.attach('axe-violations.json', { body: JSON.stringify(all, null, 2), contentType: 'application/json' });
+  await testInfo.attach('axe-violations.json', {
+    body: JSON.stringify(all, null, 2),
+    contentType: 'application/json',
+  });
   const blocking = all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking, `serious or critical axe violations on ${where}`).toEqual([]);
 }
 
 test('home page', async ({ page }, testInfo) => {
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Most Popular This Week' }).getByRole('article').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Most Popular This Week' }).getByRole('article').first(),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);
 });
 
@@ -38,7 +43,9 @@ test('product page', async ({ page, request }, testInfo) => {
   const [listing] = await listingsForSlot(request, 5);
   await page.goto(`/products/${listing!.product_id}`);
   await expect(page.getByRole('heading', { name: listing!.title, level: 1 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'You May Also Like' }).getByRole('article').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'You May Also Like' }).getByRole('article').first(),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);
 });
 

@@ -1,24 +1,47 @@
 /** A visitor browsing: home, catalogue filters with back and forward, search, product detail, 404. */
 import { expect, test } from './support/test.ts';
 
-test('the home page shows the hero, categories, brands and the product sections', async ({ page }) => {
+test('the home page shows the hero, categories, brands and the product sections', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('note')).toContainText('orders placed here will not be fulfilled');
   await expect(page.getByRole('main').getByText(/modern marketplace application/)).toBeVisible();
   await expect(page.getByText(/up to 70% off/i)).toBeVisible();
 
-  for (const heading of ['Top Brands', 'Most Popular This Week', 'Lowest Prices', 'Product of the Day', 'New Arrivals']) {
+  for (const heading of [
+    'Top Brands',
+    'Most Popular This Week',
+    'Lowest Prices',
+    'Product of the Day',
+    'New Arrivals',
+  ]) {
     await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
   }
   const categories = page.getByRole('region', { name: 'Categories' });
-  await expect(categories.getByRole('link', { name: /Tops/ })).toHaveAttribute('href', '/products?category=Tops');
+  await expect(categories.getByRole('link', { name: /Tops/ })).toHaveAttribute(
+    'href',
+    '/products?category=Tops',
+  );
   const popular = page.getByRole('region', { name: 'Most Popular This Week' });
-  await expect(popular.getByRole('article').first().getByRole('heading', { level: 3 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View all: Most Popular This Week' })).toHaveAttribute('href', '/products?sort=popular');
-  await expect(page.getByRole('link', { name: 'View all: Lowest Prices' })).toHaveAttribute('href', '/products?sort=price_low');
+  await expect(
+    popular.getByRole('article').first().getByRole('heading', { level: 3 }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'View all: Most Popular This Week' }),
+  ).toHaveAttribute('href', '/products?sort=popular');
+  await expect(page.getByRole('link', { name: 'View all: Lowest Prices' })).toHaveAttribute(
+    'href',
+    '/products?sort=price_low',
+  );
   // Visitors are invited to join; Sell sends them to sign in first.
-  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sell', exact: true })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Sell', exact: true }),
+  ).toHaveAttribute('href', '/login');
 
   await page.getByRole('link', { name: 'Shop', exact: true }).click();
   await expect(page).toHaveURL(/\/products$/);
@@ -55,7 +78,8 @@ test('catalogue filters follow the address bar, back and forward included', asyn
   const cards = page.getByRole('region', { name: 'Products' }).getByRole('article');
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeLessThanOrEqual(brandCount);
-  for (const brand of await cards.locator('.product-card__brand').allTextContents()) expect(brand).toBe(brandName);
+  for (const brand of await cards.locator('.product-card__brand').allTextContents())
+    expect(brand).toBe(brandName);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/products\?category=Shoes$/);
@@ -75,12 +99,16 @@ test('catalogue filters follow the address bar, back and forward included', asyn
   await expect(page).toHaveURL(/sort=price_high/);
   await expect(page.getByText(`${shoesCount} products available`)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading products...' })).toHaveCount(0);
-  const prices = (await cards.locator('.price__current').allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '')));
+  const prices = (await cards.locator('.price__current').allTextContents()).map((text) =>
+    Number(text.replace(/[^0-9.]/g, '')),
+  );
   expect(prices.length).toBeGreaterThan(1);
   expect([...prices].sort((a, b) => b - a)).toEqual(prices);
 });
 
-test('search suggestions open at two characters and lead to the product and to all results', async ({ page }) => {
+test('search suggestions open at two characters and lead to the product and to all results', async ({
+  page,
+}) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search products' });
   await expect(box).toHaveAttribute('placeholder', 'Search for products, brands, categories...');
@@ -91,7 +119,9 @@ test('search suggestions open at two characters and lead to the product and to a
 
   await box.fill('adidas');
   await expect(page.getByRole('heading', { name: 'Product Suggestions' })).toBeVisible();
-  const suggestions = page.getByRole('listbox', { name: 'Product Suggestions' }).getByRole('option');
+  const suggestions = page
+    .getByRole('listbox', { name: 'Product Suggestions' })
+    .getByRole('option');
   const count = await suggestions.count();
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThanOrEqual(6);
@@ -131,9 +161,16 @@ test('a product page shows its details, tabs and related items', async ({ page }
   await expect(info.getByText('In Stock')).toBeVisible();
   await expect(info.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await expect(page.getByRole('img', { name: title })).toHaveJSProperty('complete', true);
-  expect(await page.getByRole('img', { name: title }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await page
+      .getByRole('img', { name: title })
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
 
-  await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('Category');
   await expect(page.getByRole('tabpanel')).toContainText('Dresses');
@@ -143,7 +180,9 @@ test('a product page shows its details, tabs and related items', async ({ page }
 
   await page.goto('/products/no-such-listing');
   await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
-  await expect(page.getByText("The product you're looking for doesn't exist or has been removed.")).toBeVisible();
+  await expect(
+    page.getByText("The product you're looking for doesn't exist or has been removed."),
+  ).toBeVisible();
 });
 
 test('an unknown address shows the 404 page with a way home', async ({ page }) => {

@@ -2,14 +2,20 @@
 import { expect, test } from './support/test.ts';
 import { dollars, newUser, registerThroughUi } from './support/app.ts';
 
-test('a listing is created with a new brand, edited and deleted', async ({ page, baseURL }, testInfo) => {
+test('a listing is created with a new brand, edited and deleted', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const user = newUser(testInfo, 'lister');
   const suffix = Math.random().toString(36).slice(2, 7);
   const title = `Linen Summer Shirt ${suffix}`;
   const brand = `Atelier ${suffix}`;
   await registerThroughUi(page, user);
 
-  await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Sell' }).click();
+  await page
+    .getByRole('navigation', { name: 'Shortcuts' })
+    .getByRole('link', { name: 'Sell' })
+    .click();
   await expect(page).toHaveURL(/\/create-listing$/);
 
   // Step 1: details. Continue stays disabled until the step is valid.
@@ -68,7 +74,9 @@ test('a listing is created with a new brand, edited and deleted', async ({ page,
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByRole('button', { name: 'Delete Listing' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Listing' });
-  await expect(dialog).toContainText(`Are you sure you want to permanently delete "${newTitle}"? This action cannot be undone.`);
+  await expect(dialog).toContainText(
+    `Are you sure you want to permanently delete "${newTitle}"? This action cannot be undone.`,
+  );
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/products$/, { timeout: 15_000 });
 

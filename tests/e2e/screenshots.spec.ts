@@ -6,7 +6,14 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { brokenImages, fillCheckout, listingsForSlot, newUser, registerThroughUi, scrollThrough } from './support/app.ts';
+import {
+  brokenImages,
+  fillCheckout,
+  listingsForSlot,
+  newUser,
+  registerThroughUi,
+  scrollThrough,
+} from './support/app.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 
 const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
@@ -14,9 +21,15 @@ const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
 async function shoot(page: Page, name: string, width: number) {
   await scrollThrough(page);
   await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
-  expect.soft(await brokenImages(page), `${name} at ${width} px: images that do not show`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow, `${name} at ${width} px: page wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
+  expect
+    .soft(await brokenImages(page), `${name} at ${width} px: images that do not show`)
+    .toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect
+    .soft(overflow, `${name} at ${width} px: page wider than the screen by ${overflow} px`)
+    .toBeLessThanOrEqual(0);
 }
 
 for (const [width, slots] of [
@@ -30,7 +43,9 @@ for (const [width, slots] of [
     const [inCart] = await listingsForSlot(request, slots[1]);
 
     await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Most Popular This Week' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Most Popular This Week' }).getByRole('article').first(),
+    ).toBeVisible();
     await shoot(page, 'home', width);
 
     await page.goto('/products');
@@ -39,7 +54,9 @@ for (const [width, slots] of [
 
     await page.goto(`/products/${inCart!.product_id}`);
     await expect(page.getByRole('heading', { name: inCart!.title, level: 1 })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'You May Also Like' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'You May Also Like' }).getByRole('article').first(),
+    ).toBeVisible();
     await shoot(page, 'product', width);
 
     await page.goto('/this-page-does-not-exist');
@@ -49,13 +66,19 @@ for (const [width, slots] of [
     // Signed in: one order placed, one item left in the cart.
     await registerThroughUi(page, newUser(testInfo, 'screens'));
     await page.goto(`/products/${bought!.product_id}`);
-    await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+    await page
+      .locator('.product-detail__info')
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
     await page.goto('/checkout');
     await (await fillCheckout(page, '4242 4242 4242 4242')).click();
     await expect(page).toHaveURL(/\/order-confirmation\//, { timeout: 15_000 });
 
     await page.goto(`/products/${inCart!.product_id}`);
-    await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+    await page
+      .locator('.product-detail__info')
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Shopping Cart (1)' })).toBeVisible();

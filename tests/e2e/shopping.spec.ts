@@ -3,9 +3,19 @@
  * a declined card shows the processor's message and places nothing.
  */
 import { expect, test } from './support/test.ts';
-import { accountMenu, dollars, fillCheckout, listingsForSlot, newUser, registerThroughUi } from './support/app.ts';
+import {
+  accountMenu,
+  dollars,
+  fillCheckout,
+  listingsForSlot,
+  newUser,
+  registerThroughUi,
+} from './support/app.ts';
 
-test('a visitor cart is carried over at registration, paid by card and listed in My Orders', async ({ page, request }, testInfo) => {
+test('a visitor cart is carried over at registration, paid by card and listed in My Orders', async ({
+  page,
+  request,
+}, testInfo) => {
   const [listing] = await listingsForSlot(request, 1);
   const user = newUser(testInfo, 'buyer');
 
@@ -27,7 +37,9 @@ test('a visitor cart is carried over at registration, paid by card and listed in
   await page.goto('/cart');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Shopping Cart (1)', level: 1 })).toBeVisible();
-  await expect(page.locator('.cart-line').getByRole('link', { name: listing!.title }).last()).toBeVisible();
+  await expect(
+    page.locator('.cart-line').getByRole('link', { name: listing!.title }).last(),
+  ).toBeVisible();
 
   // Check out with Stripe's succeeding test card.
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
@@ -52,17 +64,25 @@ test('a visitor cart is carried over at registration, paid by card and listed in
   await accountMenu(page, user).click();
   await page.getByRole('menuitem', { name: 'Your Orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  const order = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${orderId}` }) });
+  const order = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Order #${orderId}` }) });
   await expect(order).toContainText(listing!.title);
   await expect(order).toContainText(dollars(listing!.price));
-  await expect(order.getByRole('link', { name: 'View order details' })).toHaveAttribute('href', `/order-confirmation/${encodeURIComponent(orderId)}`);
+  await expect(order.getByRole('link', { name: 'View order details' })).toHaveAttribute(
+    'href',
+    `/order-confirmation/${encodeURIComponent(orderId)}`,
+  );
 
   // The sold item left the catalogue's stock.
   await page.goto(`/products/${listing!.product_id}`);
   await expect(page.locator('.product-detail__info').getByText('Out of Stock')).toBeVisible();
 });
 
-test('a declined card shows the processor message and no order is confirmed', async ({ page, request }, testInfo) => {
+test('a declined card shows the processor message and no order is confirmed', async ({
+  page,
+  request,
+}, testInfo) => {
   const [listing] = await listingsForSlot(request, 2);
   const user = newUser(testInfo, 'declined');
   await registerThroughUi(page, user);

@@ -27,9 +27,13 @@ interface Ack {
 /** Runs the burst and SIGKILLs it once `killAfter` appends were acknowledged. */
 function burstAndKill(killAfter: number): Promise<{ acks: Ack[]; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, path.join(here, 'support/append-burst.ts'), dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', tsxLoader, path.join(here, 'support/append-burst.ts'), dir],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const acks: Ack[] = [];
     let pending = '';
     let stderr = '';
@@ -42,11 +46,13 @@ function burstAndKill(killAfter: number): Promise<{ acks: Ack[]; signal: NodeJS.
         const [word, position, id] = line.split(' ');
         if (word === 'ack') acks.push({ position: Number(position), id: id! });
       }
-      if (acks.length >= killAfter && child.exitCode === null && !child.killed) child.kill('SIGKILL');
+      if (acks.length >= killAfter && child.exitCode === null && !child.killed)
+        child.kill('SIGKILL');
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`burst ended by itself (code ${code}): ${stderr}`));
+      if (signal !== 'SIGKILL')
+        reject(new Error(`burst ended by itself (code ${code}): ${stderr}`));
       else resolve({ acks, signal });
     });
   });
@@ -62,7 +68,7 @@ describe('crash recovery of the embedded engines', () => {
     try {
       // Every acknowledged append is in the log, at its position, with its id.
       const stored = new Map<number, string>();
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const batch = await platform.eventStore.readAll(after, 5000);
         if (batch.length === 0) break;
         for (const event of batch) stored.set(event.position, event.id);
@@ -70,7 +76,9 @@ describe('crash recovery of the embedded engines', () => {
       }
       const lost = acks.filter((ack) => stored.get(ack.position) !== ack.id);
       expect(lost).toEqual([]);
-      expect(await platform.eventStore.headPosition()).toBeGreaterThanOrEqual(acks[acks.length - 1]!.position);
+      expect(await platform.eventStore.headPosition()).toBeGreaterThanOrEqual(
+        acks[acks.length - 1]!.position,
+      );
 
       // The log takes appends again after the crash.
       const after = await platform.eventStore.append(
@@ -81,7 +89,11 @@ describe('crash recovery of the embedded engines', () => {
       expect(after.position).toBeGreaterThan(acks[acks.length - 1]!.position);
 
       const projectors = realProjectors().all;
-      const runtime = await startProjections({ platform, projectors, log: { info() {}, warn() {}, error() {} } });
+      const runtime = await startProjections({
+        platform,
+        projectors,
+        log: { info() {}, warn() {}, error() {} },
+      });
       try {
         expect(await runtime.catchUp(30_000)).toBe(true);
         const booted = await everyDocument(runtime.readSide, projectors);
@@ -93,7 +105,11 @@ describe('crash recovery of the embedded engines', () => {
         for (const projector of projectors) await runtime.rebuild(projector.name);
         const rebuilt = await everyDocument(runtime.readSide, projectors);
         expect(rebuilt).toEqual(booted);
-        expect((await runtime.status()).every((s) => s.generation === 2 && s.deadLetters === 0 && s.lag === 0)).toBe(true);
+        expect(
+          (await runtime.status()).every(
+            (s) => s.generation === 2 && s.deadLetters === 0 && s.lag === 0,
+          ),
+        ).toBe(true);
       } finally {
         await runtime.stop();
       }

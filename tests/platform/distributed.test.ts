@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, openMongoReadModelStore, type Config, type Platform } from '@rewear/platform';
 import { createPlatform } from '../../packages/platform/src/create-platform.ts';
-import { startProjections, type ProjectionRuntime } from '../../packages/platform/src/runtime/index.ts';
+import {
+  startProjections,
+  type ProjectionRuntime,
+} from '../../packages/platform/src/runtime/index.ts';
 import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
 import { appendSteps } from './support/event-mix.ts';
 import { everyDocument, realProjectors } from './support/projections.ts';
@@ -21,7 +24,12 @@ let config: Config;
 
 async function startRuntime(platform: Platform) {
   const projectors = realProjectors(200);
-  const runtime = await startProjections({ platform, projectors: projectors.all, log: quiet, subscriptionPrefix: `${namespace}-` });
+  const runtime = await startProjections({
+    platform,
+    projectors: projectors.all,
+    log: quiet,
+    subscriptionPrefix: `${namespace}-`,
+  });
   return { runtime, flush: projectors.flush };
 }
 
@@ -57,7 +65,9 @@ describe.skipIf(!reachable)('projector runtime on Kafka + MongoDB', () => {
 
         const status = await first.runtime.status();
         expect(status.every((s) => s.lag === 0 && s.deadLetters === 0)).toBe(true);
-        expect(Object.keys(status[0]!.checkpoint).every((p) => p.startsWith(`${namespace}.`))).toBe(true);
+        expect(Object.keys(status[0]!.checkpoint).every((p) => p.startsWith(`${namespace}.`))).toBe(
+          true,
+        );
 
         await first.runtime.rebuild('catalogue');
         await first.runtime.rebuild('carts');
@@ -76,7 +86,9 @@ describe.skipIf(!reachable)('projector runtime on Kafka + MongoDB', () => {
         const after = await everyDocument(second.runtime.readSide, realProjectors().all);
         expect(after.listings).toHaveLength(50);
         expect(after.carts).toHaveLength(25);
-        expect((await second.runtime.status()).find((s) => s.projector === 'catalogue')?.generation).toBe(2);
+        expect(
+          (await second.runtime.status()).find((s) => s.projector === 'catalogue')?.generation,
+        ).toBe(2);
       } finally {
         await second.runtime.stop();
       }

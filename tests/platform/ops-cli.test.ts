@@ -11,13 +11,20 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Platform } from '@rewear/platform';
 import { createPlatform } from '../../packages/platform/src/create-platform.ts';
-import { createOpsRouter, startProjections, type ProjectionRuntime } from '../../packages/platform/src/runtime/index.ts';
+import {
+  createOpsRouter,
+  startProjections,
+  type ProjectionRuntime,
+} from '../../packages/platform/src/runtime/index.ts';
 import { appendSteps } from './support/event-mix.ts';
 import { realProjectors } from './support/projections.ts';
 
 const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const script = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../scripts/ops.ts');
+const script = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../scripts/ops.ts',
+);
 const dir = mkdtempSync(path.join(tmpdir(), 'rewear-ops-'));
 const TOKEN = 'cli-test-token';
 let platform: Platform;
@@ -28,7 +35,11 @@ let url: string;
 beforeAll(async () => {
   platform = await createPlatform(loadConfig({ DATA_DIR: dir }));
   await appendSteps(platform.eventStore, 0, 80);
-  runtime = await startProjections({ platform, projectors: realProjectors().all, log: { info() {}, warn() {}, error() {} } });
+  runtime = await startProjections({
+    platform,
+    projectors: realProjectors().all,
+    log: { info() {}, warn() {}, error() {} },
+  });
   await runtime.catchUp(10_000);
   const app = new Koa();
   app.use(createOpsRouter(runtime, platform.eventStore, { token: TOKEN }).routes());
@@ -47,9 +58,13 @@ afterAll(async () => {
 
 async function ops(args: string[], token = TOKEN) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', tsxLoader, script, ...args], {
-      env: { ...process.env, OPS_URL: url, OPS_TOKEN: token },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', tsxLoader, script, ...args],
+      {
+        env: { ...process.env, OPS_URL: url, OPS_TOKEN: token },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code: number; stdout: string; stderr: string };
@@ -65,7 +80,9 @@ describe('npm run ops', () => {
     expect(lines[0]).toMatch(/^projector\s+generation\s+position\s+head\s+lag\s+dead letters/);
     const head = await platform.eventStore.headPosition();
     const catalogue = lines.find((l) => l.startsWith('catalogue'));
-    expect(catalogue).toMatch(new RegExp(`catalogue\\s+1\\s+${head}\\s+${head}\\s+0\\s+0\\s+all=${head}`));
+    expect(catalogue).toMatch(
+      new RegExp(`catalogue\\s+1\\s+${head}\\s+${head}\\s+0\\s+0\\s+all=${head}`),
+    );
     expect(lines.some((l) => l.startsWith('carts'))).toBe(true);
   }, 30_000);
 

@@ -9,7 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Platform } from '@rewear/platform';
 import { createPlatform } from '../../packages/platform/src/create-platform.ts';
-import { startProjections, type ProjectionRuntime } from '../../packages/platform/src/runtime/index.ts';
+import {
+  startProjections,
+  type ProjectionRuntime,
+} from '../../packages/platform/src/runtime/index.ts';
 import { appendSteps } from './support/event-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
@@ -23,7 +26,12 @@ let runtime: ProjectionRuntime;
 beforeAll(async () => {
   platform = await createPlatform(loadConfig({ DATA_DIR: dir }));
   await appendSteps(platform.eventStore, 0, STEPS);
-  runtime = await startProjections({ platform, projectors: served.all, log: quiet, replayBatchSize: 500 });
+  runtime = await startProjections({
+    platform,
+    projectors: served.all,
+    log: quiet,
+    replayBatchSize: 500,
+  });
   expect(await runtime.catchUp(30_000)).toBe(true);
 });
 
@@ -75,7 +83,8 @@ describe('rebuild while serving, on the embedded engines', () => {
     const writing = appendSteps(platform.eventStore, STEPS, STEPS + 800);
 
     const results = [];
-    for (const name of ['catalogue', 'wishlists', 'users', 'carts']) results.push(await runtime.rebuild(name));
+    for (const name of ['catalogue', 'wishlists', 'users', 'carts'])
+      results.push(await runtime.rebuild(name));
     await writing;
     const readsDuringRebuilds = stats.reads;
     signal.done = true;
@@ -90,7 +99,9 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['carts', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
-    expect(collections).toEqual(expect.arrayContaining(['listings__g2', 'wishlist_items__g2', 'users__g2', 'carts__g2']));
+    expect(collections).toEqual(
+      expect.arrayContaining(['listings__g2', 'wishlist_items__g2', 'users__g2', 'carts__g2']),
+    );
     expect(collections).not.toContain('wishlist_items__g1');
     expect(collections).not.toContain('listings__g1');
 
@@ -100,7 +111,11 @@ describe('rebuild while serving, on the embedded engines', () => {
     const live = await everyDocument(runtime.readSide, served.all);
     const fresh = await createPlatform(loadConfig({ DATA_DIR: dir }));
     const referenceProjectors = realProjectors(50);
-    const reference = await startProjections({ platform: fresh, projectors: referenceProjectors.all, log: quiet });
+    const reference = await startProjections({
+      platform: fresh,
+      projectors: referenceProjectors.all,
+      log: quiet,
+    });
     try {
       expect(await reference.catchUp(30_000)).toBe(true);
       await referenceProjectors.flush();

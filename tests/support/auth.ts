@@ -19,18 +19,26 @@ export interface TestUser {
 }
 
 async function emulatorCall<T>(method: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const response = await fetch(
+    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
   const json = (await response.json()) as T & { error?: { message?: string } };
-  if (!response.ok) throw new Error(`Auth emulator ${method} failed: ${json.error?.message ?? response.status}`);
+  if (!response.ok)
+    throw new Error(`Auth emulator ${method} failed: ${json.error?.message ?? response.status}`);
   return json;
 }
 
 /** Signs a new account up on the emulator; `displayName` ends up as the token's `name` claim. */
-export async function createTestUser(email?: string, password = 'secret-password', displayName?: string): Promise<TestUser> {
+export async function createTestUser(
+  email?: string,
+  password = 'secret-password',
+  displayName?: string,
+): Promise<TestUser> {
   const address = email ?? `user-${randomUUID().slice(0, 12)}@example.com`;
   const signUp = await emulatorCall<{ localId: string; idToken: string }>('signUp', {
     email: address,
@@ -39,7 +47,11 @@ export async function createTestUser(email?: string, password = 'secret-password
   });
   if (!displayName) return { uid: signUp.localId, email: address, idToken: signUp.idToken };
   await emulatorCall('update', { idToken: signUp.idToken, displayName, returnSecureToken: true });
-  const signIn = await emulatorCall<{ idToken: string }>('signInWithPassword', { email: address, password, returnSecureToken: true });
+  const signIn = await emulatorCall<{ idToken: string }>('signInWithPassword', {
+    email: address,
+    password,
+    returnSecureToken: true,
+  });
   return { uid: signUp.localId, email: address, idToken: signIn.idToken };
 }
 
@@ -77,7 +89,8 @@ export async function startAuthEmulatorForTests(): Promise<() => Promise<void>> 
     rmSync(lease, { force: true });
     if (!emulator.started) return;
     const deadline = Date.now() + 150_000;
-    while (liveLeases().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    while (liveLeases().length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 500));
     await emulator.stop();
   };
 }

@@ -43,7 +43,11 @@ async function check(variable: string, defaultPort: number): Promise<EngineAvail
   const first = raw.split(',')[0]!;
   const { host, port } = hostPort(first, defaultPort);
   if (!(await tcpReachable(host, port))) {
-    return { available: false, url: raw, reason: `${variable}=${raw} is set but ${host}:${port} does not answer` };
+    return {
+      available: false,
+      url: raw,
+      reason: `${variable}=${raw} is set but ${host}:${port} does not answer`,
+    };
   }
   return { available: true, url: raw, reason: '' };
 }

@@ -10,13 +10,23 @@ export interface RecordedCall {
   body?: unknown;
 }
 
-export function fakeApi(handlers: Record<string, (body: unknown) => unknown>): Api & { calls: RecordedCall[] } {
+export function fakeApi(
+  handlers: Record<string, (body: unknown) => unknown>,
+): Api & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
-  const handle = (method: string) => async <T,>(path: string, body?: unknown): Promise<T> => {
-    calls.push({ method, path, body });
-    const handler = handlers[`${method} ${path}`];
-    if (!handler) throw new ApiError(500, `unexpected ${method} ${path}`);
-    return handler(body) as T;
+  const handle =
+    (method: string) =>
+    async <T>(path: string, body?: unknown): Promise<T> => {
+      calls.push({ method, path, body });
+      const handler = handlers[`${method} ${path}`];
+      if (!handler) throw new ApiError(500, `unexpected ${method} ${path}`);
+      return handler(body) as T;
+    };
+  return {
+    calls,
+    get: handle('GET'),
+    post: handle('POST'),
+    put: handle('PUT'),
+    del: handle('DELETE'),
   };
-  return { calls, get: handle('GET'), post: handle('POST'), put: handle('PUT'), del: handle('DELETE') };
 }

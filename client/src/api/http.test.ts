@@ -16,12 +16,18 @@ const headersOf = (call: unknown[]) => (call[1] as RequestInit).headers as Recor
 describe('http client', () => {
   it('sends the ID token and, on reads after a command, the command position', async () => {
     const fetchMock = stubFetch(
-      new Response(JSON.stringify({ position: 42 }), { status: 201, headers: { 'x-event-position': '42' } }),
+      new Response(JSON.stringify({ position: 42 }), {
+        status: 201,
+        headers: { 'x-event-position': '42' },
+      }),
       new Response(JSON.stringify({ id: 'c1', products: [] }), { status: 200 }),
     );
     setIdTokenProvider(async () => 'id-token');
     await api.post('/api/cart/add-item', { cartId: 'c1' });
-    expect(headersOf(fetchMock.mock.calls[0]!)).toMatchObject({ Authorization: 'Bearer id-token', 'Content-Type': 'application/json' });
+    expect(headersOf(fetchMock.mock.calls[0]!)).toMatchObject({
+      Authorization: 'Bearer id-token',
+      'Content-Type': 'application/json',
+    });
     expect(headersOf(fetchMock.mock.calls[0]!)['x-consistency-token']).toBeUndefined();
     await api.get('/api/cart/user/u1');
     expect(headersOf(fetchMock.mock.calls[1]!)['x-consistency-token']).toBe('42');
@@ -33,7 +39,9 @@ describe('http client', () => {
       new Response('<html>bad gateway</html>', { status: 502 }),
       new Response(null, { status: 204 }),
     );
-    await expect(api.post('/api/cart/add-item', {})).rejects.toEqual(new ApiError(409, 'Only 2 available'));
+    await expect(api.post('/api/cart/add-item', {})).rejects.toEqual(
+      new ApiError(409, 'Only 2 available'),
+    );
     const failure = await api.get('/x').catch((error: ApiError) => error);
     expect(failure).toMatchObject({ status: 502, message: 'HTTP error: 502' });
     await expect(api.del('/api/cart/remove-item', {})).resolves.toBeUndefined();

@@ -49,7 +49,11 @@ export function getLastPosition(): number | null {
 
 export function rememberPosition(position: unknown): void {
   const value = typeof position === 'string' ? Number(position) : position;
-  if (typeof value === 'number' && Number.isFinite(value) && (lastPosition === null || value > lastPosition)) {
+  if (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (lastPosition === null || value > lastPosition)
+  ) {
     lastPosition = value;
   }
 }
@@ -60,13 +64,19 @@ export function resetHttpState(): void {
   idTokenProvider = async () => null;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = await idTokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'GET') {
-    const consistency = options.consistencyToken !== undefined ? options.consistencyToken : lastPosition;
+    const consistency =
+      options.consistencyToken !== undefined ? options.consistencyToken : lastPosition;
     if (consistency !== null) headers[CONSISTENCY_HEADER] = String(consistency);
   }
 
@@ -90,7 +100,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
   if (!response.ok) {
     const serverMessage =
-      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+      data &&
+      typeof data === 'object' &&
+      typeof (data as { message?: unknown }).message === 'string'
         ? (data as { message: string }).message
         : null;
     throw new ApiError(
@@ -99,7 +111,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       data && typeof data === 'object' ? (data as { details?: unknown }).details : undefined,
     );
   }
-  if (data && typeof data === 'object' && 'position' in data) rememberPosition((data as { position: unknown }).position);
+  if (data && typeof data === 'object' && 'position' in data)
+    rememberPosition((data as { position: unknown }).position);
   return data as T;
 }
 

@@ -5,7 +5,13 @@ import { useAppDispatch } from './hooks.ts';
 
 function UserIcon() {
   return (
-    <svg className="account-menu__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+    <svg
+      className="account-menu__icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="8" r="4" fill="currentColor" />
       <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
     </svg>

@@ -1,7 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { selectAuth } from '../features/auth/authSlice.ts';
-import { dismissCartError, selectCart, selectCartLineCount, selectDrawerOpen, toggleDrawer } from '../features/cart/cartSlice.ts';
+import {
+  dismissCartError,
+  selectCart,
+  selectCartLineCount,
+  selectDrawerOpen,
+  toggleDrawer,
+} from '../features/cart/cartSlice.ts';
 import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
 import SearchBox from '../features/search/SearchBox.tsx';
 import AccountMenu from './AccountMenu.tsx';
@@ -71,8 +77,11 @@ export default function Layout() {
                 <AccountMenu user={auth.user} />
               ) : (
                 <span>
-                  Welcome to Rewear! <Link to="/login" state={{ from: location }}>Login</Link> or{' '}
-                  <Link to="/register">Register</Link>
+                  Welcome to Rewear!{' '}
+                  <Link to="/login" state={{ from: location }}>
+                    Login
+                  </Link>{' '}
+                  or <Link to="/register">Register</Link>
                 </span>
               )}
             </div>
@@ -80,7 +89,11 @@ export default function Layout() {
               <Link to="/create-listing" className="top-bar__sell">
                 Sell
               </Link>
-              <Link to="/wishlist" className="icon-button" aria-label={`Wishlist, ${wishlistCount} items`}>
+              <Link
+                to="/wishlist"
+                className="icon-button"
+                aria-label={`Wishlist, ${wishlistCount} items`}
+              >
                 <HeartIcon />
                 {wishlistCount > 0 && <span className="badge">{wishlistCount}</span>}
               </Link>
@@ -123,7 +136,12 @@ export default function Layout() {
       {cartError && !drawerOpen && (
         <div className="toast" role="alert">
           <span>{cartError}</span>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dispatch(dismissCartError())}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => dispatch(dismissCartError())}
+          >
             ×
           </button>
         </div>

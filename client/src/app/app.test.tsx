@@ -20,7 +20,11 @@ function LoginProbe() {
 function renderAt(path: string, signedIn: boolean | 'loading') {
   const store = configureStore({ reducer: rootReducer, middleware: (g) => g({ thunk: false }) });
   if (signedIn !== 'loading') {
-    store.dispatch(authStateChanged(signedIn ? { uid: 'u1', email: 'amy@x.io', displayName: null, photoURL: null } : null));
+    store.dispatch(
+      authStateChanged(
+        signedIn ? { uid: 'u1', email: 'amy@x.io', displayName: null, photoURL: null } : null,
+      ),
+    );
   }
   render(
     <Provider store={store}>
@@ -28,7 +32,14 @@ function renderAt(path: string, signedIn: boolean | 'loading') {
         <Routes>
           <Route path="/" element={<Layout />}>
             <Route index element={<p>home</p>} />
-            <Route path="orders" element={<RequireAuth><p>orders</p></RequireAuth>} />
+            <Route
+              path="orders"
+              element={
+                <RequireAuth>
+                  <p>orders</p>
+                </RequireAuth>
+              }
+            />
           </Route>
           <Route path="/login" element={<LoginProbe />} />
         </Routes>
@@ -60,21 +71,42 @@ describe('shell', () => {
   it('signs out from a protected page to the home page, not to /login', async () => {
     // The home page's code arrives late, as a lazy route's does; sign-out completes at once.
     let showHome: (module: { default: () => ReactElement }) => void = () => {};
-    const Home = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (showHome = resolve)));
+    const Home = lazy(
+      () => new Promise<{ default: () => ReactElement }>((resolve) => (showHome = resolve)),
+    );
     const instantSignOut: Middleware = (api) => (next) => (action) => {
       const result = next(action);
       if (signOut.match(action)) api.dispatch(authStateChanged(null));
       return result;
     };
-    const store = configureStore({ reducer: rootReducer, middleware: (g) => g({ thunk: false }).concat(instantSignOut) });
-    store.dispatch(authStateChanged({ uid: 'u1', email: 'amy@x.io', displayName: null, photoURL: null }));
+    const store = configureStore({
+      reducer: rootReducer,
+      middleware: (g) => g({ thunk: false }).concat(instantSignOut),
+    });
+    store.dispatch(
+      authStateChanged({ uid: 'u1', email: 'amy@x.io', displayName: null, photoURL: null }),
+    );
     render(
       <Provider store={store}>
         <MemoryRouter initialEntries={['/orders']}>
           <Routes>
             <Route path="/" element={<Layout />}>
-              <Route index element={<Suspense fallback={<p>loading</p>}><Home /></Suspense>} />
-              <Route path="orders" element={<RequireAuth><p>orders</p></RequireAuth>} />
+              <Route
+                index
+                element={
+                  <Suspense fallback={<p>loading</p>}>
+                    <Home />
+                  </Suspense>
+                }
+              />
+              <Route
+                path="orders"
+                element={
+                  <RequireAuth>
+                    <p>orders</p>
+                  </RequireAuth>
+                }
+              />
             </Route>
             <Route path="/login" element={<LoginProbe />} />
           </Routes>

@@ -30,7 +30,11 @@ describe('route features loaded on demand', () => {
     await flush();
     expect(get).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith('/api/orders/user/u1');
-    expect(store.getState().orders?.list).toMatchObject({ status: 'loaded', uid: 'u1', orders: [] });
+    expect(store.getState().orders?.list).toMatchObject({
+      status: 'loaded',
+      uid: 'u1',
+      orders: [],
+    });
 
     // A second page of the same feature does not start a second saga.
     loadFeature({ name: 'orders', reducer: ordersReducer, saga: ordersSaga });

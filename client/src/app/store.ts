@@ -58,7 +58,9 @@ export function createAppStore(context: typeof sagaContext = sagaContext) {
   hostFeatures((feature: LazyFeature) => {
     if (loaded.has(feature.name)) return;
     loaded.add(feature.name);
-    rootReducer.inject({ reducerPath: feature.name, reducer: feature.reducer } as Parameters<typeof rootReducer.inject>[0]);
+    rootReducer.inject({ reducerPath: feature.name, reducer: feature.reducer } as Parameters<
+      typeof rootReducer.inject
+    >[0]);
     store.dispatch(featureLoaded(feature.name));
     sagaMiddleware.run(feature.saga);
   });

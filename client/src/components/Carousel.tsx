@@ -27,7 +27,15 @@ interface Edges {
 }
 
 /** The buttons and the progress bar follow the slider's events; the slides do not re-render with them. */
-function CarouselControls({ label, swiper, initiallyAtEnd }: { label: string; swiper: SwiperInstance | null; initiallyAtEnd: boolean }) {
+function CarouselControls({
+  label,
+  swiper,
+  initiallyAtEnd,
+}: {
+  label: string;
+  swiper: SwiperInstance | null;
+  initiallyAtEnd: boolean;
+}) {
   const [edges, setEdges] = useState<Edges>({ isBeginning: true, isEnd: initiallyAtEnd });
 
   useEffect(() => {
@@ -82,7 +90,9 @@ function CarouselControls({ label, swiper, initiallyAtEnd }: { label: string; sw
   );
 }
 
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 interface CarouselProps<T> {
   /** Names the buttons and the progress bar; also the carousel's own name unless `labelledBy` is given. */
@@ -96,7 +106,15 @@ interface CarouselProps<T> {
   renderItem: (item: T, index: number) => ReactNode;
 }
 
-export default function Carousel<T>({ label, labelledBy, items, kind = 'products', autoplayDelay = 3000, getKey, renderItem }: CarouselProps<T>) {
+export default function Carousel<T>({
+  label,
+  labelledBy,
+  items,
+  kind = 'products',
+  autoplayDelay = 3000,
+  getKey,
+  renderItem,
+}: CarouselProps<T>) {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
 
   // Autoplay waits for the page to settle (load event, then idle time), so the first screen's

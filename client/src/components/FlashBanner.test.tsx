@@ -19,7 +19,15 @@ function renderArrival(state: unknown, path = '/products/p1') {
       <FlashBanner />
       <Routes>
         <Route path="/products" element={<StateProbe />} />
-        <Route path="/products/:id" element={<><StateProbe /><Link to="/cart">Cart</Link></>} />
+        <Route
+          path="/products/:id"
+          element={
+            <>
+              <StateProbe />
+              <Link to="/cart">Cart</Link>
+            </>
+          }
+        />
         <Route path="/cart" element={<p>cart page</p>} />
       </Routes>
     </MemoryRouter>,
@@ -37,7 +45,9 @@ describe('FlashBanner', () => {
   it('keeps other history state it does not own', () => {
     renderArrival({ message: 'Product deleted successfully', from: '/profile' }, '/products');
     expect(screen.getByRole('status').textContent).toContain('Product deleted successfully');
-    expect(JSON.parse(screen.getByTestId('history-state').textContent!)).toEqual({ from: '/profile' });
+    expect(JSON.parse(screen.getByTestId('history-state').textContent!)).toEqual({
+      from: '/profile',
+    });
   });
 
   it('can be dismissed', () => {

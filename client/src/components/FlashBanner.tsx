@@ -46,10 +46,22 @@ export default function FlashBanner() {
     <div className="flash-banner" role="status">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <circle cx="12" cy="12" r="10" fill="currentColor" opacity="0.15" />
-        <path d="M7 12.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M7 12.5l3 3 7-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="flash-banner__text">{flash.text}</span>
-      <button type="button" className="flash-banner__close" aria-label="Dismiss message" onClick={() => setFlash(null)}>
+      <button
+        type="button"
+        className="flash-banner__close"
+        aria-label="Dismiss message"
+        onClick={() => setFlash(null)}
+      >
         ×
       </button>
     </div>

@@ -1,8 +1,15 @@
 import { discountPercent, formatPrice } from '@rewear/contracts';
 
-export default function Price({ price, originalPrice }: { price: number | string; originalPrice?: number | string | null }) {
+export default function Price({
+  price,
+  originalPrice,
+}: {
+  price: number | string;
+  originalPrice?: number | string | null;
+}) {
   const current = Number(price);
-  const original = originalPrice === null || originalPrice === undefined ? null : Number(originalPrice);
+  const original =
+    originalPrice === null || originalPrice === undefined ? null : Number(originalPrice);
   const percent = discountPercent(current, original);
   return (
     <span className="price">

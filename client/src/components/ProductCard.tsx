@@ -59,13 +59,23 @@ interface ProductCardProps {
   eager?: boolean;
 }
 
-export default function ProductCard({ product, variant = 'grid', eager = false }: ProductCardProps) {
+export default function ProductCard({
+  product,
+  variant = 'grid',
+  eager = false,
+}: ProductCardProps) {
   const href = `/products/${product.product_id}`;
   if (variant === 'list') {
     return (
       <article className="product-row">
         <Link to={href} className="product-row__image">
-          <img src={product.image} alt={product.title} width={160} height={160} loading={eager ? 'eager' : 'lazy'} />
+          <img
+            src={product.image}
+            alt={product.title}
+            width={160}
+            height={160}
+            loading={eager ? 'eager' : 'lazy'}
+          />
         </Link>
         <div className="product-row__body">
           <h3 className="product-row__title">
@@ -92,7 +102,13 @@ export default function ProductCard({ product, variant = 'grid', eager = false }
     <article className="product-card">
       <div className="product-card__media">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <img src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} />
+          <img
+            src={product.image}
+            alt=""
+            width={300}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+          />
         </Link>
         <WishlistHeart product={product} className="product-card__heart" />
       </div>

@@ -8,7 +8,13 @@
  * screen-tall placeholder (the footer stays below the fold until it arrives); a short one gets a
  * short placeholder (the footer stays at the foot of the window).
  */
-export function PageSkeleton({ label = 'Loading...', short = false }: { label?: string; short?: boolean }) {
+export function PageSkeleton({
+  label = 'Loading...',
+  short = false,
+}: {
+  label?: string;
+  short?: boolean;
+}) {
   return (
     <div className={short ? 'page-skeleton page-skeleton--short' : 'page-skeleton'} role="status">
       <span className="visually-hidden">{label}</span>
@@ -70,7 +76,11 @@ export function CarouselSkeleton({ kind = 'products' }: { kind?: 'products' | 'c
       </div>
       <div className={`carousel-skeleton carousel-skeleton--${kind}`}>
         {Array.from({ length: slides }, (_, index) =>
-          kind === 'products' ? <ProductCardSkeleton key={index} /> : <CategoryTileSkeleton key={index} />,
+          kind === 'products' ? (
+            <ProductCardSkeleton key={index} />
+          ) : (
+            <CategoryTileSkeleton key={index} />
+          ),
         )}
       </div>
     </div>

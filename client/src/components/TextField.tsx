@@ -9,7 +9,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 /** A labelled text input in the forms' `rw-field` layout. */
-export default function TextField({ id, label, onValueChange, children, ...input }: TextFieldProps) {
+export default function TextField({
+  id,
+  label,
+  onValueChange,
+  children,
+  ...input
+}: TextFieldProps) {
   return (
     <div className="rw-field">
       <label htmlFor={id}>{label}</label>

@@ -1,10 +1,21 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { selectIsSignedIn } from '../features/auth/authSlice.ts';
-import { selectIsInWishlist, selectWishlist, toggleWishlist, type WishlistProduct } from '../features/wishlist/wishlistSlice.ts';
+import {
+  selectIsInWishlist,
+  selectWishlist,
+  toggleWishlist,
+  type WishlistProduct,
+} from '../features/wishlist/wishlistSlice.ts';
 
 /** Saves or unsaves a product; sends visitors to /login first (SPEC §2 product card). */
-export default function WishlistHeart({ product, className = '' }: { product: WishlistProduct; className?: string }) {
+export default function WishlistHeart({
+  product,
+  className = '',
+}: {
+  product: WishlistProduct;
+  className?: string;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,7 +34,9 @@ export default function WishlistHeart({ product, className = '' }: { product: Wi
       type="button"
       className={`wishlist-heart ${saved ? 'wishlist-heart--saved' : ''} ${className}`}
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${product.title} from wishlist` : `Save ${product.title} to wishlist`}
+      aria-label={
+        saved ? `Remove ${product.title} from wishlist` : `Save ${product.title} to wishlist`
+      }
       disabled={busy}
       onClick={onClick}
     >

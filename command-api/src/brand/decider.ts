@@ -27,10 +27,21 @@ export const brandDecider: Decider<BrandState, BrandCommand> = {
   initialState: () => ({ exists: false, brandId: '', name: '', image: null }),
   evolve: (state, event: DomainEvent) =>
     event.type === 'BrandCreated'
-      ? { exists: true, brandId: event.data.brandId, name: event.data.name, image: event.data.image }
+      ? {
+          exists: true,
+          brandId: event.data.brandId,
+          name: event.data.name,
+          image: event.data.image,
+        }
       : state,
   decide: (command, state) => {
-    if (state.exists) return command.type === 'EnsureBrand' ? [] : reject('conflict', 'Brand already exists');
-    return [{ type: 'BrandCreated', data: { brandId: command.brandId, name: command.name.trim(), image: command.image } }];
+    if (state.exists)
+      return command.type === 'EnsureBrand' ? [] : reject('conflict', 'Brand already exists');
+    return [
+      {
+        type: 'BrandCreated',
+        data: { brandId: command.brandId, name: command.name.trim(), image: command.image },
+      },
+    ];
   },
 };

@@ -18,7 +18,9 @@ async function existingBrand(services: CommandServices, name: string) {
   if (created?.type === 'BrandCreated') return created.data;
   if (!services.readSide) return null;
   const pattern = `^\\s*${escapeRegExp(name.trim()).replace(/\s+/g, '\\s+')}\\s*$`;
-  const doc = await services.readSide.collection('brands').findOne({ name: { $regex: pattern, $options: 'i' } });
+  const doc = await services.readSide
+    .collection('brands')
+    .findOne({ name: { $regex: pattern, $options: 'i' } });
   if (!doc) return null;
   return { brandId: doc._id, name: String(doc.name), image: (doc.image as string | null) ?? null };
 }
@@ -38,13 +40,22 @@ export const brandRoutes = (services: CommandServices) => [
       requireUser(ctx);
       if (await existingBrand(services, body.name)) throw conflict('Brand already exists');
       const brandId = brandIdForName(body.name);
-      const outcome = await handleCommand(services.envFor(ctx), brandDecider, streamIdOf('brand', brandId), {
-        type: 'CreateBrand',
-        brandId,
-        name: body.name.trim(),
-        image: body.image ?? null,
-      });
-      return { status: 201, body: { id: brandId, name: body.name.trim(), image: body.image ?? null }, position: outcome.position };
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        brandDecider,
+        streamIdOf('brand', brandId),
+        {
+          type: 'CreateBrand',
+          brandId,
+          name: body.name.trim(),
+          image: body.image ?? null,
+        },
+      );
+      return {
+        status: 201,
+        body: { id: brandId, name: body.name.trim(), image: body.image ?? null },
+        position: outcome.position,
+      };
     },
   }),
   defineRoute({
@@ -55,19 +66,32 @@ export const brandRoutes = (services: CommandServices) => [
       tags: ['brands'],
       auth: 'user',
       body: findOrCreateBrandBody,
-      responses: { 200: '{ id, name, image, created: false, position }', 201: '{ id, name, image, created: true, position }' },
+      responses: {
+        200: '{ id, name, image, created: false, position }',
+        201: '{ id, name, image, created: true, position }',
+      },
     },
     async handle({ body, ctx }) {
       requireUser(ctx);
       const found = await existingBrand(services, body.name);
-      if (found) return { status: 200, body: { id: found.brandId, name: found.name, image: found.image, created: false }, position: 0 };
+      if (found)
+        return {
+          status: 200,
+          body: { id: found.brandId, name: found.name, image: found.image, created: false },
+          position: 0,
+        };
       const brandId = brandIdForName(body.name);
-      const outcome = await handleCommand(services.envFor(ctx), brandDecider, streamIdOf('brand', brandId), {
-        type: 'EnsureBrand',
-        brandId,
-        name: body.name.trim(),
-        image: null,
-      });
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        brandDecider,
+        streamIdOf('brand', brandId),
+        {
+          type: 'EnsureBrand',
+          brandId,
+          name: body.name.trim(),
+          image: null,
+        },
+      );
       // A racing request may have created it first: then this one found it.
       const created = outcome.events.length > 0;
       return {

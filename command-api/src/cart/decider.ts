@@ -26,7 +26,11 @@ export type CartCommand =
   | { type: 'SetItemQuantity'; userId: string; product: ProductAvailability; quantity: number }
   | { type: 'ClearCart'; userId: string }
   | { type: 'ClearCartForOrder'; orderId: string }
-  | { type: 'MergeItems'; userId: string; items: Array<{ product: ProductAvailability; quantity: number }> };
+  | {
+      type: 'MergeItems';
+      userId: string;
+      items: Array<{ product: ProductAvailability; quantity: number }>;
+    };
 
 /** The cart id of a user: deterministic, so "one cart per user" holds even under a race. */
 export const cartIdForUser = (userId: string) => `u_${userId}`;
@@ -39,14 +43,18 @@ export interface MergeSkip {
 }
 
 /** Which merge lines are skipped (pure; the route reports it). */
-export function mergeSkips(state: CartState, items: Array<{ product: ProductAvailability; quantity: number }>): MergeSkip[] {
+export function mergeSkips(
+  state: CartState,
+  items: Array<{ product: ProductAvailability; quantity: number }>,
+): MergeSkip[] {
   const skipped: MergeSkip[] = [];
   const lines = { ...state.lines };
   for (const { product, quantity } of items) {
     if (!product.listed) skipped.push({ productId: product.productId, reason: 'not_found' });
     else {
       const add = Math.min(quantity, product.available - (lines[product.productId] ?? 0));
-      if (add <= 0 && !lines[product.productId]) skipped.push({ productId: product.productId, reason: 'sold_out' });
+      if (add <= 0 && !lines[product.productId])
+        skipped.push({ productId: product.productId, reason: 'sold_out' });
       if (add > 0) lines[product.productId] = (lines[product.productId] ?? 0) + add;
     }
   }
@@ -60,7 +68,10 @@ export function evolveCart(state: CartState, event: DomainEvent): CartState {
     case 'CartItemAdded':
       return {
         ...state,
-        lines: { ...state.lines, [event.data.productId]: (state.lines[event.data.productId] ?? 0) + event.data.quantity },
+        lines: {
+          ...state.lines,
+          [event.data.productId]: (state.lines[event.data.productId] ?? 0) + event.data.quantity,
+        },
       };
     case 'CartItemQuantitySet':
       return { ...state, lines: { ...state.lines, [event.data.productId]: event.data.quantity } };
@@ -73,7 +84,9 @@ export function evolveCart(state: CartState, event: DomainEvent): CartState {
       return {
         ...state,
         lines: {},
-        clearedForOrders: event.data.orderId ? [...state.clearedForOrders, event.data.orderId] : state.clearedForOrders,
+        clearedForOrders: event.data.orderId
+          ? [...state.clearedForOrders, event.data.orderId]
+          : state.clearedForOrders,
       };
     default:
       return state;
@@ -105,14 +118,28 @@ function decideCart(command: CartCommand, state: CartState): DomainEvent[] {
           inCart,
         });
       }
-      return [{ type: 'CartItemAdded', data: { cartId: state.cartId, productId: command.product.productId, quantity: command.quantity } }];
+      return [
+        {
+          type: 'CartItemAdded',
+          data: {
+            cartId: state.cartId,
+            productId: command.product.productId,
+            quantity: command.quantity,
+          },
+        },
+      ];
     }
     case 'RemoveItem': {
       checkOwner(state, command.userId);
       const inCart = state.lines[command.productId];
       if (!inCart) return reject('not_found', 'Product is not in the cart');
       const quantity = Math.min(command.quantity ?? inCart, inCart);
-      return [{ type: 'CartItemRemoved', data: { cartId: state.cartId, productId: command.productId, quantity } }];
+      return [
+        {
+          type: 'CartItemRemoved',
+          data: { cartId: state.cartId, productId: command.productId, quantity },
+        },
+      ];
     }
     case 'SetItemQuantity': {
       checkOwner(state, command.userId);
@@ -120,15 +147,26 @@ function decideCart(command: CartCommand, state: CartState): DomainEvent[] {
       const inCart = state.lines[productId] ?? 0;
       if (command.quantity <= 0) {
         if (!inCart) return reject('not_found', 'Product is not in the cart');
-        return [{ type: 'CartItemRemoved', data: { cartId: state.cartId, productId, quantity: inCart } }];
+        return [
+          { type: 'CartItemRemoved', data: { cartId: state.cartId, productId, quantity: inCart } },
+        ];
       }
       checkListed(command.product);
       if (command.quantity === inCart) return [];
       // Lowering a quantity is always allowed; raising it needs the units.
       if (command.quantity > inCart && command.quantity > command.product.available) {
-        return reject('conflict', onlyAvailableMessage(command.product.available), { productId, available: command.product.available, inCart });
+        return reject('conflict', onlyAvailableMessage(command.product.available), {
+          productId,
+          available: command.product.available,
+          inCart,
+        });
       }
-      return [{ type: 'CartItemQuantitySet', data: { cartId: state.cartId, productId, quantity: command.quantity } }];
+      return [
+        {
+          type: 'CartItemQuantitySet',
+          data: { cartId: state.cartId, productId, quantity: command.quantity },
+        },
+      ];
     }
     case 'ClearCart':
       checkOwner(state, command.userId);
@@ -136,7 +174,12 @@ function decideCart(command: CartCommand, state: CartState): DomainEvent[] {
       return [{ type: 'CartCleared', data: { cartId: state.cartId, reason: 'user' } }];
     case 'ClearCartForOrder':
       if (!state.exists || state.clearedForOrders.includes(command.orderId)) return [];
-      return [{ type: 'CartCleared', data: { cartId: state.cartId, reason: 'order_paid', orderId: command.orderId } }];
+      return [
+        {
+          type: 'CartCleared',
+          data: { cartId: state.cartId, reason: 'order_paid', orderId: command.orderId },
+        },
+      ];
     case 'MergeItems': {
       checkOwner(state, command.userId);
       const events: DomainEvent[] = [];
@@ -147,7 +190,10 @@ function decideCart(command: CartCommand, state: CartState): DomainEvent[] {
         const add = Math.min(quantity, product.available - (lines[product.productId] ?? 0));
         if (add <= 0) continue;
         lines[product.productId] = (lines[product.productId] ?? 0) + add;
-        events.push({ type: 'CartItemAdded', data: { cartId: state.cartId, productId: product.productId, quantity: add } });
+        events.push({
+          type: 'CartItemAdded',
+          data: { cartId: state.cartId, productId: product.productId, quantity: add },
+        });
       }
       return events;
     }

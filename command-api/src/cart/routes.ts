@@ -2,13 +2,23 @@ import { streamIdOf } from '@rewear/contracts';
 import { requireSelf, requireUser } from '@rewear/platform';
 import { defineRoute } from '../shared/http.ts';
 import { handleCommand, loadAggregate } from '../shared/decider.ts';
-import { cartItemBody, clearCartBody, createCartBody, mergeCartBody, removeCartItemBody, updateCartItemBody } from '../shared/requests.ts';
+import {
+  cartItemBody,
+  clearCartBody,
+  createCartBody,
+  mergeCartBody,
+  removeCartItemBody,
+  updateCartItemBody,
+} from '../shared/requests.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { cartDecider, cartIdForUser, mergeSkips, type CartCommand } from './decider.ts';
 
 export const cartRoutes = (services: CommandServices) => {
-  const run = (ctx: Parameters<CommandServices['envFor']>[0], cartId: string, command: CartCommand) =>
-    handleCommand(services.envFor(ctx), cartDecider, streamIdOf('cart', cartId), command);
+  const run = (
+    ctx: Parameters<CommandServices['envFor']>[0],
+    cartId: string,
+    command: CartCommand,
+  ) => handleCommand(services.envFor(ctx), cartDecider, streamIdOf('cart', cartId), command);
 
   return [
     defineRoute({
@@ -25,7 +35,11 @@ export const cartRoutes = (services: CommandServices) => {
         requireSelf(ctx, body.userId);
         const cartId = cartIdForUser(body.userId);
         const outcome = await run(ctx, cartId, { type: 'CreateCart', cartId, userId: body.userId });
-        return { status: outcome.events.length ? 201 : 200, body: { id: cartId }, position: outcome.position };
+        return {
+          status: outcome.events.length ? 201 : 200,
+          body: { id: cartId },
+          position: outcome.position,
+        };
       },
     }),
     defineRoute({
@@ -36,12 +50,21 @@ export const cartRoutes = (services: CommandServices) => {
         tags: ['cart'],
         auth: 'user',
         body: cartItemBody,
-        responses: { 200: '{ cartId, productId, quantity, position }', 404: 'Cart or product not found', 409: 'Only {n} available' },
+        responses: {
+          200: '{ cartId, productId, quantity, position }',
+          404: 'Cart or product not found',
+          409: 'Only {n} available',
+        },
       },
       async handle({ body, ctx }) {
         const user = requireUser(ctx);
         const product = await services.availabilityOf(body.productId);
-        const outcome = await run(ctx, body.cartId, { type: 'AddItem', userId: user.uid, product, quantity: body.quantity });
+        const outcome = await run(ctx, body.cartId, {
+          type: 'AddItem',
+          userId: user.uid,
+          product,
+          quantity: body.quantity,
+        });
         return lineAnswer(body, outcome);
       },
     }),
@@ -53,11 +76,19 @@ export const cartRoutes = (services: CommandServices) => {
         tags: ['cart'],
         auth: 'user',
         body: removeCartItemBody,
-        responses: { 204: 'Removed (position in x-event-position)', 404: 'Cart not found or product not in it' },
+        responses: {
+          204: 'Removed (position in x-event-position)',
+          404: 'Cart not found or product not in it',
+        },
       },
       async handle({ body, ctx }) {
         const user = requireUser(ctx);
-        const outcome = await run(ctx, body.cartId, { type: 'RemoveItem', userId: user.uid, productId: body.productId, quantity: body.quantity });
+        const outcome = await run(ctx, body.cartId, {
+          type: 'RemoveItem',
+          userId: user.uid,
+          productId: body.productId,
+          quantity: body.quantity,
+        });
         return { status: 204, position: outcome.position };
       },
     }),
@@ -69,12 +100,21 @@ export const cartRoutes = (services: CommandServices) => {
         tags: ['cart'],
         auth: 'user',
         body: updateCartItemBody,
-        responses: { 200: '{ cartId, productId, quantity, position }', 404: 'Cart or product not found', 409: 'Only {n} available' },
+        responses: {
+          200: '{ cartId, productId, quantity, position }',
+          404: 'Cart or product not found',
+          409: 'Only {n} available',
+        },
       },
       async handle({ body, ctx }) {
         const user = requireUser(ctx);
         const product = await services.availabilityOf(body.productId);
-        const outcome = await run(ctx, body.cartId, { type: 'SetItemQuantity', userId: user.uid, product, quantity: body.quantity });
+        const outcome = await run(ctx, body.cartId, {
+          type: 'SetItemQuantity',
+          userId: user.uid,
+          product,
+          quantity: body.quantity,
+        });
         return lineAnswer(body, outcome);
       },
     }),
@@ -98,24 +138,42 @@ export const cartRoutes = (services: CommandServices) => {
       doc: {
         method: 'post',
         path: '/api/cart/merge',
-        summary: 'Merges a visitor’s browser cart into the user’s cart at sign-in (capped by available stock)',
+        summary:
+          'Merges a visitor’s browser cart into the user’s cart at sign-in (capped by available stock)',
         tags: ['cart'],
         auth: 'user',
         body: mergeCartBody,
-        responses: { 200: '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }', 404: 'Cart not found' },
+        responses: {
+          200: '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }',
+          404: 'Cart not found',
+        },
       },
       async handle({ body, ctx }) {
         const user = requireUser(ctx);
         const items = await Promise.all(
-          body.items.map(async (item) => ({ product: await services.availabilityOf(item.productId), quantity: item.quantity })),
+          body.items.map(async (item) => ({
+            product: await services.availabilityOf(item.productId),
+            quantity: item.quantity,
+          })),
         );
-        const before = await loadAggregate(services.eventStore, cartDecider, streamIdOf('cart', body.cartId));
-        const outcome = await run(ctx, body.cartId, { type: 'MergeItems', userId: user.uid, items });
+        const before = await loadAggregate(
+          services.eventStore,
+          cartDecider,
+          streamIdOf('cart', body.cartId),
+        );
+        const outcome = await run(ctx, body.cartId, {
+          type: 'MergeItems',
+          userId: user.uid,
+          items,
+        });
         return {
           status: 200,
           body: {
             id: body.cartId,
-            items: Object.entries(outcome.state.lines).map(([productId, quantity]) => ({ productId, quantity })),
+            items: Object.entries(outcome.state.lines).map(([productId, quantity]) => ({
+              productId,
+              quantity,
+            })),
             skipped: mergeSkips(before.state, items),
           },
           position: outcome.position,
@@ -132,7 +190,11 @@ function lineAnswer(
 ) {
   return {
     status: 200,
-    body: { cartId: body.cartId, productId: body.productId, quantity: outcome.state.lines[body.productId] ?? 0 },
+    body: {
+      cartId: body.cartId,
+      productId: body.productId,
+      quantity: outcome.state.lines[body.productId] ?? 0,
+    },
     position: outcome.position,
   };
 }

@@ -19,8 +19,14 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
   initialState: () => ({ created: false, ownerId: '', isPublic: false, followers: [] }),
   evolve: (state, event: DomainEvent) => {
     if (event.type === 'CollectionCreated')
-      return { ...state, created: true, ownerId: event.data.ownerId, isPublic: event.data.isPublic };
-    if (event.type === 'CollectionFollowed') return { ...state, followers: [...state.followers, event.data.userId] };
+      return {
+        ...state,
+        created: true,
+        ownerId: event.data.ownerId,
+        isPublic: event.data.isPublic,
+      };
+    if (event.type === 'CollectionFollowed')
+      return { ...state, followers: [...state.followers, event.data.userId] };
     return state;
   },
   decide: (command, state) => {
@@ -29,9 +35,16 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
       const { type: _type, ...data } = command;
       return [{ type: 'CollectionCreated', data }];
     }
-    const visible = isAlgorithmic(command.collectionId) || (state.created && (state.isPublic || state.ownerId === command.userId));
+    const visible =
+      isAlgorithmic(command.collectionId) ||
+      (state.created && (state.isPublic || state.ownerId === command.userId));
     if (!visible) return reject('not_found', 'Collection not found');
     if (state.followers.includes(command.userId)) return [];
-    return [{ type: 'CollectionFollowed', data: { collectionId: command.collectionId, userId: command.userId } }];
+    return [
+      {
+        type: 'CollectionFollowed',
+        data: { collectionId: command.collectionId, userId: command.userId },
+      },
+    ];
   },
 };

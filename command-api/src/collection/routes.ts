@@ -15,27 +15,44 @@ export const collectionRoutes = (services: CommandServices) => [
       tags: ['collections'],
       auth: 'user',
       body: createCollectionBody,
-      responses: { 201: '{ id, title, description, productIds, isPublic, owner_id, position }', 404: 'A product does not exist' },
+      responses: {
+        201: '{ id, title, description, productIds, isPublic, owner_id, position }',
+        404: 'A product does not exist',
+      },
     },
     async handle({ body, ctx }) {
       const user = requireUser(ctx);
       const productIds = [...new Set(body.productIds)];
       const missing: string[] = [];
-      for (const productId of productIds) if (!(await services.availabilityOf(productId)).listed) missing.push(productId);
+      for (const productId of productIds)
+        if (!(await services.availabilityOf(productId)).listed) missing.push(productId);
       if (missing.length) throw notFound(`Product not found: ${missing.join(', ')}`);
       const collectionId = services.newId();
-      const outcome = await handleCommand(services.envFor(ctx), collectionDecider, streamIdOf('collection', collectionId), {
-        type: 'CreateCollection',
-        collectionId,
-        ownerId: user.uid,
-        title: body.title,
-        description: body.description,
-        productIds,
-        isPublic: body.isPublic,
-      });
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        collectionDecider,
+        streamIdOf('collection', collectionId),
+        {
+          type: 'CreateCollection',
+          collectionId,
+          ownerId: user.uid,
+          title: body.title,
+          description: body.description,
+          productIds,
+          isPublic: body.isPublic,
+        },
+      );
       return {
         status: 201,
-        body: { id: collectionId, title: body.title, description: body.description, productIds, isPublic: body.isPublic, type: 'user', owner_id: user.uid },
+        body: {
+          id: collectionId,
+          title: body.title,
+          description: body.description,
+          productIds,
+          isPublic: body.isPublic,
+          type: 'user',
+          owner_id: user.uid,
+        },
         position: outcome.position,
       };
     },
@@ -52,11 +69,16 @@ export const collectionRoutes = (services: CommandServices) => [
     },
     async handle({ params, ctx }) {
       const user = requireUser(ctx);
-      const outcome = await handleCommand(services.envFor(ctx), collectionDecider, streamIdOf('collection', params.id), {
-        type: 'FollowCollection',
-        collectionId: params.id,
-        userId: user.uid,
-      });
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        collectionDecider,
+        streamIdOf('collection', params.id),
+        {
+          type: 'FollowCollection',
+          collectionId: params.id,
+          userId: user.uid,
+        },
+      );
       return { status: 200, body: { id: params.id, following: true }, position: outcome.position };
     },
   }),

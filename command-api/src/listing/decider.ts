@@ -30,7 +30,13 @@ export type ListingCommand =
   | { type: 'CreateListing'; listingId: string; createdAt: string; fields: ListingFields }
   | { type: 'UpdateListing'; actorId: string; changes: EventData<'ListingUpdated'>['changes'] }
   | { type: 'DeleteListing'; actorId: string }
-  | { type: 'ReserveStock'; orderId: string; quantity: number; expectedPriceCents: number; expiresAt: string }
+  | {
+      type: 'ReserveStock';
+      orderId: string;
+      quantity: number;
+      expectedPriceCents: number;
+      expiresAt: string;
+    }
   | { type: 'ReleaseStock'; orderId: string; reason: EventData<'StockReleased'>['reason'] }
   | { type: 'SellStock'; orderId: string };
 
@@ -66,7 +72,9 @@ export function evolveListing(state: ListingState, event: DomainEvent): ListingS
       return { ...state, exists: true, listingId, createdAt, fields };
     }
     case 'ListingUpdated':
-      return state.fields ? { ...state, fields: { ...state.fields, ...event.data.changes } } : state;
+      return state.fields
+        ? { ...state, fields: { ...state.fields, ...event.data.changes } }
+        : state;
     case 'ListingDeleted':
       return { ...state, deleted: true };
     case 'StockReserved':
@@ -93,20 +101,31 @@ export function evolveListing(state: ListingState, event: DomainEvent): ListingS
 
 export const unavailableMessage = (title: string) => `"${title}" is no longer available`;
 
-function decideListing(command: ListingCommand, state: ListingState, { now }: { now: Date }): DomainEvent[] {
+function decideListing(
+  command: ListingCommand,
+  state: ListingState,
+  { now }: { now: Date },
+): DomainEvent[] {
   if (command.type === 'CreateListing') {
     if (state.exists) reject('conflict', 'Listing already exists');
-    return [{ type: 'ListingCreated', data: { listingId: command.listingId, createdAt: command.createdAt, ...command.fields } }];
+    return [
+      {
+        type: 'ListingCreated',
+        data: { listingId: command.listingId, createdAt: command.createdAt, ...command.fields },
+      },
+    ];
   }
   if (!state.exists || !state.fields) return reject('not_found', 'Product not found');
   const fields = state.fields;
   switch (command.type) {
     case 'UpdateListing': {
       if (state.deleted) return reject('not_found', 'Product not found');
-      if (fields.sellerId !== command.actorId) return reject('forbidden', 'Only the seller can change this listing');
+      if (fields.sellerId !== command.actorId)
+        return reject('forbidden', 'Only the seller can change this listing');
       const changes = Object.fromEntries(
         Object.entries(command.changes).filter(
-          ([key, value]) => JSON.stringify(fields[key as keyof ListingFields]) !== JSON.stringify(value),
+          ([key, value]) =>
+            JSON.stringify(fields[key as keyof ListingFields]) !== JSON.stringify(value),
         ),
       );
       if (Object.keys(changes).length === 0) return [];
@@ -114,22 +133,32 @@ function decideListing(command: ListingCommand, state: ListingState, { now }: { 
     }
     case 'DeleteListing':
       if (state.deleted) return reject('not_found', 'Product not found');
-      if (fields.sellerId !== command.actorId) return reject('forbidden', 'Only the seller can delete this listing');
+      if (fields.sellerId !== command.actorId)
+        return reject('forbidden', 'Only the seller can delete this listing');
       return [{ type: 'ListingDeleted', data: { listingId: state.listingId } }];
     case 'ReserveStock': {
       if (state.reservations[command.orderId] || state.soldOrders[command.orderId]) return [];
       if (state.deleted) return reject('conflict', unavailableMessage(fields.title));
       if (fields.priceCents !== command.expectedPriceCents) {
-        return reject('conflict', 'Price changed', [{ productId: state.listingId, price: fields.priceCents / 100 }]);
+        return reject('conflict', 'Price changed', [
+          { productId: state.listingId, price: fields.priceCents / 100 },
+        ]);
       }
       const available = availableStock(state, now);
       if (available < command.quantity) {
-        return reject('conflict', unavailableMessage(fields.title), [{ productId: state.listingId, available }]);
+        return reject('conflict', unavailableMessage(fields.title), [
+          { productId: state.listingId, available },
+        ]);
       }
       return [
         {
           type: 'StockReserved',
-          data: { listingId: state.listingId, orderId: command.orderId, quantity: command.quantity, expiresAt: command.expiresAt },
+          data: {
+            listingId: state.listingId,
+            orderId: command.orderId,
+            quantity: command.quantity,
+            expiresAt: command.expiresAt,
+          },
         },
       ];
     }
@@ -139,7 +168,12 @@ function decideListing(command: ListingCommand, state: ListingState, { now }: { 
       return [
         {
           type: 'StockReleased',
-          data: { listingId: state.listingId, orderId: command.orderId, quantity: reservation.quantity, reason: command.reason },
+          data: {
+            listingId: state.listingId,
+            orderId: command.orderId,
+            quantity: reservation.quantity,
+            reason: command.reason,
+          },
         },
       ];
     }
@@ -148,10 +182,22 @@ function decideListing(command: ListingCommand, state: ListingState, { now }: { 
       const reservation = state.reservations[command.orderId];
       if (!reservation) return reject('conflict', `No stock is held for order ${command.orderId}`);
       // A reservation past its expiry no longer holds the units: sell it only if they are still free.
-      if (Date.parse(reservation.expiresAt) <= now.getTime() && availableStock(state, now, command.orderId) < reservation.quantity) {
+      if (
+        Date.parse(reservation.expiresAt) <= now.getTime() &&
+        availableStock(state, now, command.orderId) < reservation.quantity
+      ) {
         return reject('conflict', unavailableMessage(fields.title));
       }
-      return [{ type: 'StockSold', data: { listingId: state.listingId, orderId: command.orderId, quantity: reservation.quantity } }];
+      return [
+        {
+          type: 'StockSold',
+          data: {
+            listingId: state.listingId,
+            orderId: command.orderId,
+            quantity: reservation.quantity,
+          },
+        },
+      ];
     }
   }
 }

@@ -1,5 +1,4 @@
 import {
-
   COLORS,
   CONDITIONS,
   SIZES,
@@ -22,29 +21,46 @@ import { availableStock, listingDecider, type ListingState } from './decider.ts'
 
 const known = (list: readonly { id: number }[], ids: number[], field: string) => {
   const unknown = ids.filter((id) => !list.some((item) => item.id === id));
-  if (unknown.length) throw badRequest(`Invalid ${field}: unknown id ${unknown.join(', ')}`, [{ path: field, message: 'unknown id' }]);
+  if (unknown.length)
+    throw badRequest(`Invalid ${field}: unknown id ${unknown.join(', ')}`, [
+      { path: field, message: 'unknown id' },
+    ]);
   return [...new Set(ids)];
 };
 
 async function brandName(services: CommandServices, brandId: string): Promise<string | null> {
-  const { state } = await loadAggregate(services.eventStore, brandDecider, streamIdOf('brand', brandId));
+  const { state } = await loadAggregate(
+    services.eventStore,
+    brandDecider,
+    streamIdOf('brand', brandId),
+  );
   return state.exists ? state.name : null;
 }
 
 async function checkBrand(services: CommandServices, brandId: string) {
   const name = await brandName(services, brandId);
-  if (name === null) throw badRequest('Invalid brand_id: brand not found', [{ path: 'brand_id', message: 'brand not found' }]);
+  if (name === null)
+    throw badRequest('Invalid brand_id: brand not found', [
+      { path: 'brand_id', message: 'brand not found' },
+    ]);
   return name;
 }
 
 function checkCategory(categoryId: number) {
-  if (!categoryById(categoryId)) throw badRequest('Invalid category_id: category not found', [{ path: 'category_id', message: 'category not found' }]);
+  if (!categoryById(categoryId))
+    throw badRequest('Invalid category_id: category not found', [
+      { path: 'category_id', message: 'category not found' },
+    ]);
 }
 
 /** The seller's public name: the token's name, else the registered display name, else the email's local part. */
 async function sellerNameOf(services: CommandServices, user: AuthenticatedUser): Promise<string> {
   if (user.name?.trim()) return user.name.trim().slice(0, 200);
-  const { state } = await loadAggregate(services.eventStore, userDecider, streamIdOf('user', user.uid));
+  const { state } = await loadAggregate(
+    services.eventStore,
+    userDecider,
+    streamIdOf('user', user.uid),
+  );
   if (state.displayName?.trim()) return state.displayName.trim().slice(0, 200);
   return user.email?.split('@')[0] ?? 'Seller';
 }
@@ -102,29 +118,38 @@ export const listingRoutes = (services: CommandServices) => [
       const brand = await checkBrand(services, brandId);
       const listingId = services.newId();
       const now = services.now();
-      const outcome = await handleCommand(services.envFor(ctx), listingDecider, streamIdOf('listing', listingId), {
-        type: 'CreateListing',
-        listingId,
-        createdAt: now.toISOString(),
-        fields: {
-          sellerId: user.uid,
-          sellerName: await sellerNameOf(services, user),
-          sellerPhoto: user.picture,
-          stock: body.stock,
-          title: body.title,
-          description: body.description,
-          priceCents: toCents(body.price)!,
-          originalPriceCents: body.original_price == null ? null : toCents(body.original_price),
-          image: body.image,
-          gallery: body.gallery ?? (body.image ? [body.image] : []),
-          brandId,
-          categoryId: body.category_id,
-          conditionIds: known(CONDITIONS, asList(body.condition_ids), 'condition_ids'),
-          sizeIds: known(SIZES, body.size_ids, 'size_ids'),
-          colorIds: known(COLORS, body.color_ids, 'color_ids'),
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        listingDecider,
+        streamIdOf('listing', listingId),
+        {
+          type: 'CreateListing',
+          listingId,
+          createdAt: now.toISOString(),
+          fields: {
+            sellerId: user.uid,
+            sellerName: await sellerNameOf(services, user),
+            sellerPhoto: user.picture,
+            stock: body.stock,
+            title: body.title,
+            description: body.description,
+            priceCents: toCents(body.price)!,
+            originalPriceCents: body.original_price == null ? null : toCents(body.original_price),
+            image: body.image,
+            gallery: body.gallery ?? (body.image ? [body.image] : []),
+            brandId,
+            categoryId: body.category_id,
+            conditionIds: known(CONDITIONS, asList(body.condition_ids), 'condition_ids'),
+            sizeIds: known(SIZES, body.size_ids, 'size_ids'),
+            colorIds: known(COLORS, body.color_ids, 'color_ids'),
+          },
         },
-      });
-      return { status: 201, body: { ...productView(outcome.state, brand, now) }, position: outcome.position };
+      );
+      return {
+        status: 201,
+        body: { ...productView(outcome.state, brand, now) },
+        position: outcome.position,
+      };
     },
   }),
   defineRoute({
@@ -136,7 +161,11 @@ export const listingRoutes = (services: CommandServices) => [
       auth: 'user',
       params: listingParams,
       body: updateListingBody,
-      responses: { 200: 'Product (with position)', 403: 'Not the seller', 404: 'Product not found' },
+      responses: {
+        200: 'Product (with position)',
+        403: 'Not the seller',
+        404: 'Product not found',
+      },
     },
     async handle({ params, body, ctx }) {
       const user = requireUser(ctx);
@@ -144,7 +173,9 @@ export const listingRoutes = (services: CommandServices) => [
       if (body.title !== undefined) changes.title = body.title;
       if (body.description !== undefined) changes.description = body.description;
       if (body.price !== undefined) changes.priceCents = toCents(body.price)!;
-      if (body.original_price !== undefined) changes.originalPriceCents = body.original_price === null ? null : toCents(body.original_price);
+      if (body.original_price !== undefined)
+        changes.originalPriceCents =
+          body.original_price === null ? null : toCents(body.original_price);
       if (body.image !== undefined) changes.image = body.image;
       if (body.gallery !== undefined) changes.gallery = body.gallery;
       if (body.category_id !== undefined) {
@@ -155,16 +186,27 @@ export const listingRoutes = (services: CommandServices) => [
         await checkBrand(services, String(body.brand_id));
         changes.brandId = String(body.brand_id);
       }
-      if (body.condition_ids !== undefined) changes.conditionIds = known(CONDITIONS, asList(body.condition_ids), 'condition_ids');
+      if (body.condition_ids !== undefined)
+        changes.conditionIds = known(CONDITIONS, asList(body.condition_ids), 'condition_ids');
       if (body.size_ids !== undefined) changes.sizeIds = known(SIZES, body.size_ids, 'size_ids');
-      if (body.color_ids !== undefined) changes.colorIds = known(COLORS, body.color_ids, 'color_ids');
-      const outcome = await handleCommand(services.envFor(ctx), listingDecider, streamIdOf('listing', params.id), {
-        type: 'UpdateListing',
-        actorId: user.uid,
-        changes,
-      });
+      if (body.color_ids !== undefined)
+        changes.colorIds = known(COLORS, body.color_ids, 'color_ids');
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        listingDecider,
+        streamIdOf('listing', params.id),
+        {
+          type: 'UpdateListing',
+          actorId: user.uid,
+          changes,
+        },
+      );
       const brand = (await brandName(services, outcome.state.fields!.brandId)) ?? '';
-      return { status: 200, body: { ...productView(outcome.state, brand, services.now()) }, position: outcome.position };
+      return {
+        status: 200,
+        body: { ...productView(outcome.state, brand, services.now()) },
+        position: outcome.position,
+      };
     },
   }),
   defineRoute({
@@ -179,12 +221,20 @@ export const listingRoutes = (services: CommandServices) => [
     },
     async handle({ params, ctx }) {
       const user = requireUser(ctx);
-      const outcome = await handleCommand(services.envFor(ctx), listingDecider, streamIdOf('listing', params.id), {
-        type: 'DeleteListing',
-        actorId: user.uid,
-      });
-      return { status: 200, body: { message: 'Product deleted successfully', product_id: params.id }, position: outcome.position };
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        listingDecider,
+        streamIdOf('listing', params.id),
+        {
+          type: 'DeleteListing',
+          actorId: user.uid,
+        },
+      );
+      return {
+        status: 200,
+        body: { message: 'Product deleted successfully', product_id: params.id },
+        position: outcome.position,
+      };
     },
   }),
 ];
-

@@ -7,7 +7,8 @@ export interface SubscriptionState {
   subscribed: boolean;
 }
 
-export type SubscriptionCommand = { type: 'Subscribe'; email: string } | { type: 'Unsubscribe'; email: string };
+export type SubscriptionCommand =
+  { type: 'Subscribe'; email: string } | { type: 'Unsubscribe'; email: string };
 
 export const subscriptionIdFor = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
@@ -22,7 +23,8 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
         : state,
   decide: (command, state) => {
     const email = command.email.trim().toLowerCase();
-    if (command.type === 'Subscribe') return state.subscribed ? [] : [{ type: 'NewsletterSubscribed', data: { email } }];
+    if (command.type === 'Subscribe')
+      return state.subscribed ? [] : [{ type: 'NewsletterSubscribed', data: { email } }];
     if (!state.subscribed) return reject('not_found', 'This email is not subscribed');
     return [{ type: 'NewsletterUnsubscribed', data: { email } }];
   },

@@ -14,16 +14,32 @@ export const newsletterRoutes = (services: CommandServices) => [
       tags: ['newsletter'],
       auth: 'optional',
       body: newsletterBody,
-      responses: { 201: '{ message, position }', 200: '{ message, position } (already subscribed)' },
+      responses: {
+        201: '{ message, position }',
+        200: '{ message, position } (already subscribed)',
+      },
     },
     async handle({ body, ctx }) {
-      const outcome = await handleCommand(services.envFor(ctx), subscriptionDecider, streamIdOf('subscription', subscriptionIdFor(body.email)), {
-        type: 'Subscribe',
-        email: body.email,
-      });
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        subscriptionDecider,
+        streamIdOf('subscription', subscriptionIdFor(body.email)),
+        {
+          type: 'Subscribe',
+          email: body.email,
+        },
+      );
       return outcome.events.length
-        ? { status: 201, body: { message: 'Thanks for subscribing to our newsletter!' }, position: outcome.position }
-        : { status: 200, body: { message: 'You are already subscribed.' }, position: outcome.position };
+        ? {
+            status: 201,
+            body: { message: 'Thanks for subscribing to our newsletter!' },
+            position: outcome.position,
+          }
+        : {
+            status: 200,
+            body: { message: 'You are already subscribed.' },
+            position: outcome.position,
+          };
     },
   }),
   defineRoute({
@@ -37,11 +53,20 @@ export const newsletterRoutes = (services: CommandServices) => [
       responses: { 200: '{ message, position }', 404: 'This email is not subscribed' },
     },
     async handle({ body, ctx }) {
-      const outcome = await handleCommand(services.envFor(ctx), subscriptionDecider, streamIdOf('subscription', subscriptionIdFor(body.email)), {
-        type: 'Unsubscribe',
-        email: body.email,
-      });
-      return { status: 200, body: { message: 'You have been unsubscribed.' }, position: outcome.position };
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        subscriptionDecider,
+        streamIdOf('subscription', subscriptionIdFor(body.email)),
+        {
+          type: 'Unsubscribe',
+          email: body.email,
+        },
+      );
+      return {
+        status: 200,
+        body: { message: 'You have been unsubscribed.' },
+        position: outcome.position,
+      };
     },
   }),
 ];

@@ -20,11 +20,13 @@ export type OrderCommand =
 
 export const orderExpiredMessage = 'This order has expired. Please place it again.';
 
-export const isPastExpiry = (order: PlacedOrder, now: Date) => Date.parse(order.expiresAt) <= now.getTime();
+export const isPastExpiry = (order: PlacedOrder, now: Date) =>
+  Date.parse(order.expiresAt) <= now.getTime();
 
 /** Why `intent` cannot pay `order`, or null if it does. */
 export function paymentMismatch(order: PlacedOrder, intent: PaymentIntentView): string | null {
-  if (intent.orderId !== order.orderId || intent.id !== order.paymentIntentId) return 'This payment does not belong to this order';
+  if (intent.orderId !== order.orderId || intent.id !== order.paymentIntentId)
+    return 'This payment does not belong to this order';
   if (intent.amountCents !== order.totalCents || intent.currency.toLowerCase() !== order.currency) {
     return 'The payment amount does not match the order total';
   }
@@ -46,7 +48,11 @@ export function evolveOrder(state: OrderState, event: DomainEvent): OrderState {
   }
 }
 
-function decideOrder(command: OrderCommand, state: OrderState, { now }: { now: Date }): DomainEvent[] {
+function decideOrder(
+  command: OrderCommand,
+  state: OrderState,
+  { now }: { now: Date },
+): DomainEvent[] {
   if (command.type === 'PlaceOrder') {
     if (state.placed) return reject('conflict', 'Order already exists');
     const { type: _type, ...data } = command;
@@ -60,18 +66,42 @@ function decideOrder(command: OrderCommand, state: OrderState, { now }: { now: D
       if (mismatch) return reject('conflict', mismatch);
       if (state.status === 'paid') return [];
       if (state.status === 'expired') return reject('conflict', orderExpiredMessage);
-      if (state.status === 'payment_failed') return reject('conflict', 'The payment for this order failed. Please place it again.');
+      if (state.status === 'payment_failed')
+        return reject('conflict', 'The payment for this order failed. Please place it again.');
       if (command.intent.status !== 'succeeded') {
-        return reject('payment_required', command.intent.lastError ?? 'The payment has not succeeded', { status: command.intent.status });
+        return reject(
+          'payment_required',
+          command.intent.lastError ?? 'The payment has not succeeded',
+          { status: command.intent.status },
+        );
       }
       if (isPastExpiry(order, now)) return reject('conflict', orderExpiredMessage);
-      return [{ type: 'OrderPaid', data: { orderId: order.orderId, paymentIntentId: command.intent.id, amountCents: command.intent.amountCents } }];
+      return [
+        {
+          type: 'OrderPaid',
+          data: {
+            orderId: order.orderId,
+            paymentIntentId: command.intent.id,
+            amountCents: command.intent.amountCents,
+          },
+        },
+      ];
     }
     case 'RecordPaymentFailure': {
-      if (paymentMismatch(order, command.intent)) return reject('conflict', 'This payment does not belong to this order');
+      if (paymentMismatch(order, command.intent))
+        return reject('conflict', 'This payment does not belong to this order');
       if (state.status !== 'pending' || command.intent.status === 'succeeded') return [];
       const reason = command.intent.lastError ?? 'The payment failed';
-      return [{ type: 'OrderPaymentFailed', data: { orderId: order.orderId, paymentIntentId: command.intent.id, reason: reason.slice(0, 500) } }];
+      return [
+        {
+          type: 'OrderPaymentFailed',
+          data: {
+            orderId: order.orderId,
+            paymentIntentId: command.intent.id,
+            reason: reason.slice(0, 500),
+          },
+        },
+      ];
     }
     case 'ExpireOrder':
       if (state.status !== 'pending' || !isPastExpiry(order, now)) return [];

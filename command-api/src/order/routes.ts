@@ -4,9 +4,18 @@ import { defineRoute } from '../shared/http.ts';
 import { CommandRejected } from '../shared/decider.ts';
 import { createOrderBody, orderParams, updatePaymentBody } from '../shared/requests.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { loadOrder, placeOrder, recordPayment, recordPaymentFailure, type OrderServices } from './workflow.ts';
+import {
+  loadOrder,
+  placeOrder,
+  recordPayment,
+  recordPaymentFailure,
+  type OrderServices,
+} from './workflow.ts';
 
-export const orderServicesFor = (services: CommandServices, env: OrderServices['env']): OrderServices => ({
+export const orderServicesFor = (
+  services: CommandServices,
+  env: OrderServices['env'],
+): OrderServices => ({
   env,
   payments: services.payments,
   reservationTtlMs: services.reservationTtlMs,
@@ -17,7 +26,8 @@ export const orderRoutes = (services: CommandServices) => [
     doc: {
       method: 'post',
       path: '/api/orders',
-      summary: 'Places an order: prices it from the listings, holds the stock for 15 minutes, creates the PaymentIntent',
+      summary:
+        'Places an order: prices it from the listings, holds the stock for 15 minutes, creates the PaymentIntent',
       tags: ['orders'],
       auth: 'user',
       body: createOrderBody,
@@ -36,7 +46,11 @@ export const orderRoutes = (services: CommandServices) => [
         result = await placeOrder(orderServicesFor(services, env), {
           orderId,
           userId: body.userId,
-          items: body.orderItems.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice)! })),
+          items: body.orderItems.map((item) => ({
+            productId: item.productId,
+            quantity: item.quantity,
+            unitPriceCents: toCents(item.unitPrice)!,
+          })),
           shipping: body.shippingInfo,
         });
       } catch (err) {
@@ -46,7 +60,12 @@ export const orderRoutes = (services: CommandServices) => [
         throw new HttpError(502, 'The payment service is not available. Please try again.');
       }
       const answer: Omit<OrderCreated, 'position'> = {
-        order: { id: orderId, status: 'pending', total_price: result.state.totalCents / 100, expires_at: result.state.expiresAt },
+        order: {
+          id: orderId,
+          status: 'pending',
+          total_price: result.state.totalCents / 100,
+          expires_at: result.state.expiresAt,
+        },
         clientSecret: result.clientSecret,
         paymentIntentId: result.state.paymentIntentId,
       };
@@ -57,7 +76,8 @@ export const orderRoutes = (services: CommandServices) => [
     doc: {
       method: 'put',
       path: '/api/orders/{id}/update-payment',
-      summary: 'Marks the order paid once the processor confirms the PaymentIntent succeeded for this order, amount and currency',
+      summary:
+        'Marks the order paid once the processor confirms the PaymentIntent succeeded for this order, amount and currency',
       tags: ['orders'],
       auth: 'user',
       params: orderParams,
@@ -79,11 +99,19 @@ export const orderRoutes = (services: CommandServices) => [
       const intent = await services.payments.retrieveIntent(body.stripePaymentId);
       if (!intent) throw new HttpError(402, 'Payment not found');
       if (intent.status === 'canceled') {
-        const failed = await recordPaymentFailure(orderServicesFor(services, env), params.id, intent);
+        const failed = await recordPaymentFailure(
+          orderServicesFor(services, env),
+          params.id,
+          intent,
+        );
         throw new HttpError(402, failed.state.failureReason ?? 'The payment was canceled');
       }
       const paid = await recordPayment(orderServicesFor(services, env), params.id, intent);
-      return { status: 200, body: { order: { id: params.id, status: paid.state.status } }, position: paid.position };
+      return {
+        status: 200,
+        body: { order: { id: params.id, status: paid.state.status } },
+        position: paid.position,
+      };
     },
   }),
 ];

@@ -25,7 +25,9 @@ export interface ReservationSweeper {
 export function createReservationSweeper(options: ReservationSweeperOptions): ReservationSweeper {
   const clock = options.clock ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const onError = options.onError ?? ((orderId, error) => console.error(`[sweeper] could not expire order ${orderId}`, error));
+  const onError =
+    options.onError ??
+    ((orderId, error) => console.error(`[sweeper] could not expire order ${orderId}`, error));
   const pending = new Map<string, number>();
   let seen = 0;
 
@@ -35,8 +37,13 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
       if (events.length === 0) return;
       for (const envelope of events) {
         const event = envelope as unknown as DomainEvent;
-        if (event.type === 'OrderPlaced') pending.set(event.data.orderId, Date.parse(event.data.expiresAt));
-        else if (event.type === 'OrderPaid' || event.type === 'OrderPaymentFailed' || event.type === 'OrderExpired') {
+        if (event.type === 'OrderPlaced')
+          pending.set(event.data.orderId, Date.parse(event.data.expiresAt));
+        else if (
+          event.type === 'OrderPaid' ||
+          event.type === 'OrderPaymentFailed' ||
+          event.type === 'OrderExpired'
+        ) {
           pending.delete(event.data.orderId);
         }
       }
@@ -52,7 +59,13 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
     for (const [orderId, expiresAt] of pending) {
       if (expiresAt > now.getTime()) continue;
       try {
-        const env = { eventStore: options.eventStore, now: clock, newId, actor: 'system:reservation-sweeper', correlationId: newId() };
+        const env = {
+          eventStore: options.eventStore,
+          now: clock,
+          newId,
+          actor: 'system:reservation-sweeper',
+          correlationId: newId(),
+        };
         const result = await expireOrder({ env }, orderId);
         if (result.state.status === 'expired') expired.push(orderId);
         if (result.state.status !== 'pending') pending.delete(orderId);

@@ -20,13 +20,18 @@ export async function handlePaymentWebhook(
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
   const event = deps.payments.parseWebhook(rawBody, signature);
-  const handled = event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed';
+  const handled =
+    event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed';
   const orderId = event.intent.orderId;
   if (!handled || !orderId) return { received: true, handled: false, position: 0 };
   const intent = (await deps.payments.retrieveIntent(event.intent.id)) ?? event.intent;
   const { state } = await loadOrder(deps.env, orderId);
   if (!state.placed) return { received: true, handled: false, position: 0 };
-  const services = { env: deps.env, payments: deps.payments, reservationTtlMs: deps.reservationTtlMs };
+  const services = {
+    env: deps.env,
+    payments: deps.payments,
+    reservationTtlMs: deps.reservationTtlMs,
+  };
   try {
     const result =
       intent.status === 'succeeded'
@@ -37,7 +42,9 @@ export async function handlePaymentWebhook(
     // A notification the order cannot take (expired, another order's intent) is acknowledged,
     // so the processor does not resend it forever; the order stays as it is.
     if (err instanceof CommandRejected) {
-      console.warn(`[payments] webhook ${event.type} for order ${orderId} not applied: ${err.message}`);
+      console.warn(
+        `[payments] webhook ${event.type} for order ${orderId} not applied: ${err.message}`,
+      );
       return { received: true, handled: false, position: 0 };
     }
     throw err;

@@ -5,7 +5,13 @@
  * step is safe to repeat, so a retry after a crash finishes the work without doubling it.
  */
 import { streamIdOf, type EventEnvelope } from '@rewear/contracts';
-import { handleCommand, loadAggregate, CommandRejected, reject, type CommandEnvironment } from '../shared/decider.ts';
+import {
+  handleCommand,
+  loadAggregate,
+  CommandRejected,
+  reject,
+  type CommandEnvironment,
+} from '../shared/decider.ts';
 import { listingDecider, type ListingState } from '../listing/decider.ts';
 import { cartDecider, cartIdForUser } from '../cart/decider.ts';
 import { orderDecider, type OrderState, type PlacedOrder } from './decider.ts';
@@ -34,13 +40,17 @@ const maxPosition = (...positions: number[]) => Math.max(0, ...positions);
 /** The idempotency key of an order's PaymentIntent: a retried placement reuses the intent. */
 export const paymentIdempotencyKey = (orderId: string) => `order-${orderId}`;
 
-export async function placeOrder(services: OrderServices, input: PlaceOrderInput): Promise<WorkflowResult<PlacedOrder> & { clientSecret: string }> {
+export async function placeOrder(
+  services: OrderServices,
+  input: PlaceOrderInput,
+): Promise<WorkflowResult<PlacedOrder> & { clientSecret: string }> {
   const { env } = services;
   // One line per listing: a product listed twice is one reservation of the summed quantity.
   const lines = new Map<string, { productId: string; quantity: number; unitPriceCents: number }>();
   for (const item of input.items) {
     const line = lines.get(item.productId);
-    if (line && line.unitPriceCents !== item.unitPriceCents) reject('invalid', 'Invalid order data');
+    if (line && line.unitPriceCents !== item.unitPriceCents)
+      reject('invalid', 'Invalid order data');
     lines.set(item.productId, { ...item, quantity: (line?.quantity ?? 0) + item.quantity });
   }
 
@@ -48,10 +58,19 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
   const listings = new Map<string, ListingState>();
   const changed: Array<{ productId: string; price: number }> = [];
   for (const line of lines.values()) {
-    const { state } = await loadAggregate(env.eventStore, listingDecider, streamIdOf('listing', line.productId));
-    if (!state.exists || !state.fields) reject('not_found', 'Product not found', { productId: line.productId });
-    if (state.deleted) reject('conflict', `"${state.fields!.title}" is no longer available`, { productId: line.productId });
-    if (state.fields!.priceCents !== line.unitPriceCents) changed.push({ productId: line.productId, price: state.fields!.priceCents / 100 });
+    const { state } = await loadAggregate(
+      env.eventStore,
+      listingDecider,
+      streamIdOf('listing', line.productId),
+    );
+    if (!state.exists || !state.fields)
+      reject('not_found', 'Product not found', { productId: line.productId });
+    if (state.deleted)
+      reject('conflict', `"${state.fields!.title}" is no longer available`, {
+        productId: line.productId,
+      });
+    if (state.fields!.priceCents !== line.unitPriceCents)
+      changed.push({ productId: line.productId, price: state.fields!.priceCents / 100 });
     listings.set(line.productId, state);
   }
   if (changed.length > 0) reject('conflict', 'Price changed', changed);
@@ -61,17 +80,25 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
   let position = 0;
   try {
     for (const line of lines.values()) {
-      const outcome = await handleCommand(env, listingDecider, streamIdOf('listing', line.productId), {
-        type: 'ReserveStock',
-        orderId: input.orderId,
-        quantity: line.quantity,
-        expectedPriceCents: line.unitPriceCents,
-        expiresAt,
-      });
+      const outcome = await handleCommand(
+        env,
+        listingDecider,
+        streamIdOf('listing', line.productId),
+        {
+          type: 'ReserveStock',
+          orderId: input.orderId,
+          quantity: line.quantity,
+          expectedPriceCents: line.unitPriceCents,
+          expiresAt,
+        },
+      );
       reserved.push(line.productId);
       position = maxPosition(position, outcome.position);
     }
-    const totalCents = [...lines.values()].reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const totalCents = [...lines.values()].reduce(
+      (sum, line) => sum + line.unitPriceCents * line.quantity,
+      0,
+    );
     const intent = await services.payments.createIntent({
       orderId: input.orderId,
       amountCents: totalCents,
@@ -83,7 +110,13 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
       userId: input.userId,
       items: [...lines.values()].map((line) => {
         const fields = listings.get(line.productId)!.fields!;
-        return { productId: line.productId, title: fields.title, image: fields.image, quantity: line.quantity, unitPriceCents: line.unitPriceCents };
+        return {
+          productId: line.productId,
+          title: fields.title,
+          image: fields.image,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+        };
       }),
       totalCents,
       currency: 'usd',
@@ -91,8 +124,15 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
       paymentIntentId: intent.id,
       expiresAt,
     };
-    const outcome = await handleCommand(env, orderDecider, streamIdOf('order', input.orderId), { type: 'PlaceOrder', ...placed });
-    return { position: maxPosition(position, outcome.position), state: placed, clientSecret: intent.clientSecret };
+    const outcome = await handleCommand(env, orderDecider, streamIdOf('order', input.orderId), {
+      type: 'PlaceOrder',
+      ...placed,
+    });
+    return {
+      position: maxPosition(position, outcome.position),
+      state: placed,
+      clientSecret: intent.clientSecret,
+    };
   } catch (err) {
     // Give back what this attempt took; the order was not placed.
     for (const productId of reserved) {
@@ -108,10 +148,19 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
   }
 }
 
-async function releaseAll(env: CommandEnvironment, order: PlacedOrder, reason: 'expired' | 'payment_failed'): Promise<number> {
+async function releaseAll(
+  env: CommandEnvironment,
+  order: PlacedOrder,
+  reason: 'expired' | 'payment_failed',
+): Promise<number> {
   let position = 0;
   for (const item of order.items) {
-    const outcome = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), { type: 'ReleaseStock', orderId: order.orderId, reason });
+    const outcome = await handleCommand(
+      env,
+      listingDecider,
+      streamIdOf('listing', item.productId),
+      { type: 'ReleaseStock', orderId: order.orderId, reason },
+    );
     position = maxPosition(position, outcome.position);
   }
   return position;
@@ -121,38 +170,69 @@ async function releaseAll(env: CommandEnvironment, order: PlacedOrder, reason: '
  * Records the payment of `orderId` as the processor reports it (never as the client claims it):
  * OrderPaid, StockSold per line, CartCleared on the buyer's cart. Repeating it changes nothing.
  */
-export async function recordPayment(services: OrderServices, orderId: string, intent: PaymentIntentView): Promise<WorkflowResult<OrderState>> {
+export async function recordPayment(
+  services: OrderServices,
+  orderId: string,
+  intent: PaymentIntentView,
+): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
-  const paid = await handleCommand(env, orderDecider, streamIdOf('order', orderId), { type: 'RecordPayment', intent });
+  const paid = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+    type: 'RecordPayment',
+    intent,
+  });
   const order = paid.state.placed!;
   let position = paid.position;
   for (const item of order.items) {
     try {
-      const sold = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), { type: 'SellStock', orderId });
+      const sold = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), {
+        type: 'SellStock',
+        orderId,
+      });
       position = maxPosition(position, sold.position);
     } catch (err) {
       // Paid, but the units went to someone else after the hold lapsed: needs a refund by hand.
       if (!(err instanceof CommandRejected)) throw err;
-      console.error(`[orders] order ${orderId} is paid but listing ${item.productId} could not be sold: ${err.message}`);
+      console.error(
+        `[orders] order ${orderId} is paid but listing ${item.productId} could not be sold: ${err.message}`,
+      );
     }
   }
-  const cleared = await handleCommand(env, cartDecider, streamIdOf('cart', cartIdForUser(order.userId)), { type: 'ClearCartForOrder', orderId });
+  const cleared = await handleCommand(
+    env,
+    cartDecider,
+    streamIdOf('cart', cartIdForUser(order.userId)),
+    { type: 'ClearCartForOrder', orderId },
+  );
   return { position: maxPosition(position, cleared.position), state: paid.state };
 }
 
-export async function recordPaymentFailure(services: OrderServices, orderId: string, intent: PaymentIntentView): Promise<WorkflowResult<OrderState>> {
+export async function recordPaymentFailure(
+  services: OrderServices,
+  orderId: string,
+  intent: PaymentIntentView,
+): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
-  const failed = await handleCommand(env, orderDecider, streamIdOf('order', orderId), { type: 'RecordPaymentFailure', intent });
-  if (failed.state.status !== 'payment_failed') return { position: failed.position, state: failed.state };
+  const failed = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+    type: 'RecordPaymentFailure',
+    intent,
+  });
+  if (failed.state.status !== 'payment_failed')
+    return { position: failed.position, state: failed.state };
   const released = await releaseAll(env, failed.state.placed!, 'payment_failed');
   return { position: maxPosition(failed.position, released), state: failed.state };
 }
 
 /** Expires an unpaid order past its expiresAt and gives its stock back; a no-op otherwise. */
-export async function expireOrder(services: Pick<OrderServices, 'env'>, orderId: string): Promise<WorkflowResult<OrderState>> {
+export async function expireOrder(
+  services: Pick<OrderServices, 'env'>,
+  orderId: string,
+): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
-  const expired = await handleCommand(env, orderDecider, streamIdOf('order', orderId), { type: 'ExpireOrder' });
-  if (expired.state.status !== 'expired') return { position: expired.position, state: expired.state };
+  const expired = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+    type: 'ExpireOrder',
+  });
+  if (expired.state.status !== 'expired')
+    return { position: expired.position, state: expired.state };
   const released = await releaseAll(env, expired.state.placed!, 'expired');
   return { position: maxPosition(expired.position, released), state: expired.state };
 }

@@ -2,7 +2,11 @@ import { join } from 'node:path';
 import type { Config } from '@rewear/platform';
 import type { PaymentGateway } from './port.ts';
 import { createStripePaymentGateway } from './stripe.ts';
-import { createSimulatedPaymentGateway, type SimulatedPaymentGateway, type WebhookDelivery } from './simulated.ts';
+import {
+  createSimulatedPaymentGateway,
+  type SimulatedPaymentGateway,
+  type WebhookDelivery,
+} from './simulated.ts';
 
 export type ConfiguredPayments =
   | { kind: 'stripe'; gateway: PaymentGateway; simulated: null }

@@ -25,5 +25,8 @@ export interface PaymentGateway {
   }): Promise<PaymentIntentView>;
   retrieveIntent(id: string): Promise<PaymentIntentView | null>;
   /** Verifies the signature and returns the event; throws on a bad signature or body. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): { type: string; intent: PaymentIntentView };
+  parseWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): { type: string; intent: PaymentIntentView };
 }

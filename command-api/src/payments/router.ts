@@ -49,7 +49,11 @@ export function createSimulatedProcessorRouter(gateway: SimulatedPaymentGateway)
         if (!(err instanceof CardDeclinedError)) throw err;
         // Card errors carry `code` at the top level, like Stripe's.
         ctx.status = 402;
-        ctx.body = { message: err.message, code: err.code, ...(err.declineCode ? { decline_code: err.declineCode } : {}) };
+        ctx.body = {
+          message: err.message,
+          code: err.code,
+          ...(err.declineCode ? { decline_code: err.declineCode } : {}),
+        };
       }
     },
   );

@@ -69,12 +69,15 @@ const stripeObject = (intent: PaymentIntentView, created: number) => ({
   last_payment_error: intent.lastError ? { message: intent.lastError } : null,
 });
 
-const defaultRandomId = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
+const defaultRandomId = (bytes: number) =>
+  randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions): SimulatedPaymentGateway {
+export function createSimulatedPaymentGateway(
+  options: SimulatedGatewayOptions,
+): SimulatedPaymentGateway {
   const now = options.now ?? (() => new Date());
   const randomId = options.randomId ?? defaultRandomId;
   const webhookSecret = options.webhookSecret ?? `whsec_${defaultRandomId(24)}`;
@@ -94,7 +97,9 @@ export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions):
     updated_at TEXT NOT NULL
   )`);
   const byId = db.prepare<[string], IntentRow>('SELECT * FROM payment_intents WHERE id = ?');
-  const byKey = db.prepare<[string], IntentRow>('SELECT * FROM payment_intents WHERE idempotency_key = ?');
+  const byKey = db.prepare<[string], IntentRow>(
+    'SELECT * FROM payment_intents WHERE idempotency_key = ?',
+  );
   const insert = db.prepare(
     `INSERT INTO payment_intents (id, client_secret, status, amount_cents, currency, order_id, last_error, idempotency_key, created_at, updated_at)
      VALUES (@id, @client_secret, @status, @amount_cents, @currency, @order_id, NULL, @idempotency_key, @now, @now)`,
@@ -113,7 +118,11 @@ export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions):
       created,
       data: { object: stripeObject(intent, created) },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: created });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: created,
+    });
     try {
       await options.webhook({ rawBody: Buffer.from(payload), signature });
     } catch (err) {
@@ -130,7 +139,10 @@ export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions):
       const existing = byKey.get(idempotencyKey);
       if (existing) {
         if (existing.order_id !== orderId || existing.amount_cents !== amountCents) {
-          throw new HttpError(409, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          throw new HttpError(
+            409,
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
         }
         return view(existing);
       }
@@ -156,7 +168,8 @@ export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions):
     async confirm(clientSecret, card) {
       const id = clientSecret.split('_secret_')[0] ?? '';
       const row = byId.get(id);
-      if (!row || !sameText(row.client_secret, clientSecret)) throw notFound('No such payment_intent');
+      if (!row || !sameText(row.client_secret, clientSecret))
+        throw notFound('No such payment_intent');
       if (row.status === 'succeeded' || row.status === 'canceled') {
         throw new HttpError(
           400,
@@ -167,7 +180,12 @@ export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions):
       const decline = checkCard(card, now());
       const at = now().toISOString();
       if (decline) {
-        setOutcome.run({ id, status: 'requires_payment_method', last_error: decline.message, now: at });
+        setOutcome.run({
+          id,
+          status: 'requires_payment_method',
+          last_error: decline.message,
+          now: at,
+        });
         await notify('payment_intent.payment_failed', view(byId.get(id)!));
         throw new CardDeclinedError(decline.message, decline.code, decline.declineCode);
       }
@@ -187,7 +205,8 @@ export function createSimulatedPaymentGateway(options: SimulatedGatewayOptions):
         throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
       }
       const object = event.data?.object as { object?: string } | undefined;
-      if (object?.object !== 'payment_intent') throw new WebhookSignatureError('Unsupported webhook object');
+      if (object?.object !== 'payment_intent')
+        throw new WebhookSignatureError('Unsupported webhook object');
       return { type: event.type, intent: intentView(event.data.object as Stripe.PaymentIntent) };
     },
 

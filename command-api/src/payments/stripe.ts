@@ -65,7 +65,8 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Payme
       try {
         return intentView(await stripe.paymentIntents.retrieve(id));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
+          return null;
         throw err;
       }
     },
@@ -80,7 +81,9 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Payme
       }
       const object = event.data.object as { object?: string };
       if (object.object !== 'payment_intent') {
-        throw new WebhookSignatureError(`Unsupported webhook object: ${object.object ?? 'unknown'}`);
+        throw new WebhookSignatureError(
+          `Unsupported webhook object: ${object.object ?? 'unknown'}`,
+        );
       }
       return { type: event.type, intent: intentView(event.data.object as Stripe.PaymentIntent) };
     },

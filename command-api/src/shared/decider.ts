@@ -51,8 +51,14 @@ export interface Loaded<State> {
   position: number;
 }
 
-export function fold<State, Command>(decider: Decider<State, Command>, events: Array<DomainEvent | EventEnvelope>): State {
-  return events.reduce((state, event) => decider.evolve(state, event as DomainEvent), decider.initialState());
+export function fold<State, Command>(
+  decider: Decider<State, Command>,
+  events: Array<DomainEvent | EventEnvelope>,
+): State {
+  return events.reduce(
+    (state, event) => decider.evolve(state, event as DomainEvent),
+    decider.initialState(),
+  );
 }
 
 /**
@@ -106,7 +112,10 @@ export async function loadAggregate<State, Command>(
   const events = await store.readStream(streamId, known ? known.version + 1 : 1);
   if (known && events.length === 0) return { ...known };
   const loaded: Loaded<State> = {
-    state: events.reduce((state, event) => decider.evolve(state, event as DomainEvent), known ? known.state : decider.initialState()),
+    state: events.reduce(
+      (state, event) => decider.evolve(state, event as DomainEvent),
+      known ? known.state : decider.initialState(),
+    ),
     version: (known?.version ?? 0) + events.length,
     position: events.at(-1)?.position ?? known?.position ?? 0,
   };
@@ -154,7 +163,11 @@ export async function handleCommand<State, Command>(
         now: env.now,
       });
       const state = events.reduce(decider.evolve, loaded.state);
-      remember(env.eventStore, snapshotKey(decider, streamId), { state, version: result.streamVersion, position: result.position });
+      remember(env.eventStore, snapshotKey(decider, streamId), {
+        state,
+        version: result.streamVersion,
+        position: result.position,
+      });
       return { events: result.events, state, position: result.position };
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;

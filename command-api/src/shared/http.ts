@@ -27,7 +27,9 @@ export interface CommandRoute<P = unknown, B = unknown> {
   idempotent?: false;
 }
 
-export const defineRoute = <P = unknown, B = unknown>(route: CommandRoute<P, B>): CommandRoute<P, B> => route;
+export const defineRoute = <P = unknown, B = unknown>(
+  route: CommandRoute<P, B>,
+): CommandRoute<P, B> => route;
 
 const statusOf: Record<CommandRejected['kind'], number> = {
   invalid: 400,
@@ -39,8 +41,10 @@ const statusOf: Record<CommandRejected['kind'], number> = {
 
 /** Domain refusals and lost races, as HTTP errors. */
 export function toHttpError(err: unknown): unknown {
-  if (err instanceof CommandRejected) return new HttpError(statusOf[err.kind], err.message, err.details);
-  if (err instanceof TooMuchContention) return new HttpError(409, 'Too many changes at once. Please try again.');
+  if (err instanceof CommandRejected)
+    return new HttpError(statusOf[err.kind], err.message, err.details);
+  if (err instanceof TooMuchContention)
+    return new HttpError(409, 'Too many changes at once. Please try again.');
   return err;
 }
 
@@ -49,7 +53,14 @@ const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 function errorAnswer(err: unknown): StoredAnswer | null {
   const http = toHttpError(err);
   if (!(http instanceof HttpError) || http.status >= 500) return null;
-  return { status: http.status, body: { message: http.message, ...(http.details === undefined ? {} : { details: http.details }) }, position: null };
+  return {
+    status: http.status,
+    body: {
+      message: http.message,
+      ...(http.details === undefined ? {} : { details: http.details }),
+    },
+    position: null,
+  };
 }
 
 function send(ctx: Context, answer: StoredAnswer) {
@@ -59,7 +70,11 @@ function send(ctx: Context, answer: StoredAnswer) {
 }
 
 /** Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. */
-export function mountRoutes(router: Router<AppState>, routes: CommandRoute[], store: IdempotencyStore) {
+export function mountRoutes(
+  router: Router<AppState>,
+  routes: CommandRoute[],
+  store: IdempotencyStore,
+) {
   // Requests with the same key in flight at once: the later ones wait for the first.
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -68,7 +83,9 @@ export function mountRoutes(router: Router<AppState>, routes: CommandRoute[], st
     const run = async (ctx: Context & { state: AppState }): Promise<StoredAnswer> => {
       try {
         const params = doc.params ? parse(doc.params, ctx.params, 'path') : (ctx.params as unknown);
-        const body = doc.body ? parse(doc.body, ctx.request.body ?? {}, 'request body') : ctx.request.body;
+        const body = doc.body
+          ? parse(doc.body, ctx.request.body ?? {}, 'request body')
+          : ctx.request.body;
         const answer = await route.handle({ params, body, ctx });
         return {
           status: answer.status,
@@ -85,7 +102,8 @@ export function mountRoutes(router: Router<AppState>, routes: CommandRoute[], st
     const middleware: Middleware<AppState> = async (ctx) => {
       const key = ctx.get(IDEMPOTENCY_HEADER);
       if (!key || route.idempotent === false) return send(ctx, await run(ctx));
-      if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
+      if (key.length > 200)
+        throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
       const scoped = `${ctx.state.user?.uid ?? 'visitor'}|${ctx.method}|${ctx.path}|${key}`;
       while (inFlight.has(scoped)) await inFlight.get(scoped)!.catch(() => {});
       const stored = await store.get(scoped);

@@ -37,25 +37,43 @@ export function createMemoryIdempotencyStore(now: () => Date = () => new Date())
   };
 }
 
-export function createSqliteIdempotencyStore(file: string, now: () => Date = () => new Date()): IdempotencyStore {
+export function createSqliteIdempotencyStore(
+  file: string,
+  now: () => Date = () => new Date(),
+): IdempotencyStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: 10_000 });
   db.pragma('journal_mode = WAL');
   db.exec(`CREATE TABLE IF NOT EXISTS idempotent_answers (
     key TEXT PRIMARY KEY, status INTEGER NOT NULL, body TEXT, position INTEGER, stored_at INTEGER NOT NULL)`);
-  const select = db.prepare<[string, number], { status: number; body: string | null; position: number | null }>(
-    'SELECT status, body, position FROM idempotent_answers WHERE key = ? AND stored_at > ?',
+  const select = db.prepare<
+    [string, number],
+    { status: number; body: string | null; position: number | null }
+  >('SELECT status, body, position FROM idempotent_answers WHERE key = ? AND stored_at > ?');
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO idempotent_answers (key, status, body, position, stored_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const insert = db.prepare('INSERT OR IGNORE INTO idempotent_answers (key, status, body, position, stored_at) VALUES (?, ?, ?, ?, ?)');
   const prune = db.prepare('DELETE FROM idempotent_answers WHERE stored_at <= ?');
   return {
     async get(key) {
       const row = select.get(key, now().getTime() - IDEMPOTENCY_TTL_MS);
-      return row ? { status: row.status, body: row.body === null ? null : JSON.parse(row.body), position: row.position } : null;
+      return row
+        ? {
+            status: row.status,
+            body: row.body === null ? null : JSON.parse(row.body),
+            position: row.position,
+          }
+        : null;
     },
     async put(key, answer) {
       const at = now().getTime();
-      insert.run(key, answer.status, answer.body === undefined ? null : JSON.stringify(answer.body), answer.position, at);
+      insert.run(
+        key,
+        answer.status,
+        answer.body === undefined ? null : JSON.stringify(answer.body),
+        answer.position,
+        at,
+      );
       prune.run(at - IDEMPOTENCY_TTL_MS);
     },
     async close() {

@@ -21,7 +21,9 @@ export interface CommandServices {
   availabilityOf(listingId: string): Promise<ProductAvailability>;
 }
 
-export function createServices(deps: Omit<CommandServices, 'envFor' | 'loadListing' | 'availabilityOf'>): CommandServices {
+export function createServices(
+  deps: Omit<CommandServices, 'envFor' | 'loadListing' | 'availabilityOf'>,
+): CommandServices {
   const loadListing = async (listingId: string) =>
     (await loadAggregate(deps.eventStore, listingDecider, streamIdOf('listing', listingId))).state;
   return {
@@ -39,7 +41,11 @@ export function createServices(deps: Omit<CommandServices, 'envFor' | 'loadListi
     loadListing,
     async availabilityOf(listingId) {
       const state = await loadListing(listingId);
-      return { productId: listingId, listed: state.exists && !state.deleted, available: availableStock(state, deps.now()) };
+      return {
+        productId: listingId,
+        listed: state.exists && !state.deleted,
+        available: availableStock(state, deps.now()),
+      };
     },
   };
 }

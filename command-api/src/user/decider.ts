@@ -11,7 +11,9 @@ export type UserCommand = { type: 'RegisterUser' } & EventData<'UserRegistered'>
 export const userDecider: Decider<UserState, UserCommand> = {
   initialState: () => ({ registered: false, displayName: null }),
   evolve: (state, event: DomainEvent) =>
-    event.type === 'UserRegistered' ? { registered: true, displayName: event.data.displayName } : state,
+    event.type === 'UserRegistered'
+      ? { registered: true, displayName: event.data.displayName }
+      : state,
   decide: (command, state) => {
     if (state.registered) return reject('conflict', 'User already registered');
     const { type: _type, ...data } = command;

@@ -15,17 +15,26 @@ export const userRoutes = (services: CommandServices) => [
       tags: ['users'],
       auth: 'user',
       body: registerUserBody,
-      responses: { 201: '{ uid, position }', 403: 'uid is not the token’s', 409: 'User already registered' },
+      responses: {
+        201: '{ uid, position }',
+        403: 'uid is not the token’s',
+        409: 'User already registered',
+      },
     },
     async handle({ body, ctx }) {
       requireSelf(ctx, body.uid);
-      const outcome = await handleCommand(services.envFor(ctx), userDecider, streamIdOf('user', body.uid), {
-        type: 'RegisterUser',
-        uid: body.uid,
-        email: body.email,
-        displayName: body.display_name?.trim() || body.email,
-        photoUrl: body.photo_url ?? null,
-      });
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        userDecider,
+        streamIdOf('user', body.uid),
+        {
+          type: 'RegisterUser',
+          uid: body.uid,
+          email: body.email,
+          displayName: body.display_name?.trim() || body.email,
+          photoUrl: body.photo_url ?? null,
+        },
+      );
       return { status: 201, body: { uid: body.uid }, position: outcome.position };
     },
   }),

@@ -30,13 +30,29 @@ export const wishlistDecider: Decider<WishlistState, WishlistCommand> = {
       case 'AddToWishlist':
         if (state.productIds.includes(command.productId)) return [];
         if (!command.productListed) return reject('not_found', 'Product not found');
-        return [{ type: 'WishlistItemAdded', data: { userId: command.userId, productId: command.productId } }];
+        return [
+          {
+            type: 'WishlistItemAdded',
+            data: { userId: command.userId, productId: command.productId },
+          },
+        ];
       case 'RemoveFromWishlist':
-        if (!state.productIds.includes(command.productId)) return reject('not_found', 'Product is not in the wishlist');
-        return [{ type: 'WishlistItemRemoved', data: { userId: command.userId, productId: command.productId } }];
+        if (!state.productIds.includes(command.productId))
+          return reject('not_found', 'Product is not in the wishlist');
+        return [
+          {
+            type: 'WishlistItemRemoved',
+            data: { userId: command.userId, productId: command.productId },
+          },
+        ];
       case 'ClearWishlist':
         if (state.productIds.length === 0) return [];
-        return [{ type: 'WishlistCleared', data: { userId: command.userId, productIds: state.productIds } }];
+        return [
+          {
+            type: 'WishlistCleared',
+            data: { userId: command.userId, productIds: state.productIds },
+          },
+        ];
     }
   },
 };

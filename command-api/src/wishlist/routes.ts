@@ -15,18 +15,32 @@ export const wishlistRoutes = (services: CommandServices) => [
       tags: ['wishlist'],
       auth: 'user',
       body: addWishlistBody,
-      responses: { 201: '{ userId, productId, position }', 200: 'Already saved', 403: 'Not your wishlist', 404: 'Product not found' },
+      responses: {
+        201: '{ userId, productId, position }',
+        200: 'Already saved',
+        403: 'Not your wishlist',
+        404: 'Product not found',
+      },
     },
     async handle({ body, ctx }) {
       requireSelf(ctx, body.userId);
       const product = await services.availabilityOf(body.productId);
-      const outcome = await handleCommand(services.envFor(ctx), wishlistDecider, streamIdOf('wishlist', body.userId), {
-        type: 'AddToWishlist',
-        userId: body.userId,
-        productId: body.productId,
-        productListed: product.listed,
-      });
-      return { status: outcome.events.length ? 201 : 200, body: { userId: body.userId, productId: body.productId }, position: outcome.position };
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        wishlistDecider,
+        streamIdOf('wishlist', body.userId),
+        {
+          type: 'AddToWishlist',
+          userId: body.userId,
+          productId: body.productId,
+          productListed: product.listed,
+        },
+      );
+      return {
+        status: outcome.events.length ? 201 : 200,
+        body: { userId: body.userId, productId: body.productId },
+        position: outcome.position,
+      };
     },
   }),
   defineRoute({
@@ -37,16 +51,29 @@ export const wishlistRoutes = (services: CommandServices) => [
       tags: ['wishlist'],
       auth: 'user',
       params: wishlistItemParams,
-      responses: { 200: '{ userId, productId, position }', 403: 'Not your wishlist', 404: 'Product is not in the wishlist' },
+      responses: {
+        200: '{ userId, productId, position }',
+        403: 'Not your wishlist',
+        404: 'Product is not in the wishlist',
+      },
     },
     async handle({ params, ctx }) {
       requireSelf(ctx, params.uid);
-      const outcome = await handleCommand(services.envFor(ctx), wishlistDecider, streamIdOf('wishlist', params.uid), {
-        type: 'RemoveFromWishlist',
-        userId: params.uid,
-        productId: params.productId,
-      });
-      return { status: 200, body: { userId: params.uid, productId: params.productId }, position: outcome.position };
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        wishlistDecider,
+        streamIdOf('wishlist', params.uid),
+        {
+          type: 'RemoveFromWishlist',
+          userId: params.uid,
+          productId: params.productId,
+        },
+      );
+      return {
+        status: 200,
+        body: { userId: params.uid, productId: params.productId },
+        position: outcome.position,
+      };
     },
   }),
   defineRoute({
@@ -61,10 +88,15 @@ export const wishlistRoutes = (services: CommandServices) => [
     },
     async handle({ params, ctx }) {
       requireSelf(ctx, params.uid);
-      const outcome = await handleCommand(services.envFor(ctx), wishlistDecider, streamIdOf('wishlist', params.uid), {
-        type: 'ClearWishlist',
-        userId: params.uid,
-      });
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        wishlistDecider,
+        streamIdOf('wishlist', params.uid),
+        {
+          type: 'ClearWishlist',
+          userId: params.uid,
+        },
+      );
       const cleared = outcome.events[0] as DomainEvent | undefined;
       const removed = cleared?.type === 'WishlistCleared' ? cleared.data.productIds.length : 0;
       return { status: 200, body: { userId: params.uid, removed }, position: outcome.position };

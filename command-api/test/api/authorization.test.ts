@@ -4,7 +4,11 @@
  * another user is 403 on what belongs to the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthEmulatorForTests, createTestUser, type TestUser } from '../../../tests/support/auth.ts';
+import {
+  startAuthEmulatorForTests,
+  createTestUser,
+  type TestUser,
+} from '../../../tests/support/auth.ts';
 import { listingBody, shipping, startHarness, type Harness } from './harness.ts';
 
 let stopEmulator: () => Promise<void>;
@@ -17,7 +21,12 @@ beforeAll(async () => {
   stopEmulator = await startAuthEmulatorForTests();
   h = await startHarness();
   [owner, other] = await Promise.all([createTestUser(), createTestUser()]);
-  brandId = (await h.call('POST', '/api/brands/find-or-create', { token: owner.idToken, body: { name: 'Matrix brand' } })).body.id;
+  brandId = (
+    await h.call('POST', '/api/brands/find-or-create', {
+      token: owner.idToken,
+      body: { name: 'Matrix brand' },
+    })
+  ).body.id;
 });
 afterAll(async () => {
   await h?.close();
@@ -34,45 +43,81 @@ interface Row {
 }
 
 async function listing(stock = 3) {
-  return (await h.call('POST', '/api/products', { token: owner.idToken, body: listingBody({ brand_id: brandId, stock }) })).body as { product_id: string; price: number };
+  return (
+    await h.call('POST', '/api/products', {
+      token: owner.idToken,
+      body: listingBody({ brand_id: brandId, stock }),
+    })
+  ).body as { product_id: string; price: number };
 }
 async function cartWith(productId?: string) {
-  const cartId = (await h.call('POST', '/api/cart/create', { token: owner.idToken, body: { userId: owner.uid } })).body.id;
-  if (productId) await h.call('POST', '/api/cart/add-item', { token: owner.idToken, body: { cartId, productId, quantity: 1 } });
+  const cartId = (
+    await h.call('POST', '/api/cart/create', { token: owner.idToken, body: { userId: owner.uid } })
+  ).body.id;
+  if (productId)
+    await h.call('POST', '/api/cart/add-item', {
+      token: owner.idToken,
+      body: { cartId, productId, quantity: 1 },
+    });
   return cartId as string;
 }
 async function placedOrder() {
   const product = await listing();
   const res = await h.call('POST', '/api/orders', {
     token: owner.idToken,
-    body: { userId: owner.uid, orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }], shippingInfo: shipping },
+    body: {
+      userId: owner.uid,
+      orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }],
+      shippingInfo: shipping,
+    },
   });
-  await h.payments.confirm(res.body.clientSecret, { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' });
+  await h.payments.confirm(res.body.clientSecret, {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2035,
+    cvc: '123',
+  });
   return res.body as { order: { id: string }; paymentIntentId: string };
 }
 
 const rows: Row[] = [
   {
     name: 'POST /api/users/register',
-    request: async () => ({ method: 'POST', path: '/api/users/register', body: { uid: owner.uid, email: owner.email, display_name: 'Owner' } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/users/register',
+      body: { uid: owner.uid, email: owner.email, display_name: 'Owner' },
+    }),
     // Registering twice is 409; the owner's first call is the 201 below, later ones 409.
     expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/cart/create',
-    request: async () => ({ method: 'POST', path: '/api/cart/create', body: { userId: owner.uid } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/create',
+      body: { userId: owner.uid },
+    }),
     expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/cart/add-item',
-    request: async () => ({ method: 'POST', path: '/api/cart/add-item', body: { cartId: await cartWith(), productId: (await listing()).product_id, quantity: 1 } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/add-item',
+      body: { cartId: await cartWith(), productId: (await listing()).product_id, quantity: 1 },
+    }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'DELETE /api/cart/remove-item',
     request: async () => {
       const product = await listing();
-      return { method: 'DELETE', path: '/api/cart/remove-item', body: { cartId: await cartWith(product.product_id), productId: product.product_id } };
+      return {
+        method: 'DELETE',
+        path: '/api/cart/remove-item',
+        body: { cartId: await cartWith(product.product_id), productId: product.product_id },
+      };
     },
     expect: { visitor: 401, owner: 204, other: 403, malformed: 401 },
   },
@@ -80,31 +125,60 @@ const rows: Row[] = [
     name: 'PUT /api/cart/update-item',
     request: async () => {
       const product = await listing();
-      return { method: 'PUT', path: '/api/cart/update-item', body: { cartId: await cartWith(product.product_id), productId: product.product_id, quantity: 2 } };
+      return {
+        method: 'PUT',
+        path: '/api/cart/update-item',
+        body: {
+          cartId: await cartWith(product.product_id),
+          productId: product.product_id,
+          quantity: 2,
+        },
+      };
     },
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/cart/clear',
-    request: async () => ({ method: 'POST', path: '/api/cart/clear', body: { cartId: await cartWith() } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/clear',
+      body: { cartId: await cartWith() },
+    }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/cart/merge',
-    request: async () => ({ method: 'POST', path: '/api/cart/merge', body: { cartId: await cartWith(), items: [{ productId: (await listing()).product_id, quantity: 1 }] } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/merge',
+      body: {
+        cartId: await cartWith(),
+        items: [{ productId: (await listing()).product_id, quantity: 1 }],
+      },
+    }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/wishlist',
-    request: async () => ({ method: 'POST', path: '/api/wishlist', body: { userId: owner.uid, productId: (await listing()).product_id } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/wishlist',
+      body: { userId: owner.uid, productId: (await listing()).product_id },
+    }),
     expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
   },
   {
     name: 'DELETE /api/wishlist/user/{uid}/product/{productId}',
     request: async () => {
       const product = await listing();
-      await h.call('POST', '/api/wishlist', { token: owner.idToken, body: { userId: owner.uid, productId: product.product_id } });
-      return { method: 'DELETE', path: `/api/wishlist/user/${owner.uid}/product/${product.product_id}` };
+      await h.call('POST', '/api/wishlist', {
+        token: owner.idToken,
+        body: { userId: owner.uid, productId: product.product_id },
+      });
+      return {
+        method: 'DELETE',
+        path: `/api/wishlist/user/${owner.uid}/product/${product.product_id}`,
+      };
     },
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
@@ -117,7 +191,15 @@ const rows: Row[] = [
     name: 'POST /api/orders',
     request: async () => {
       const product = await listing();
-      return { method: 'POST', path: '/api/orders', body: { userId: owner.uid, orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }], shippingInfo: shipping } };
+      return {
+        method: 'POST',
+        path: '/api/orders',
+        body: {
+          userId: owner.uid,
+          orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }],
+          shippingInfo: shipping,
+        },
+      };
     },
     expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
   },
@@ -125,38 +207,65 @@ const rows: Row[] = [
     name: 'PUT /api/orders/{id}/update-payment',
     request: async () => {
       const placed = await placedOrder();
-      return { method: 'PUT', path: `/api/orders/${placed.order.id}/update-payment`, body: { stripePaymentId: placed.paymentIntentId } };
+      return {
+        method: 'PUT',
+        path: `/api/orders/${placed.order.id}/update-payment`,
+        body: { stripePaymentId: placed.paymentIntentId },
+      };
     },
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/products',
-    request: async () => ({ method: 'POST', path: '/api/products', body: listingBody({ brand_id: brandId }) }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/products',
+      body: listingBody({ brand_id: brandId }),
+    }),
     expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
   },
   {
     name: 'PUT /api/products/{id}',
-    request: async () => ({ method: 'PUT', path: `/api/products/${(await listing()).product_id}`, body: { price: 12 } }),
+    request: async () => ({
+      method: 'PUT',
+      path: `/api/products/${(await listing()).product_id}`,
+      body: { price: 12 },
+    }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'DELETE /api/products/{id}',
-    request: async () => ({ method: 'DELETE', path: `/api/products/${(await listing()).product_id}` }),
+    request: async () => ({
+      method: 'DELETE',
+      path: `/api/products/${(await listing()).product_id}`,
+    }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
     name: 'POST /api/brands',
-    request: async () => ({ method: 'POST', path: '/api/brands', body: { name: `Brand ${Math.random()}` } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/brands',
+      body: { name: `Brand ${Math.random()}` },
+    }),
     expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
   },
   {
     name: 'POST /api/brands/find-or-create',
-    request: async () => ({ method: 'POST', path: '/api/brands/find-or-create', body: { name: `Brand ${Math.random()}` } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/brands/find-or-create',
+      body: { name: `Brand ${Math.random()}` },
+    }),
     expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
   },
   {
     name: 'POST /api/newsletter/subscribe',
-    request: async () => ({ method: 'POST', path: '/api/newsletter/subscribe', body: { email: `n${Math.random()}@example.com`.replace('0.', '') } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/newsletter/subscribe',
+      body: { email: `n${Math.random()}@example.com`.replace('0.', '') },
+    }),
     expect: { visitor: 201, owner: 201, other: 201, malformed: 401 },
   },
   {
@@ -170,13 +279,20 @@ const rows: Row[] = [
   },
   {
     name: 'POST /api/collections',
-    request: async () => ({ method: 'POST', path: '/api/collections', body: { title: 'Mine', productIds: [], isPublic: false } }),
+    request: async () => ({
+      method: 'POST',
+      path: '/api/collections',
+      body: { title: 'Mine', productIds: [], isPublic: false },
+    }),
     expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
   },
   {
     name: 'POST /api/collections/{id}/follow',
     request: async () => {
-      const created = await h.call('POST', '/api/collections', { token: owner.idToken, body: { title: 'Private', isPublic: false } });
+      const created = await h.call('POST', '/api/collections', {
+        token: owner.idToken,
+        body: { title: 'Private', isPublic: false },
+      });
       return { method: 'POST', path: `/api/collections/${created.body.id}/follow` };
     },
     // A private collection is visible to its owner only: to others it does not exist.
@@ -185,7 +301,13 @@ const rows: Row[] = [
 ];
 
 const tokenOf = (caller: Caller) =>
-  caller === 'owner' ? owner.idToken : caller === 'other' ? other.idToken : caller === 'malformed' ? 'not-a-jwt.at.all' : undefined;
+  caller === 'owner'
+    ? owner.idToken
+    : caller === 'other'
+      ? other.idToken
+      : caller === 'malformed'
+        ? 'not-a-jwt.at.all'
+        : undefined;
 
 describe('authorization matrix', () => {
   for (const row of rows) {
@@ -193,7 +315,10 @@ describe('authorization matrix', () => {
       it(`${row.name} as ${caller} → ${row.expect[caller]}`, async () => {
         const request = await row.request();
         const before = await h.log.headPosition();
-        const res = await h.call(request.method, request.path, { token: tokenOf(caller), body: request.body });
+        const res = await h.call(request.method, request.path, {
+          token: tokenOf(caller),
+          body: request.body,
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
         if (res.status >= 400) {
           expect(res.body.message).toEqual(expect.any(String));
@@ -208,7 +333,11 @@ describe('authorization matrix', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forge = (changes: Record<string, unknown>) =>
       `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changes })).toString('base64url')}.`;
-    for (const token of [forge({ aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' }), forge({ exp: 1_000_000 }), forge({ sub: 'nobody-at-all', user_id: 'nobody-at-all' })]) {
+    for (const token of [
+      forge({ aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' }),
+      forge({ exp: 1_000_000 }),
+      forge({ sub: 'nobody-at-all', user_id: 'nobody-at-all' }),
+    ]) {
       const res = await h.call('POST', '/api/cart/create', { token, body: { userId: owner.uid } });
       expect(res.status).toBe(401);
     }

@@ -8,10 +8,20 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { openSqliteEventLog, type SqliteEventLog } from '../../../packages/platform/src/adapters/sqlite-event-log.ts';
+import {
+  openSqliteEventLog,
+  type SqliteEventLog,
+} from '../../../packages/platform/src/adapters/sqlite-event-log.ts';
 import { createFirebaseIdentityVerifier } from '../../../packages/platform/src/identity-firebase.ts';
-import { createSimulatedPaymentGateway, type SimulatedPaymentGateway } from '../../src/payments/index.ts';
-import { createCommandApi, createSqliteIdempotencyStore, type CommandApi } from '../../src/index.ts';
+import {
+  createSimulatedPaymentGateway,
+  type SimulatedPaymentGateway,
+} from '../../src/payments/index.ts';
+import {
+  createCommandApi,
+  createSqliteIdempotencyStore,
+  type CommandApi,
+} from '../../src/index.ts';
 import { TEST_PROJECT_ID } from '../../../tests/support/auth.ts';
 
 export interface Harness {
@@ -22,7 +32,11 @@ export interface Harness {
   /** Moves the clock used by the API and the payment processor. */
   advance(ms: number): void;
   now(): Date;
-  call(method: string, route: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    route: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -35,7 +49,9 @@ export async function startHarness(options: { webhook?: boolean } = {}): Promise
   const payments = createSimulatedPaymentGateway({
     file: ':memory:',
     now,
-    webhook: options.webhook ? async ({ rawBody, signature }) => void (await app!.handlePaymentWebhook(rawBody, signature)) : undefined,
+    webhook: options.webhook
+      ? async ({ rawBody, signature }) => void (await app!.handlePaymentWebhook(rawBody, signature))
+      : undefined,
   });
   const idempotency = createSqliteIdempotencyStore(path.join(dir, 'idempotency.sqlite'), now);
   app = createCommandApi({
@@ -62,7 +78,9 @@ export async function startHarness(options: { webhook?: boolean } = {}): Promise
       const response = await fetch(url + route, {
         method,
         headers: {
-          ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(body !== undefined || raw !== undefined
+            ? { 'content-type': 'application/json' }
+            : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
@@ -105,4 +123,11 @@ export const listingBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const shipping = { name: 'Ada', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', email: 'ada@example.com' };
+export const shipping = {
+  name: 'Ada',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  email: 'ada@example.com',
+};

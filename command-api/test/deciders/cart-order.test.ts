@@ -15,25 +15,38 @@ const product = (available: number, listed = true) => ({ productId: 'p1', listed
 
 describe('cart', () => {
   it('adds up to the available stock and says how many are left', () => {
-    given(cartDecider, [cart]).when({ type: 'AddItem', userId: 'u1', product: product(3), quantity: 2 }).then([
+    given(cartDecider, [cart])
+      .when({ type: 'AddItem', userId: 'u1', product: product(3), quantity: 2 })
+      .then([{ type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 2 } }]);
+    given(cartDecider, [
+      cart,
       { type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 2 } },
-    ]);
-    given(cartDecider, [cart, { type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 2 } }])
+    ])
       .when({ type: 'AddItem', userId: 'u1', product: product(3), quantity: 2 })
       .thenRejects('conflict', 'Only 3 available');
   });
   it('refuses unknown products, other users and missing carts', () => {
-    given(cartDecider, [cart]).when({ type: 'AddItem', userId: 'u1', product: product(0, false), quantity: 1 }).thenRejects('not_found', 'Product not found');
+    given(cartDecider, [cart])
+      .when({ type: 'AddItem', userId: 'u1', product: product(0, false), quantity: 1 })
+      .thenRejects('not_found', 'Product not found');
     given(cartDecider, [cart]).when({ type: 'ClearCart', userId: 'u2' }).thenRejects('forbidden');
-    given(cartDecider, []).when({ type: 'ClearCart', userId: 'u1' }).thenRejects('not_found', 'Cart not found');
+    given(cartDecider, [])
+      .when({ type: 'ClearCart', userId: 'u1' })
+      .thenRejects('not_found', 'Cart not found');
   });
   it('treats a quantity of 0 or less as removal', () => {
-    given(cartDecider, [cart, { type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 2 } }])
+    given(cartDecider, [
+      cart,
+      { type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 2 } },
+    ])
       .when({ type: 'SetItemQuantity', userId: 'u1', product: product(5), quantity: 0 })
       .then([{ type: 'CartItemRemoved', data: { cartId: 'c1', productId: 'p1', quantity: 2 } }]);
   });
   it('merges a visitor cart, capped by stock, skipping what cannot be bought', () => {
-    given(cartDecider, [cart, { type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 1 } }])
+    given(cartDecider, [
+      cart,
+      { type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 1 } },
+    ])
       .when({
         type: 'MergeItems',
         userId: 'u1',
@@ -46,7 +59,10 @@ describe('cart', () => {
       .then([{ type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 1 } }]);
   });
   it('clears for a paid order once', () => {
-    const cleared: DomainEvent = { type: 'CartCleared', data: { cartId: 'c1', reason: 'order_paid', orderId: 'o1' } };
+    const cleared: DomainEvent = {
+      type: 'CartCleared',
+      data: { cartId: 'c1', reason: 'order_paid', orderId: 'o1' },
+    };
     given(cartDecider, [cart]).when({ type: 'ClearCartForOrder', orderId: 'o1' }).then([cleared]);
     given(cartDecider, [cart, cleared]).when({ type: 'ClearCartForOrder', orderId: 'o1' }).then([]);
   });
@@ -55,16 +71,30 @@ describe('cart', () => {
 const placed: DomainEvent = {
   type: 'OrderPlaced',
   data: {
-    orderId: 'o1', userId: 'u1', totalCents: 5000, currency: 'usd', paymentIntentId: 'pi_1',
+    orderId: 'o1',
+    userId: 'u1',
+    totalCents: 5000,
+    currency: 'usd',
+    paymentIntentId: 'pi_1',
     expiresAt: new Date(NOW.getTime() + 60_000).toISOString(),
     items: [{ productId: 'p1', title: 'Jacket', image: '', quantity: 2, unitPriceCents: 2500 }],
     shipping: { name: 'A', address: 'B', city: 'C', state: 'D', zip: '1', email: 'a@b.co' },
   },
 };
 const intent = (over: Partial<PaymentIntentView> = {}): PaymentIntentView => ({
-  id: 'pi_1', clientSecret: 's', status: 'succeeded', amountCents: 5000, currency: 'usd', orderId: 'o1', lastError: null, ...over,
+  id: 'pi_1',
+  clientSecret: 's',
+  status: 'succeeded',
+  amountCents: 5000,
+  currency: 'usd',
+  orderId: 'o1',
+  lastError: null,
+  ...over,
 });
-const paid: DomainEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentIntentId: 'pi_1', amountCents: 5000 } };
+const paid: DomainEvent = {
+  type: 'OrderPaid',
+  data: { orderId: 'o1', paymentIntentId: 'pi_1', amountCents: 5000 },
+};
 
 describe('order payment', () => {
   it('is paid by a succeeded intent for this order, amount and currency, once', () => {
@@ -72,53 +102,137 @@ describe('order payment', () => {
     given(orderDecider, [placed, paid]).when({ type: 'RecordPayment', intent: intent() }).then([]);
   });
   it('is not paid by an intent that did not succeed, or that belongs elsewhere', () => {
-    given(orderDecider, [placed]).when({ type: 'RecordPayment', intent: intent({ status: 'requires_payment_method' }) }).thenRejects('payment_required');
-    given(orderDecider, [placed]).when({ type: 'RecordPayment', intent: intent({ orderId: 'o2' }) }).thenRejects('conflict', /does not belong/);
-    given(orderDecider, [placed]).when({ type: 'RecordPayment', intent: intent({ amountCents: 100 }) }).thenRejects('conflict', /amount/);
-    given(orderDecider, [placed]).when({ type: 'RecordPayment', intent: intent({ currency: 'eur' }) }).thenRejects('conflict', /amount/);
+    given(orderDecider, [placed])
+      .when({ type: 'RecordPayment', intent: intent({ status: 'requires_payment_method' }) })
+      .thenRejects('payment_required');
+    given(orderDecider, [placed])
+      .when({ type: 'RecordPayment', intent: intent({ orderId: 'o2' }) })
+      .thenRejects('conflict', /does not belong/);
+    given(orderDecider, [placed])
+      .when({ type: 'RecordPayment', intent: intent({ amountCents: 100 }) })
+      .thenRejects('conflict', /amount/);
+    given(orderDecider, [placed])
+      .when({ type: 'RecordPayment', intent: intent({ currency: 'eur' }) })
+      .thenRejects('conflict', /amount/);
   });
   it('expires only when unpaid and past expiresAt', () => {
     given(orderDecider, [placed]).when({ type: 'ExpireOrder' }).then([]);
-    given(orderDecider, [placed]).when({ type: 'ExpireOrder' }, new Date(NOW.getTime() + 60_000)).then([{ type: 'OrderExpired', data: { orderId: 'o1' } }]);
-    given(orderDecider, [placed, paid]).when({ type: 'ExpireOrder' }, new Date(NOW.getTime() + 60_000)).then([]);
-    given(orderDecider, [placed]).when({ type: 'RecordPayment', intent: intent() }, new Date(NOW.getTime() + 60_000)).thenRejects('conflict', /expired/);
+    given(orderDecider, [placed])
+      .when({ type: 'ExpireOrder' }, new Date(NOW.getTime() + 60_000))
+      .then([{ type: 'OrderExpired', data: { orderId: 'o1' } }]);
+    given(orderDecider, [placed, paid])
+      .when({ type: 'ExpireOrder' }, new Date(NOW.getTime() + 60_000))
+      .then([]);
+    given(orderDecider, [placed])
+      .when({ type: 'RecordPayment', intent: intent() }, new Date(NOW.getTime() + 60_000))
+      .thenRejects('conflict', /expired/);
   });
   it('fails on a failed intent, and then cannot be paid', () => {
-    const failed: DomainEvent = { type: 'OrderPaymentFailed', data: { orderId: 'o1', paymentIntentId: 'pi_1', reason: 'Your card was declined.' } };
-    given(orderDecider, [placed]).when({ type: 'RecordPaymentFailure', intent: intent({ status: 'requires_payment_method', lastError: 'Your card was declined.' }) }).then([failed]);
-    given(orderDecider, [placed, failed]).when({ type: 'RecordPayment', intent: intent() }).thenRejects('conflict');
+    const failed: DomainEvent = {
+      type: 'OrderPaymentFailed',
+      data: { orderId: 'o1', paymentIntentId: 'pi_1', reason: 'Your card was declined.' },
+    };
+    given(orderDecider, [placed])
+      .when({
+        type: 'RecordPaymentFailure',
+        intent: intent({ status: 'requires_payment_method', lastError: 'Your card was declined.' }),
+      })
+      .then([failed]);
+    given(orderDecider, [placed, failed])
+      .when({ type: 'RecordPayment', intent: intent() })
+      .thenRejects('conflict');
   });
 });
 
 describe('small aggregates', () => {
   it('registers a user once', () => {
-    const cmd = { type: 'RegisterUser', uid: 'u1', email: 'a@b.co', displayName: 'A', photoUrl: null } as const;
-    given(userDecider, []).when(cmd).then([{ type: 'UserRegistered', data: { uid: 'u1', email: 'a@b.co', displayName: 'A', photoUrl: null } }]);
-    given(userDecider, [{ type: 'UserRegistered', data: { uid: 'u1', email: 'a@b.co', displayName: 'A', photoUrl: null } }]).when(cmd).thenRejects('conflict', 'User already registered');
+    const cmd = {
+      type: 'RegisterUser',
+      uid: 'u1',
+      email: 'a@b.co',
+      displayName: 'A',
+      photoUrl: null,
+    } as const;
+    given(userDecider, [])
+      .when(cmd)
+      .then([
+        {
+          type: 'UserRegistered',
+          data: { uid: 'u1', email: 'a@b.co', displayName: 'A', photoUrl: null },
+        },
+      ]);
+    given(userDecider, [
+      {
+        type: 'UserRegistered',
+        data: { uid: 'u1', email: 'a@b.co', displayName: 'A', photoUrl: null },
+      },
+    ])
+      .when(cmd)
+      .thenRejects('conflict', 'User already registered');
   });
   it('keeps a wishlist without duplicates', () => {
-    const added: DomainEvent = { type: 'WishlistItemAdded', data: { userId: 'u1', productId: 'p1' } };
-    given(wishlistDecider, []).when({ type: 'AddToWishlist', userId: 'u1', productId: 'p1', productListed: true }).then([added]);
-    given(wishlistDecider, [added]).when({ type: 'AddToWishlist', userId: 'u1', productId: 'p1', productListed: true }).then([]);
-    given(wishlistDecider, []).when({ type: 'AddToWishlist', userId: 'u1', productId: 'p9', productListed: false }).thenRejects('not_found');
-    given(wishlistDecider, []).when({ type: 'RemoveFromWishlist', userId: 'u1', productId: 'p1' }).thenRejects('not_found');
-    given(wishlistDecider, [added]).when({ type: 'ClearWishlist', userId: 'u1' }).then([{ type: 'WishlistCleared', data: { userId: 'u1', productIds: ['p1'] } }]);
+    const added: DomainEvent = {
+      type: 'WishlistItemAdded',
+      data: { userId: 'u1', productId: 'p1' },
+    };
+    given(wishlistDecider, [])
+      .when({ type: 'AddToWishlist', userId: 'u1', productId: 'p1', productListed: true })
+      .then([added]);
+    given(wishlistDecider, [added])
+      .when({ type: 'AddToWishlist', userId: 'u1', productId: 'p1', productListed: true })
+      .then([]);
+    given(wishlistDecider, [])
+      .when({ type: 'AddToWishlist', userId: 'u1', productId: 'p9', productListed: false })
+      .thenRejects('not_found');
+    given(wishlistDecider, [])
+      .when({ type: 'RemoveFromWishlist', userId: 'u1', productId: 'p1' })
+      .thenRejects('not_found');
+    given(wishlistDecider, [added])
+      .when({ type: 'ClearWishlist', userId: 'u1' })
+      .then([{ type: 'WishlistCleared', data: { userId: 'u1', productIds: ['p1'] } }]);
   });
   it('subscribes an email once and unsubscribes only a subscriber', () => {
-    given(subscriptionDecider, []).when({ type: 'Subscribe', email: 'A@B.co' }).then([{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }]);
-    given(subscriptionDecider, [{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }]).when({ type: 'Subscribe', email: 'a@b.co' }).then([]);
-    given(subscriptionDecider, []).when({ type: 'Unsubscribe', email: 'a@b.co' }).thenRejects('not_found');
+    given(subscriptionDecider, [])
+      .when({ type: 'Subscribe', email: 'A@B.co' })
+      .then([{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }]);
+    given(subscriptionDecider, [{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }])
+      .when({ type: 'Subscribe', email: 'a@b.co' })
+      .then([]);
+    given(subscriptionDecider, [])
+      .when({ type: 'Unsubscribe', email: 'a@b.co' })
+      .thenRejects('not_found');
   });
   it('creates a brand once; ensuring an existing brand changes nothing', () => {
-    const createdBrand: DomainEvent = { type: 'BrandCreated', data: { brandId: 'b1', name: 'Acme', image: null } };
-    given(brandDecider, [createdBrand]).when({ type: 'CreateBrand', brandId: 'b1', name: 'acme', image: null }).thenRejects('conflict');
-    given(brandDecider, [createdBrand]).when({ type: 'EnsureBrand', brandId: 'b1', name: 'acme', image: null }).then([]);
+    const createdBrand: DomainEvent = {
+      type: 'BrandCreated',
+      data: { brandId: 'b1', name: 'Acme', image: null },
+    };
+    given(brandDecider, [createdBrand])
+      .when({ type: 'CreateBrand', brandId: 'b1', name: 'acme', image: null })
+      .thenRejects('conflict');
+    given(brandDecider, [createdBrand])
+      .when({ type: 'EnsureBrand', brandId: 'b1', name: 'acme', image: null })
+      .then([]);
   });
   it('follows a visible collection once; a private one of someone else is not found', () => {
-    const privateOne: DomainEvent = { type: 'CollectionCreated', data: { collectionId: 'k1', ownerId: 'u1', title: 'T', description: '', productIds: [], isPublic: false } };
-    given(collectionDecider, [privateOne]).when({ type: 'FollowCollection', collectionId: 'k1', userId: 'u2' }).thenRejects('not_found');
-    given(collectionDecider, []).when({ type: 'FollowCollection', collectionId: 'trending_hits', userId: 'u2' }).then([
-      { type: 'CollectionFollowed', data: { collectionId: 'trending_hits', userId: 'u2' } },
-    ]);
+    const privateOne: DomainEvent = {
+      type: 'CollectionCreated',
+      data: {
+        collectionId: 'k1',
+        ownerId: 'u1',
+        title: 'T',
+        description: '',
+        productIds: [],
+        isPublic: false,
+      },
+    };
+    given(collectionDecider, [privateOne])
+      .when({ type: 'FollowCollection', collectionId: 'k1', userId: 'u2' })
+      .thenRejects('not_found');
+    given(collectionDecider, [])
+      .when({ type: 'FollowCollection', collectionId: 'trending_hits', userId: 'u2' })
+      .then([
+        { type: 'CollectionFollowed', data: { collectionId: 'trending_hits', userId: 'u2' } },
+      ]);
   });
 });

@@ -20,22 +20,44 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('simulated payment gateway', () => {
   it('creates an intent with a Stripe-style client secret, idempotently', async () => {
     const gateway = createSimulatedPaymentGateway({ file: join(dir, 'p.sqlite') });
-    const input = { orderId: 'o1', amountCents: 2599, currency: 'usd' as const, idempotencyKey: 'order-o1' };
+    const input = {
+      orderId: 'o1',
+      amountCents: 2599,
+      currency: 'usd' as const,
+      idempotencyKey: 'order-o1',
+    };
     const intent = await gateway.createIntent(input);
-    expect(intent).toMatchObject({ status: 'requires_payment_method', amountCents: 2599, currency: 'usd', orderId: 'o1', lastError: null });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      amountCents: 2599,
+      currency: 'usd',
+      orderId: 'o1',
+      lastError: null,
+    });
     expect(intent.id).toMatch(/^pi_/);
     expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
     expect(await gateway.createIntent(input)).toEqual(intent);
-    await expect(gateway.createIntent({ ...input, amountCents: 100 })).rejects.toMatchObject({ status: 409 });
-    await expect(gateway.createIntent({ ...input, idempotencyKey: 'x', amountCents: 10 })).rejects.toMatchObject({ status: 400 });
+    await expect(gateway.createIntent({ ...input, amountCents: 100 })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(
+      gateway.createIntent({ ...input, idempotencyKey: 'x', amountCents: 10 }),
+    ).rejects.toMatchObject({ status: 400 });
     gateway.close();
   });
 
   it('confirms with a good card, records declines, and keeps intents across restarts', async () => {
     const file = join(dir, 'p.sqlite');
     const first = createSimulatedPaymentGateway({ file });
-    const intent = await first.createIntent({ orderId: 'o2', amountCents: 5000, currency: 'usd', idempotencyKey: 'k2' });
-    await expect(first.confirm(intent.clientSecret, { ...visa, number: '4000000000009995' })).rejects.toMatchObject({
+    const intent = await first.createIntent({
+      orderId: 'o2',
+      amountCents: 5000,
+      currency: 'usd',
+      idempotencyKey: 'k2',
+    });
+    await expect(
+      first.confirm(intent.clientSecret, { ...visa, number: '4000000000009995' }),
+    ).rejects.toMatchObject({
       status: 402,
       message: 'Your card has insufficient funds.',
     });
@@ -47,7 +69,11 @@ describe('simulated payment gateway', () => {
 
     const second = createSimulatedPaymentGateway({ file });
     expect((await second.confirm(intent.clientSecret, visa)).status).toBe('succeeded');
-    expect(await second.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', lastError: null, orderId: 'o2' });
+    expect(await second.retrieveIntent(intent.id)).toMatchObject({
+      status: 'succeeded',
+      lastError: null,
+      orderId: 'o2',
+    });
     await expect(second.confirm(intent.clientSecret, visa)).rejects.toMatchObject({ status: 400 });
     expect(await second.retrieveIntent('pi_unknown')).toBeNull();
     second.close();
@@ -55,8 +81,15 @@ describe('simulated payment gateway', () => {
 
   it('refuses a client secret that does not match', async () => {
     const gateway = createSimulatedPaymentGateway({ file: ':memory:' });
-    const intent = await gateway.createIntent({ orderId: 'o3', amountCents: 900, currency: 'usd', idempotencyKey: 'k3' });
-    await expect(gateway.confirm(`${intent.id}_secret_wrong`, visa)).rejects.toMatchObject({ status: 404 });
+    const intent = await gateway.createIntent({
+      orderId: 'o3',
+      amountCents: 900,
+      currency: 'usd',
+      idempotencyKey: 'k3',
+    });
+    await expect(gateway.confirm(`${intent.id}_secret_wrong`, visa)).rejects.toMatchObject({
+      status: 404,
+    });
     expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
     gateway.close();
   });
@@ -69,20 +102,34 @@ describe('simulated payment gateway', () => {
         deliveries.push(d);
       },
     });
-    const intent = await gateway.createIntent({ orderId: 'o4', amountCents: 1200, currency: 'usd', idempotencyKey: 'k4' });
-    await expect(gateway.confirm(intent.clientSecret, { ...visa, number: '4000000000000002' })).rejects.toThrow(
-      'Your card was declined.',
-    );
+    const intent = await gateway.createIntent({
+      orderId: 'o4',
+      amountCents: 1200,
+      currency: 'usd',
+      idempotencyKey: 'k4',
+    });
+    await expect(
+      gateway.confirm(intent.clientSecret, { ...visa, number: '4000000000000002' }),
+    ).rejects.toThrow('Your card was declined.');
     await gateway.confirm(intent.clientSecret, visa);
     expect(deliveries).toHaveLength(2);
     const failed = gateway.parseWebhook(deliveries[0]!.rawBody, deliveries[0]!.signature);
     expect(failed.type).toBe('payment_intent.payment_failed');
-    expect(failed.intent).toMatchObject({ id: intent.id, lastError: 'Your card was declined.', orderId: 'o4' });
+    expect(failed.intent).toMatchObject({
+      id: intent.id,
+      lastError: 'Your card was declined.',
+      orderId: 'o4',
+    });
     const ok = gateway.parseWebhook(deliveries[1]!.rawBody, deliveries[1]!.signature);
-    expect(ok).toMatchObject({ type: 'payment_intent.succeeded', intent: { status: 'succeeded', amountCents: 1200, currency: 'usd' } });
+    expect(ok).toMatchObject({
+      type: 'payment_intent.succeeded',
+      intent: { status: 'succeeded', amountCents: 1200, currency: 'usd' },
+    });
 
     const tampered = Buffer.from(deliveries[1]!.rawBody.toString().replace('1200', '1'));
-    expect(() => gateway.parseWebhook(tampered, deliveries[1]!.signature)).toThrow(/Webhook rejected/);
+    expect(() => gateway.parseWebhook(tampered, deliveries[1]!.signature)).toThrow(
+      /Webhook rejected/,
+    );
     expect(() => gateway.parseWebhook(deliveries[1]!.rawBody, undefined)).toThrow(/Missing/);
     gateway.close();
   });
@@ -114,17 +161,33 @@ describe('POST /api/payments/simulated/confirm', () => {
     });
 
   it('answers 200 with the succeeded intent', async () => {
-    const intent = await gateway.createIntent({ orderId: 'o5', amountCents: 4200, currency: 'usd', idempotencyKey: 'k5' });
+    const intent = await gateway.createIntent({
+      orderId: 'o5',
+      amountCents: 4200,
+      currency: 'usd',
+      idempotencyKey: 'k5',
+    });
     const res = await confirm({ clientSecret: intent.clientSecret, card: visa });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ paymentIntent: { id: intent.id, status: 'succeeded' } });
   });
 
   it('answers 402 { message, code } for a declined card', async () => {
-    const intent = await gateway.createIntent({ orderId: 'o6', amountCents: 4200, currency: 'usd', idempotencyKey: 'k6' });
-    const res = await confirm({ clientSecret: intent.clientSecret, card: { ...visa, number: '4000 0000 0000 0002' } });
+    const intent = await gateway.createIntent({
+      orderId: 'o6',
+      amountCents: 4200,
+      currency: 'usd',
+      idempotencyKey: 'k6',
+    });
+    const res = await confirm({
+      clientSecret: intent.clientSecret,
+      card: { ...visa, number: '4000 0000 0000 0002' },
+    });
     expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({ message: 'Your card was declined.', code: 'card_declined' });
+    expect(await res.json()).toMatchObject({
+      message: 'Your card was declined.',
+      code: 'card_declined',
+    });
   });
 
   it('answers 400 for a malformed body and 404 for an unknown secret', async () => {

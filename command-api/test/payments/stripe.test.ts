@@ -25,23 +25,38 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 const mockUp = await reachable(apiBase);
-if (!mockUp) console.warn(`[skipped] Stripe adapter against stripe-mock: nothing answers at ${apiBase} (run scripts/engines/stripe-mock.sh start)`);
+if (!mockUp)
+  console.warn(
+    `[skipped] Stripe adapter against stripe-mock: nothing answers at ${apiBase} (run scripts/engines/stripe-mock.sh start)`,
+  );
 
 const webhookSecret = 'whsec_test_secret';
 const gateway = createStripePaymentGateway({ secretKey: 'sk_test_123', apiBase, webhookSecret });
 
 describe.skipIf(!mockUp)('Stripe payment gateway (stripe-mock)', () => {
   it('creates a PaymentIntent and maps it to the port view', async () => {
-    const intent = await gateway.createIntent({ orderId: 'order-1', amountCents: 2599, currency: 'usd', idempotencyKey: 'order-1' });
+    const intent = await gateway.createIntent({
+      orderId: 'order-1',
+      amountCents: 2599,
+      currency: 'usd',
+      idempotencyKey: 'order-1',
+    });
     expect(intent.id).toMatch(/^pi_/);
     expect(intent.clientSecret).toContain('_secret_');
     expect(intent.amountCents).toBe(2599);
     expect(intent.currency).toBe('usd');
-    expect(['requires_payment_method', 'requires_confirmation', 'succeeded']).toContain(intent.status);
+    expect(['requires_payment_method', 'requires_confirmation', 'succeeded']).toContain(
+      intent.status,
+    );
   });
 
   it('retrieves an intent by id', async () => {
-    const created = await gateway.createIntent({ orderId: 'order-2', amountCents: 1000, currency: 'usd', idempotencyKey: 'order-2' });
+    const created = await gateway.createIntent({
+      orderId: 'order-2',
+      amountCents: 1000,
+      currency: 'usd',
+      idempotencyKey: 'order-2',
+    });
     const found = await gateway.retrieveIntent(created.id);
     expect(found?.id).toMatch(/^pi_/);
     expect(typeof found?.amountCents).toBe('number');
@@ -49,7 +64,12 @@ describe.skipIf(!mockUp)('Stripe payment gateway (stripe-mock)', () => {
 
   it('surfaces invalid requests as errors', async () => {
     await expect(
-      gateway.createIntent({ orderId: 'o', amountCents: 10.5, currency: 'usd', idempotencyKey: 'bad' }),
+      gateway.createIntent({
+        orderId: 'o',
+        amountCents: 10.5,
+        currency: 'usd',
+        idempotencyKey: 'bad',
+      }),
     ).rejects.toThrow();
   });
 });
@@ -91,9 +111,13 @@ describe('Stripe webhook verification', () => {
 
   it('rejects a wrong secret, a missing header, and a tampered body with 400', () => {
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
-    expect(() => gateway.parseWebhook(Buffer.from(payload), forged)).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => gateway.parseWebhook(Buffer.from(payload), forged)).toThrow(
+      expect.objectContaining({ status: 400 }),
+    );
     expect(() => gateway.parseWebhook(Buffer.from(payload), undefined)).toThrow(/Missing/);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    expect(() => gateway.parseWebhook(Buffer.from(payload.replace('4500', '1')), signature)).toThrow(/Webhook rejected/);
+    expect(() =>
+      gateway.parseWebhook(Buffer.from(payload.replace('4500', '1')), signature),
+    ).toThrow(/Webhook rejected/);
   });
 });

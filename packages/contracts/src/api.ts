@@ -189,7 +189,12 @@ export interface ApiError {
 
 /** GET /api/config: what the client needs to know at run time. */
 export interface ClientConfig {
-  firebase: { apiKey: string; authDomain: string; projectId: string; authEmulatorUrl: string | null };
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    authEmulatorUrl: string | null;
+  };
   /** Stripe publishable key; null means the simulated card processor. */
   stripePublishableKey: string | null;
 }

@@ -27,7 +27,8 @@ export const streamIdOf = (type: AggregateType, aggregateId: string) => `${type}
 export function parseStreamId(streamId: string): { type: AggregateType; id: string } {
   const dash = streamId.indexOf('-');
   const type = streamId.slice(0, dash) as AggregateType;
-  if (dash < 1 || !AGGREGATE_TYPES.includes(type)) throw new Error(`Unknown stream id: ${streamId}`);
+  if (dash < 1 || !AGGREGATE_TYPES.includes(type))
+    throw new Error(`Unknown stream id: ${streamId}`);
   return { type, id: streamId.slice(dash + 1) };
 }
 
@@ -69,7 +70,11 @@ export const eventSchemas = {
   },
   BrandCreated: {
     version: 1,
-    schema: z.object({ brandId: id, name: z.string().min(1).max(100), image: z.string().max(2048).nullable() }),
+    schema: z.object({
+      brandId: id,
+      name: z.string().min(1).max(100),
+      image: z.string().max(2048).nullable(),
+    }),
   },
   ListingCreated: {
     version: 1,
@@ -127,7 +132,11 @@ export const eventSchemas = {
   CartCleared: {
     version: 1,
     // orderId (with reason 'order_paid') makes clearing for one paid order happen once.
-    schema: z.object({ cartId: id, reason: z.enum(['user', 'order_paid']), orderId: id.optional() }),
+    schema: z.object({
+      cartId: id,
+      reason: z.enum(['user', 'order_paid']),
+      orderId: id.optional(),
+    }),
   },
   WishlistItemAdded: { version: 1, schema: z.object({ userId: id, productId: id }) },
   WishlistItemRemoved: { version: 1, schema: z.object({ userId: id, productId: id }) },

@@ -12,12 +12,15 @@ const refId = z.number().int().positive();
 const refIdList = z.array(refId).max(20);
 
 /** Dollars as a number or a numeric string, at least 0, at most 2 decimals. */
-export const dollarAmount = z
-  .union([z.number(), z.string().max(20)])
-  .refine((value) => {
-    const cents = toCents(value);
-    return cents !== null && cents >= 0 && cents <= 100_000_000 && Math.abs(Number(value) * 100 - cents) < 1e-6;
-  }, 'must be an amount in dollars, at least 0, with at most 2 decimals');
+export const dollarAmount = z.union([z.number(), z.string().max(20)]).refine((value) => {
+  const cents = toCents(value);
+  return (
+    cents !== null &&
+    cents >= 0 &&
+    cents <= 100_000_000 &&
+    Math.abs(Number(value) * 100 - cents) < 1e-6
+  );
+}, 'must be an amount in dollars, at least 0, with at most 2 decimals');
 
 export const registerUserBody = z.object({
   uid: idParam,
@@ -27,8 +30,16 @@ export const registerUserBody = z.object({
 });
 
 export const createCartBody = z.object({ userId: idParam });
-export const cartItemBody = z.object({ cartId: idParam, productId: idParam, quantity: quantity.default(1) });
-export const removeCartItemBody = z.object({ cartId: idParam, productId: idParam, quantity: quantity.optional() });
+export const cartItemBody = z.object({
+  cartId: idParam,
+  productId: idParam,
+  quantity: quantity.default(1),
+});
+export const removeCartItemBody = z.object({
+  cartId: idParam,
+  productId: idParam,
+  quantity: quantity.optional(),
+});
 export const updateCartItemBody = z.object({
   cartId: idParam,
   productId: idParam,
@@ -86,7 +97,10 @@ export const updateListingBody = createListingBody
   .extend({ seller_id: z.string().max(128).optional() });
 export const listingParams = z.object({ id: idParam });
 
-export const createBrandBody = z.object({ name: z.string().trim().min(1).max(100), image: z.string().max(2048).nullish() });
+export const createBrandBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  image: z.string().max(2048).nullish(),
+});
 export const findOrCreateBrandBody = z.object({ name: z.string().trim().min(1).max(100) });
 
 export const newsletterBody = z.object({ email: z.string().trim().email().max(254) });

@@ -26,7 +26,12 @@ export interface Config {
 }
 
 const list = (value: string | undefined) =>
-  value && value.trim() ? value.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  value && value.trim()
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
 const text = (value: string | undefined) => (value && value.trim() ? value.trim() : null);
 const int = (value: string | undefined, fallback: number) => {
   const n = Number(value);

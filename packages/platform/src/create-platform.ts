@@ -36,7 +36,10 @@ export interface PlatformOptions {
   namespace?: string;
 }
 
-export async function createPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  options: PlatformOptions = {},
+): Promise<Platform> {
   // What delivers events stops first, so nothing is delivered into a closed store; then the
   // stores in reverse order of opening. Also run when a later engine fails to open.
   const delivery: Array<() => Promise<unknown>> = [];
@@ -58,11 +61,21 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     let bus: EventBus;
     let logEngines: Pick<Platform['engines'], 'eventStore' | 'bus'>;
     if (config.mongodbUri && config.kafkaBrokers) {
-      const store = await openMongoEventStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
+      const store = await openMongoEventStore({
+        uri: config.mongodbUri,
+        database: config.mongodbDatabase,
+      });
       stores.push(() => store.close());
-      const kafka = createKafkaBus({ brokers: config.kafkaBrokers, topicPrefix: options.namespace });
+      const kafka = createKafkaBus({
+        brokers: config.kafkaBrokers,
+        topicPrefix: options.namespace,
+      });
       delivery.push(() => kafka.close());
-      const relay = await startOutboxRelay({ store, brokers: config.kafkaBrokers, topicPrefix: options.namespace });
+      const relay = await startOutboxRelay({
+        store,
+        brokers: config.kafkaBrokers,
+        topicPrefix: options.namespace,
+      });
       delivery.push(() => relay.stop());
       eventStore = store;
       bus = kafka;
@@ -78,7 +91,10 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
 
     let readModels: ReadModelStore;
     if (config.mongodbUri) {
-      readModels = await openMongoReadModelStore({ uri: config.mongodbUri, database: config.mongodbDatabase });
+      readModels = await openMongoReadModelStore({
+        uri: config.mongodbUri,
+        database: config.mongodbDatabase,
+      });
     } else {
       readModels = createMemoryReadModelStore();
     }

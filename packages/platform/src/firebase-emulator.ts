@@ -27,18 +27,27 @@ export interface RunningAuthEmulator {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** True if an Auth emulator answers on host:port. */
-export async function authEmulatorAnswers(host: string, port: number, projectId = 'demo-marketplace'): Promise<boolean> {
+export async function authEmulatorAnswers(
+  host: string,
+  port: number,
+  projectId = 'demo-marketplace',
+): Promise<boolean> {
   try {
-    const response = await fetch(`http://${host}:${port}/emulator/v1/projects/${projectId}/config`, {
-      signal: AbortSignal.timeout(1000),
-    });
+    const response = await fetch(
+      `http://${host}:${port}/emulator/v1/projects/${projectId}/config`,
+      {
+        signal: AbortSignal.timeout(1000),
+      },
+    );
     return response.status < 500;
   } catch {
     return false;
   }
 }
 
-export async function ensureAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
+export async function ensureAuthEmulator(
+  options: AuthEmulatorOptions = {},
+): Promise<RunningAuthEmulator> {
   const projectId = options.projectId ?? 'demo-marketplace';
   const port = options.port ?? 9099;
   const host = options.host ?? '127.0.0.1';
@@ -50,7 +59,8 @@ export async function ensureAuthEmulator(options: AuthEmulatorOptions = {}): Pro
   }
 
   const binary = path.join(repoRoot, 'node_modules/.bin/firebase');
-  if (!existsSync(binary)) throw new Error(`firebase-tools is not installed (${binary} is missing); run npm install`);
+  if (!existsSync(binary))
+    throw new Error(`firebase-tools is not installed (${binary} is missing); run npm install`);
 
   const child = spawn(binary, ['emulators:start', '--only', 'auth', '--project', projectId], {
     cwd: repoRoot,
@@ -87,7 +97,8 @@ export async function ensureAuthEmulator(options: AuthEmulatorOptions = {}): Pro
 
 function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+      return resolve();
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');

@@ -55,7 +55,11 @@ export function createFirebaseIdentityVerifier(options: FirebaseIdentityOptions)
         const code = (err as { code?: unknown }).code;
         // firebase-admin reports every token problem as an `auth/...` error; anything else
         // (the identity service unreachable) is our failure, not the caller's.
-        if (typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error') {
+        if (
+          typeof code === 'string' &&
+          code.startsWith('auth/') &&
+          code !== 'auth/internal-error'
+        ) {
           throw new InvalidTokenError(code);
         }
         throw err;

@@ -5,11 +5,26 @@ export * from './config.ts';
 export * from './http/index.ts';
 export * from './runtime/index.ts';
 export * from './create-platform.ts';
-export { openSqliteEventLog, type SqliteEventLog, type SqliteEventLogOptions } from './adapters/sqlite-event-log.ts';
-export { openMongoEventStore, type MongoEventStore, type MongoEventStoreOptions } from './adapters/mongo-event-store.ts';
-export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './adapters/outbox-relay.ts';
+export {
+  openSqliteEventLog,
+  type SqliteEventLog,
+  type SqliteEventLogOptions,
+} from './adapters/sqlite-event-log.ts';
+export {
+  openMongoEventStore,
+  type MongoEventStore,
+  type MongoEventStoreOptions,
+} from './adapters/mongo-event-store.ts';
+export {
+  startOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+} from './adapters/outbox-relay.ts';
 export { createKafkaBus, type KafkaBus, type KafkaBusOptions } from './adapters/kafka-bus.ts';
 export { createMemoryReadModelStore, DuplicateKeyError } from './adapters/memory-read-models.ts';
-export { openMongoReadModelStore, type MongoReadModelOptions } from './adapters/mongo-read-models.ts';
+export {
+  openMongoReadModelStore,
+  type MongoReadModelOptions,
+} from './adapters/mongo-read-models.ts';
 export { createEmbeddedSearchEngine } from './adapters/embedded-search.ts';
 export { createMeiliSearchEngine, type MeiliSearchOptions } from './adapters/meili-search.ts';

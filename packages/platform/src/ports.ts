@@ -113,7 +113,11 @@ export interface ReadModelCollection<T extends Doc = Doc> {
   /** Replaces the document with this _id, inserting it if absent. Idempotent. */
   put(doc: T): Promise<void>;
   /** Applies `$set` / `$unset` to one document; with upsert, creates it. */
-  update(id: string, update: { $set?: Partial<T>; $unset?: Record<string, 1> }, options?: { upsert?: boolean }): Promise<void>;
+  update(
+    id: string,
+    update: { $set?: Partial<T>; $unset?: Record<string, 1> },
+    options?: { upsert?: boolean },
+  ): Promise<void>;
   delete(id: string): Promise<void>;
   deleteMany(filter: Filter): Promise<number>;
   ensureIndexes(indexes: IndexSpec[]): Promise<void>;

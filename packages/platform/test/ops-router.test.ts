@@ -55,12 +55,20 @@ describe('operator endpoints', () => {
   it('answers 401 without a token and 403 with a wrong one', async () => {
     const none = await call('/status', { token: null });
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ message: expect.stringMatching(/Operator token required/) });
+    expect(await none.json()).toEqual({
+      message: expect.stringMatching(/Operator token required/),
+    });
     const wrong = await call('/status', { token: 'guess' });
     expect(wrong.status).toBe(403);
-    const rebuild = await call('/rebuild', { method: 'POST', token: 'guess', body: JSON.stringify({ projector: 'test-catalogue' }) });
+    const rebuild = await call('/rebuild', {
+      method: 'POST',
+      token: 'guess',
+      body: JSON.stringify({ projector: 'test-catalogue' }),
+    });
     expect(rebuild.status).toBe(403);
-    expect((await runtime.status()).find((s) => s.projector === 'test-catalogue')?.generation).toBe(1);
+    expect((await runtime.status()).find((s) => s.projector === 'test-catalogue')?.generation).toBe(
+      1,
+    );
   });
 
   it('answers 403 for every token when the server has no OPS_TOKEN', async () => {
@@ -70,7 +78,9 @@ describe('operator endpoints', () => {
     const closed = await serve(app);
     try {
       const port = (closed.address() as AddressInfo).port;
-      const res = await fetch(`http://127.0.0.1:${port}/api/ops/status`, { headers: { authorization: 'Bearer anything' } });
+      const res = await fetch(`http://127.0.0.1:${port}/api/ops/status`, {
+        headers: { authorization: 'Bearer anything' },
+      });
       expect(res.status).toBe(403);
       expect((await res.json()).message).toMatch(/OPS_TOKEN is not set/);
     } finally {
@@ -84,33 +94,68 @@ describe('operator endpoints', () => {
     const { projectors } = await res.json();
     const head = await platform.eventStore.headPosition();
     expect(projectors).toEqual([
-      expect.objectContaining({ projector: 'test-catalogue', generation: 1, checkpoint: { all: head }, headPosition: head, lag: 0, deadLetters: 0 }),
-      expect.objectContaining({ projector: 'test-carts', generation: 1, headPosition: head, lag: 0 }),
+      expect.objectContaining({
+        projector: 'test-catalogue',
+        generation: 1,
+        checkpoint: { all: head },
+        headPosition: head,
+        lag: 0,
+        deadLetters: 0,
+      }),
+      expect.objectContaining({
+        projector: 'test-carts',
+        generation: 1,
+        headPosition: head,
+        lag: 0,
+      }),
     ]);
   });
 
   it('replays a projector from a position', async () => {
     await runtime.readSide.collection('listings').delete('l4');
     const [created] = await platform.eventStore.readStream('listing-l4');
-    const res = await call('/replay', { method: 'POST', body: JSON.stringify({ projector: 'test-catalogue', fromPosition: created!.position }) });
+    const res = await call('/replay', {
+      method: 'POST',
+      body: JSON.stringify({ projector: 'test-catalogue', fromPosition: created!.position }),
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ projector: 'test-catalogue', fromPosition: created!.position, events: 2 });
-    expect(await runtime.readSide.collection('listings').findOne({ _id: 'l4' })).toMatchObject({ priceCents: 504 });
+    expect(await res.json()).toMatchObject({
+      projector: 'test-catalogue',
+      fromPosition: created!.position,
+      events: 2,
+    });
+    expect(await runtime.readSide.collection('listings').findOne({ _id: 'l4' })).toMatchObject({
+      priceCents: 504,
+    });
   });
 
   it('rejects bad replay requests with 400 and unknown projectors with 404', async () => {
-    const bad = await call('/replay', { method: 'POST', body: JSON.stringify({ projector: 'test-catalogue', fromPosition: -1 }) });
+    const bad = await call('/replay', {
+      method: 'POST',
+      body: JSON.stringify({ projector: 'test-catalogue', fromPosition: -1 }),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/fromPosition/);
-    const unknown = await call('/rebuild', { method: 'POST', body: JSON.stringify({ projector: 'nope' }) });
+    const unknown = await call('/rebuild', {
+      method: 'POST',
+      body: JSON.stringify({ projector: 'nope' }),
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Unknown projector: nope' });
   });
 
   it('rebuilds a projector into a new generation', async () => {
-    const res = await call('/rebuild', { method: 'POST', body: JSON.stringify({ projector: 'test-catalogue' }) });
+    const res = await call('/rebuild', {
+      method: 'POST',
+      body: JSON.stringify({ projector: 'test-catalogue' }),
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ projector: 'test-catalogue', generation: 2, previousGeneration: 1, events: 10 });
+    expect(await res.json()).toMatchObject({
+      projector: 'test-catalogue',
+      generation: 2,
+      previousGeneration: 1,
+      events: 10,
+    });
     expect(await runtime.readSide.collection('listings').count()).toBe(5);
   });
 
@@ -119,7 +164,10 @@ describe('operator endpoints', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ streamId: 'listing-l2', version: 2 });
-    expect(body.events.map((e: { type: string }) => e.type)).toEqual(['ListingCreated', 'ListingUpdated']);
+    expect(body.events.map((e: { type: string }) => e.type)).toEqual([
+      'ListingCreated',
+      'ListingUpdated',
+    ]);
     const missing = await call('/streams/listing-none');
     expect(missing.status).toBe(404);
   });

@@ -29,7 +29,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function boot(platform: TestPlatform, projectors: Projector[] = [catalogueProjector, cartsProjector]) {
+async function boot(
+  platform: TestPlatform,
+  projectors: Projector[] = [catalogueProjector, cartsProjector],
+) {
   const runtime = await startProjections({ platform, projectors, log: quiet, replayBatchSize: 50 });
   cleanups.push(() => runtime.stop());
   return runtime;
@@ -75,16 +78,29 @@ describe('projector runtime on the embedded engines', () => {
     const { projector, seen } = recording();
     const runtime = await boot(platform, [projector]);
     for (let i = 0; i < 5; i++) {
-      await platform.eventStore.append(`cart-c${i}`, [{ type: 'CartCreated', data: { cartId: `c${i}`, userId: `u${i}` } }], appendOptions(0));
+      await platform.eventStore.append(
+        `cart-c${i}`,
+        [{ type: 'CartCreated', data: { cartId: `c${i}`, userId: `u${i}` } }],
+        appendOptions(0),
+      );
       await platform.eventStore.append(`listing-l${i}`, [listingCreated(i)], appendOptions(0));
     }
     const head = await platform.eventStore.headPosition();
     expect(await runtime.waitFor(head, 5000)).toBe(true);
 
     expect(seen.map((e) => e.type)).toEqual(Array(5).fill('CartCreated'));
-    expect(seen.map((e) => e.position)).toEqual([...seen.map((e) => e.position)].sort((a, b) => a - b));
-    const stored = await platform.readModels.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'recorder__g1' });
-    expect(stored).toMatchObject({ projector: 'recorder', generation: 1, partitions: [{ partition: 'all', position: head }], position: head });
+    expect(seen.map((e) => e.position)).toEqual(
+      [...seen.map((e) => e.position)].sort((a, b) => a - b),
+    );
+    const stored = await platform.readModels
+      .collection(CHECKPOINTS_COLLECTION)
+      .findOne({ _id: 'recorder__g1' });
+    expect(stored).toMatchObject({
+      projector: 'recorder',
+      generation: 1,
+      partitions: [{ partition: 'all', position: head }],
+      position: head,
+    });
     expect(await runtime.readSide.collection('seen').count()).toBe(5);
     expect(await platform.readModels.listCollections()).toContain('seen__g1');
   });
@@ -94,7 +110,11 @@ describe('projector runtime on the embedded engines', () => {
     const first = recording();
     const runtime = await boot(platform, [first.projector]);
     for (let i = 0; i < 3; i++) {
-      await platform.eventStore.append(`cart-c${i}`, [{ type: 'CartCreated', data: { cartId: `c${i}`, userId: 'u' } }], appendOptions(0));
+      await platform.eventStore.append(
+        `cart-c${i}`,
+        [{ type: 'CartCreated', data: { cartId: `c${i}`, userId: 'u' } }],
+        appendOptions(0),
+      );
     }
     expect(await runtime.catchUp(5000)).toBe(true);
     await runtime.stop();
@@ -105,7 +125,11 @@ describe('projector runtime on the embedded engines', () => {
     const restarted = platform.reopen({ keepReadModels: true });
     const second = recording();
     const again = await boot(restarted, [second.projector]);
-    await restarted.eventStore.append('cart-c9', [{ type: 'CartCreated', data: { cartId: 'c9', userId: 'u' } }], appendOptions(0));
+    await restarted.eventStore.append(
+      'cart-c9',
+      [{ type: 'CartCreated', data: { cartId: 'c9', userId: 'u' } }],
+      appendOptions(0),
+    );
     expect(await again.catchUp(5000)).toBe(true);
     expect(second.seen.map((e) => e.streamId)).toEqual(['cart-c9']);
     await restarted.close();
@@ -127,16 +151,30 @@ describe('projector runtime on the embedded engines', () => {
     const platform = fresh();
     const runtime = await boot(platform);
     await platform.eventStore.append('listing-l1', [listingCreated(1)], appendOptions(0));
-    const poison = await platform.eventStore.append('listing-l2', [listingCreated(2, { title: 'poison' })], appendOptions(0));
+    const poison = await platform.eventStore.append(
+      'listing-l2',
+      [listingCreated(2, { title: 'poison' })],
+      appendOptions(0),
+    );
     await platform.eventStore.append('listing-l3', [listingCreated(3)], appendOptions(0));
     // Adding to an unknown cart makes the carts projector throw.
-    await platform.eventStore.append('cart-x', [{ type: 'CartItemAdded', data: { cartId: 'x', productId: 'l1', quantity: 1 } }], appendOptions(0));
-    await platform.eventStore.append('cart-y', [{ type: 'CartCreated', data: { cartId: 'y', userId: 'u' } }], appendOptions(0));
+    await platform.eventStore.append(
+      'cart-x',
+      [{ type: 'CartItemAdded', data: { cartId: 'x', productId: 'l1', quantity: 1 } }],
+      appendOptions(0),
+    );
+    await platform.eventStore.append(
+      'cart-y',
+      [{ type: 'CartCreated', data: { cartId: 'y', userId: 'u' } }],
+      appendOptions(0),
+    );
     expect(await runtime.catchUp(5000)).toBe(true);
 
     expect((await snapshot(runtime.readSide, 'listings')).map((l) => l._id)).toEqual(['l1', 'l3']);
     expect((await snapshot(runtime.readSide, 'carts')).map((c) => c._id)).toEqual(['y']);
-    const letters = await platform.readModels.collection(DEAD_LETTERS_COLLECTION).find({}, { sort: { position: 1 } });
+    const letters = await platform.readModels
+      .collection(DEAD_LETTERS_COLLECTION)
+      .find({}, { sort: { position: 1 } });
     expect(letters).toHaveLength(2);
     expect(letters[0]).toMatchObject({
       projector: 'test-catalogue',
@@ -202,7 +240,11 @@ describe('projector runtime on the embedded engines', () => {
 
     await runtime.readSide.collection('listings').deleteMany({ _id: { $in: ['l6', 'l7', 'l8'] } });
     const result = await runtime.replay('test-catalogue', l6!.position);
-    expect(result).toMatchObject({ projector: 'test-catalogue', generation: 1, fromPosition: l6!.position });
+    expect(result).toMatchObject({
+      projector: 'test-catalogue',
+      generation: 1,
+      fromPosition: l6!.position,
+    });
     expect(result.events).toBe((await platform.eventStore.headPosition()) - l6!.position + 1);
     expect(await snapshot(runtime.readSide, 'listings')).toEqual(before);
   });
@@ -217,13 +259,22 @@ describe('projector runtime on the embedded engines', () => {
     const liveCounts = await snapshot(runtime.readSide, 'category_counts');
 
     const result = await runtime.rebuild('test-catalogue');
-    expect(result).toMatchObject({ projector: 'test-catalogue', generation: 2, previousGeneration: 1, events: 81 });
+    expect(result).toMatchObject({
+      projector: 'test-catalogue',
+      generation: 2,
+      previousGeneration: 1,
+      events: 81,
+    });
     expect(await snapshot(runtime.readSide, 'listings')).toEqual(liveListings);
     expect(await snapshot(runtime.readSide, 'category_counts')).toEqual(liveCounts);
     const collections = await platform.readModels.listCollections();
     expect(collections).toContain('listings__g2');
     expect(collections).not.toContain('listings__g1');
-    expect(await platform.readModels.collection(GENERATIONS_COLLECTION).findOne({ _id: 'test-catalogue' })).toMatchObject({
+    expect(
+      await platform.readModels
+        .collection(GENERATIONS_COLLECTION)
+        .findOne({ _id: 'test-catalogue' }),
+    ).toMatchObject({
       live: 2,
       building: null,
     });
@@ -233,7 +284,9 @@ describe('projector runtime on the embedded engines', () => {
     // The new generation keeps consuming.
     const next = await appendListing(platform.eventStore, 100);
     expect(await runtime.waitFor(next, 5000)).toBe(true);
-    expect(await runtime.readSide.collection('listings').findOne({ _id: 'l100' })).toMatchObject({ priceCents: 600 });
+    expect(await runtime.readSide.collection('listings').findOne({ _id: 'l100' })).toMatchObject({
+      priceCents: 600,
+    });
     const status = (await runtime.status()).find((s) => s.projector === 'test-catalogue')!;
     expect(status).toMatchObject({ generation: 2, lag: 0, position: next, rebuilding: null });
   });
@@ -264,14 +317,23 @@ describe('projector runtime on the embedded engines', () => {
     const first = embeddedPlatform({ search: createEmbeddedSearchEngine() });
     cleanups.push(() => first.remove());
     first.durability = { readModels: true, search: false };
-    const runtime = await startProjections({ platform: first, projectors: [searchable], log: quiet });
-    for (let i = 0; i < 5; i++) await first.eventStore.append(`listing-l${i}`, [listingCreated(i)], appendOptions(0));
+    const runtime = await startProjections({
+      platform: first,
+      projectors: [searchable],
+      log: quiet,
+    });
+    for (let i = 0; i < 5; i++)
+      await first.eventStore.append(`listing-l${i}`, [listingCreated(i)], appendOptions(0));
     expect(await runtime.catchUp(5000)).toBe(true);
     await runtime.stop();
     await first.close();
 
     // Same read models (with their checkpoint), an empty search engine.
-    const restarted = embeddedPlatform({ dir: first.dir, readModels: first.readModels, search: createEmbeddedSearchEngine() });
+    const restarted = embeddedPlatform({
+      dir: first.dir,
+      readModels: first.readModels,
+      search: createEmbeddedSearchEngine(),
+    });
     restarted.durability = { readModels: true, search: false };
     const again = await boot(restarted, [searchable]);
     expect(await again.catchUp(5000)).toBe(true);
@@ -301,23 +363,35 @@ describe('projector runtime on the embedded engines', () => {
     cleanups.push(() => platform.remove());
     const { projector } = recording();
     const runtime = await boot(platform, [projector]);
-    const { position } = await platform.eventStore.append('cart-c1', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u' } }], appendOptions(0));
+    const { position } = await platform.eventStore.append(
+      'cart-c1',
+      [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u' } }],
+      appendOptions(0),
+    );
     expect(await runtime.waitFor(position, 400)).toBe(false);
     refuseCheckpoints = false;
     expect(await runtime.waitFor(position, 10_000)).toBe(true);
-    expect(await memory.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'recorder__g1' })).toMatchObject({ position });
+    expect(
+      await memory.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'recorder__g1' }),
+    ).toMatchObject({ position });
   });
 
   it('moves past unhandled events without a write, and stores that position at stop', async () => {
     const platform = fresh();
     const { projector } = recording();
     const runtime = await boot(platform, [projector]);
-    const cart = await platform.eventStore.append('cart-c1', [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u' } }], appendOptions(0));
+    const cart = await platform.eventStore.append(
+      'cart-c1',
+      [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'u' } }],
+      appendOptions(0),
+    );
     expect(await runtime.waitFor(cart.position, 5000)).toBe(true);
     const head = await appendListing(platform.eventStore, 1);
     expect(await runtime.waitFor(head, 5000)).toBe(true);
     const checkpoints = platform.readModels.collection(CHECKPOINTS_COLLECTION);
-    expect(await checkpoints.findOne({ _id: 'recorder__g1' })).toMatchObject({ position: cart.position });
+    expect(await checkpoints.findOne({ _id: 'recorder__g1' })).toMatchObject({
+      position: cart.position,
+    });
     await runtime.stop();
     expect(await checkpoints.findOne({ _id: 'recorder__g1' })).toMatchObject({ position: head });
   });

@@ -6,12 +6,7 @@
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
-import {
-  BROTLI_PARAMS,
-  COMPRESSION_THRESHOLD,
-  GZIP_LEVEL,
-  type RouteDoc,
-} from '@rewear/platform';
+import { BROTLI_PARAMS, COMPRESSION_THRESHOLD, GZIP_LEVEL, type RouteDoc } from '@rewear/platform';
 import { imagesMiddleware } from './images/router.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi.ts';
 import { staticClient } from './static-client.ts';

@@ -45,7 +45,9 @@ export function createCheckpointProgress(
   partitioned?: PartitionedProgressOptions,
 ): ProjectionProgress & { lowest(): Promise<number> } {
   const checkpoints = readModels.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION);
-  const generations = readModels.collection<Doc & { projector: string; live: number }>(GENERATIONS_COLLECTION);
+  const generations = readModels.collection<Doc & { projector: string; live: number }>(
+    GENERATIONS_COLLECTION,
+  );
   const bus = partitioned && isPartitionedBus(partitioned.bus) ? partitioned.bus : null;
 
   /** The live generation's checkpoint of each projector (null: none stored yet). */
@@ -62,7 +64,8 @@ export function createCheckpointProgress(
 
   async function lowest(): Promise<number> {
     let min = Number.POSITIVE_INFINITY;
-    for (const record of (await liveCheckpoints()).values()) min = Math.min(min, record?.position ?? 0);
+    for (const record of (await liveCheckpoints()).values())
+      min = Math.min(min, record?.position ?? 0);
     return Number.isFinite(min) ? min : 0;
   }
 
@@ -70,10 +73,15 @@ export function createCheckpointProgress(
     new Promise((r) => setTimeout(r, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
 
   /** Every partition's stored position is at `position`: no offsets needed. */
-  async function reachedWithoutOffsets(position: number, partitions: readonly string[]): Promise<boolean> {
+  async function reachedWithoutOffsets(
+    position: number,
+    partitions: readonly string[],
+  ): Promise<boolean> {
     const records = await liveCheckpoints();
     return projectorNames.every((name) => {
-      const stored = new Map((records.get(name)?.partitions ?? []).map((p) => [p.partition, p.position]));
+      const stored = new Map(
+        (records.get(name)?.partitions ?? []).map((p) => [p.partition, p.position]),
+      );
       return partitions.every((partition) => (stored.get(partition) ?? 0) >= position);
     });
   }
@@ -81,11 +89,18 @@ export function createCheckpointProgress(
   async function reachedMarks(position: number, marks: PartitionOffsets): Promise<boolean> {
     const records = await liveCheckpoints();
     for (const name of projectorNames) {
-      const stored = new Map((records.get(name)?.partitions ?? []).map((p) => [p.partition, p.position]));
-      const behind = Object.keys(marks).filter((partition) => (stored.get(partition) ?? 0) < position);
+      const stored = new Map(
+        (records.get(name)?.partitions ?? []).map((p) => [p.partition, p.position]),
+      );
+      const behind = Object.keys(marks).filter(
+        (partition) => (stored.get(partition) ?? 0) < position,
+      );
       if (behind.length === 0) continue;
-      const committed = await bus!.committedOffsets(`${partitioned!.subscriptionPrefix ?? ''}${name}`);
-      if (behind.some((partition) => (committed[partition] ?? 0n) < marks[partition]!)) return false;
+      const committed = await bus!.committedOffsets(
+        `${partitioned!.subscriptionPrefix ?? ''}${name}`,
+      );
+      if (behind.some((partition) => (committed[partition] ?? 0n) < marks[partition]!))
+        return false;
     }
     return true;
   }

@@ -11,7 +11,7 @@ export function clientConfigFrom(
   env: NodeJS.ProcessEnv = process.env,
 ): ClientConfig {
   const emulatorUrl = config.firebaseAuthEmulatorHost
-    ? (env.AUTH_EMULATOR_PUBLIC_URL?.trim() || `http://${config.firebaseAuthEmulatorHost}`)
+    ? env.AUTH_EMULATOR_PUBLIC_URL?.trim() || `http://${config.firebaseAuthEmulatorHost}`
     : null;
   return {
     firebase: {

@@ -6,7 +6,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@rewear/platform';
 import { ROLES, startStack, type Role } from './stack.ts';
 
-const { values } = parseArgs({ options: { role: { type: 'string', default: process.env.ROLE ?? 'all' } } });
+const { values } = parseArgs({
+  options: { role: { type: 'string', default: process.env.ROLE ?? 'all' } },
+});
 const role = values.role as Role;
 if (!ROLES.includes(role)) {
   console.error(`Unknown role "${values.role}": use one of ${ROLES.join(', ')}`);

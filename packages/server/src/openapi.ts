@@ -17,7 +17,10 @@ export interface OpenApiDocument {
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -58,7 +61,10 @@ function operation(route: RouteDoc): Record<string, unknown> {
     Object.entries(route.responses).map(([status, description]) => [
       status,
       Number(status) >= 400
-        ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+        ? {
+            description,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          }
         : { description },
     ]),
   );
@@ -69,13 +75,21 @@ function operation(route: RouteDoc): Record<string, unknown> {
     security,
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(route.body) } },
+          },
+        }
       : {}),
     responses,
   };
 }
 
-export function buildOpenApiDocument(routes: readonly RouteDoc[], version = '0.1.0'): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly RouteDoc[],
+  version = '0.1.0',
+): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     paths[route.path] ??= {};
@@ -106,7 +120,10 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], version = '0.1
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A self-contained HTML page (no CDN) listing every operation with its parameters and body schema. */
 export function renderDocsPage(doc: OpenApiDocument): string {
@@ -122,10 +139,20 @@ export function renderDocsPage(doc: OpenApiDocument): string {
             requestBody?: { content: { 'application/json': { schema: unknown } } };
             responses: Record<string, { description: string }>;
           };
-          const auth = o.security.length === 0 ? 'open' : JSON.stringify(o.security).includes('opsToken') ? 'operator token' : o.security.some((s) => JSON.stringify(s) === '{}') ? 'visitor or user' : 'signed-in user';
+          const auth =
+            o.security.length === 0
+              ? 'open'
+              : JSON.stringify(o.security).includes('opsToken')
+                ? 'operator token'
+                : o.security.some((s) => JSON.stringify(s) === '{}')
+                  ? 'visitor or user'
+                  : 'signed-in user';
           const params = o.parameters.length
             ? `<table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${o.parameters
-                .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
+                .map(
+                  (p) =>
+                    `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
+                )
                 .join('')}</table>`
             : '';
           const body = o.requestBody

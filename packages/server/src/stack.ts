@@ -17,7 +17,11 @@ import {
 } from '@rewear/platform';
 // Reached by path: the platform index does not re-export them.
 import { createPlatform } from '../../platform/src/create-platform.ts';
-import { authEmulatorAnswers, ensureAuthEmulator, type RunningAuthEmulator } from '../../platform/src/firebase-emulator.ts';
+import {
+  authEmulatorAnswers,
+  ensureAuthEmulator,
+  type RunningAuthEmulator,
+} from '../../platform/src/firebase-emulator.ts';
 import { createFirebaseIdentityVerifier } from '../../platform/src/identity-firebase.ts';
 import {
   commandRoutes,
@@ -72,7 +76,10 @@ const brandNames = new Map(SEED_BRANDS.map((b) => [brandSlug(b.name), b.name]));
  * is; a `demo-` project without one gets the emulator started here; any other project is real
  * Firebase Authentication.
  */
-async function identityFor(config: Config, log: (line: string) => void): Promise<{ config: Config; emulator: RunningAuthEmulator | null }> {
+async function identityFor(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ config: Config; emulator: RunningAuthEmulator | null }> {
   if (config.firebaseAuthEmulatorHost) return { config, emulator: null };
   if (!config.firebaseProjectId.startsWith('demo-')) return { config, emulator: null };
   log('[server] starting the Firebase Auth emulator (first start can take a minute)');
@@ -91,7 +98,10 @@ function listen(server: http.Server, port: number, host: string): Promise<string
   });
 }
 
-export async function startStack(baseConfig: Config, options: StackOptions = {}): Promise<RunningStack> {
+export async function startStack(
+  baseConfig: Config,
+  options: StackOptions = {},
+): Promise<RunningStack> {
   const role = options.role ?? 'all';
   const log = options.log ?? ((line: string) => console.log(line));
   const closers: Array<() => Promise<unknown> | unknown> = [];
@@ -107,7 +117,9 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
 
   try {
     const needsIdentity = role !== 'projectors';
-    const { config, emulator } = needsIdentity ? await identityFor(baseConfig, log) : { config: baseConfig, emulator: null };
+    const { config, emulator } = needsIdentity
+      ? await identityFor(baseConfig, log)
+      : { config: baseConfig, emulator: null };
     if (emulator?.started) closers.push(() => emulator.stop());
     const identity: IdentityVerifier | null = needsIdentity
       ? createFirebaseIdentityVerifier({ projectId: config.firebaseProjectId })
@@ -115,7 +127,9 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
 
     const platform = await createPlatform(config);
     closers.push(() => platform.close());
-    log(`[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`);
+    log(
+      `[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`,
+    );
 
     // First start of an empty store: seed the catalogue before the projections replay it.
     if ((role === 'all' || role === 'command-api') && config.seedOnFirstStart) {
@@ -124,7 +138,10 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
         listings: config.seedListings,
         onProgress: (p) => options.onSeedProgress?.(`[seed] ${p.phase} ${p.done}/${p.total}`),
       });
-      if (result) log(`[server] seeded ${result.listings} listings (${result.events} events) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (result)
+        log(
+          `[server] seeded ${result.listings} listings (${result.events} events) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
     }
 
     let runtime: ProjectionRuntime | null = null;
@@ -143,23 +160,35 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
           // Deferred work too (the algorithmic collections): ready means the home page is whole.
           if (ok) for (const projector of defaultProjectors) await projector.flush?.();
           caughtUp = ok;
-          if (ok) log(`[server] projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          if (ok)
+            log(
+              `[server] projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            );
           else log('[server] projections did not catch up in 30 minutes');
         })
-        .catch((err: unknown) => log(`[server] projections failed to catch up: ${(err as Error).message}`));
+        .catch((err: unknown) =>
+          log(`[server] projections failed to catch up: ${(err as Error).message}`),
+        );
     } else if (role === 'query-api') {
       // Reads what the projectors process writes; never applies events itself.
       const reader = new ProjectionRuntime({ platform, projectors: defaultProjectors });
       readSide = reader.readSide;
-      const checkpointProgress = createCheckpointProgress(platform.readModels, reader.projectorNames, 50, {
-        eventStore: platform.eventStore,
-        bus: platform.bus,
-      });
+      const checkpointProgress = createCheckpointProgress(
+        platform.readModels,
+        reader.projectorNames,
+        50,
+        {
+          eventStore: platform.eventStore,
+          bus: platform.bus,
+        },
+      );
       progress = checkpointProgress;
       const poll = setInterval(() => {
-        void Promise.all([checkpointProgress.lowest(), platform.eventStore.headPosition()]).then(([low, head]) => {
-          caughtUp = low >= head;
-        }).catch(() => {});
+        void Promise.all([checkpointProgress.lowest(), platform.eventStore.headPosition()])
+          .then(([low, head]) => {
+            caughtUp = low >= head;
+          })
+          .catch(() => {});
       }, 1000);
       closers.push(() => clearInterval(poll));
     } else {
@@ -201,7 +230,9 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
       const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
       const stopSweeper = sweeper.start(30_000);
       closers.push(() => stopSweeper());
-      log(`[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`);
+      log(
+        `[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`,
+      );
     }
     const queryApi =
       (role === 'all' || role === 'query-api') && readSide && progress
@@ -219,7 +250,12 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
       commandApi,
       routers,
       routeDocs: [...commandRoutes, ...paymentRoutes, ...queryRoutes],
-      clientDist: role === 'all' || role === 'query-api' ? (options.clientDist === undefined ? DEFAULT_CLIENT_DIST : options.clientDist) : null,
+      clientDist:
+        role === 'all' || role === 'query-api'
+          ? options.clientDist === undefined
+            ? DEFAULT_CLIENT_DIST
+            : options.clientDist
+          : null,
       brandName: (slug) => brandNames.get(slug) ?? null,
     });
     // The projectors process still answers /api/health and /api/ops for the orchestrator.
@@ -241,7 +277,11 @@ export async function startStack(baseConfig: Config, options: StackOptions = {})
     }
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 65_000;
-    const url = await listen(server, options.port ?? config.port, options.host ?? process.env.HOST ?? '0.0.0.0');
+    const url = await listen(
+      server,
+      options.port ?? config.port,
+      options.host ?? process.env.HOST ?? '0.0.0.0',
+    );
     closers.push(
       () =>
         new Promise<void>((resolve) => {

@@ -13,7 +13,12 @@ export function staticClient(distDir: string): Middleware {
   const root = path.resolve(distDir);
   const hasIndex = () => existsSync(path.join(root, 'index.html'));
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path.startsWith('/api/') ||
+      ctx.path === '/api'
+    )
+      return next();
     const looksLikeFile = path.posix.extname(ctx.path) !== '';
     if (looksLikeFile) {
       try {

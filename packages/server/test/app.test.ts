@@ -22,11 +22,23 @@ describe('one-process server routing', () => {
     dist = mkdtempSync(join(tmpdir(), 'rewear-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    writeFileSync(
+      join(dist, 'assets', 'app-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    );
     const app = createServerApp({
       queryApi: answering('query'),
       commandApi: answering('command'),
-      routeDocs: [{ method: 'get', path: '/api/brands/', summary: 'Brands', tags: ['reference'], auth: 'none', responses: { 200: 'Brand[]' } }],
+      routeDocs: [
+        {
+          method: 'get',
+          path: '/api/brands/',
+          summary: 'Brands',
+          tags: ['reference'],
+          auth: 'none',
+          responses: { 200: 'Brand[]' },
+        },
+      ],
       clientDist: dist,
     });
     server = app.listen(0, '127.0.0.1');
@@ -39,9 +51,15 @@ describe('one-process server routing', () => {
   });
 
   it('sends GET/HEAD to query-api and other methods to command-api', async () => {
-    expect(await (await fetch(`${base}/api/products`)).json()).toEqual({ from: 'query', method: 'GET' });
+    expect(await (await fetch(`${base}/api/products`)).json()).toEqual({
+      from: 'query',
+      method: 'GET',
+    });
     for (const method of ['POST', 'PUT', 'DELETE']) {
-      expect(await (await fetch(`${base}/api/cart/add-item`, { method })).json()).toEqual({ from: 'command', method });
+      expect(await (await fetch(`${base}/api/cart/add-item`, { method })).json()).toEqual({
+        from: 'command',
+        method,
+      });
     }
     const head = await fetch(`${base}/api/products`, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -67,11 +85,15 @@ describe('one-process server routing', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('id="root"');
-    const asset = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    const asset = await fetch(`${base}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
-    expect((await fetch(`${base}/images/categories/1.svg`)).headers.get('content-type')).toContain('svg');
+    expect((await fetch(`${base}/images/categories/1.svg`)).headers.get('content-type')).toContain(
+      'svg',
+    );
   });
 });

@@ -1,7 +1,14 @@
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, COLORS } from '@rewear/contracts';
-import { brandSvg, categorySlug, categorySvg, garmentImagePath, garmentSvg, GARMENT_SLUGS } from '../src/images/svg.ts';
+import {
+  brandSvg,
+  categorySlug,
+  categorySvg,
+  garmentImagePath,
+  garmentSvg,
+  GARMENT_SLUGS,
+} from '../src/images/svg.ts';
 import { imagesMiddleware } from '../src/images/router.ts';
 
 describe('garment and category pictures', () => {
@@ -43,7 +50,11 @@ describe('image routes', () => {
   afterAll(() => server.close());
 
   it('serves garments, categories and brands as SVG with long caching', async () => {
-    for (const path of ['/images/garments/shoes-black.svg', '/images/categories/3.svg', '/images/brands/h-m.svg']) {
+    for (const path of [
+      '/images/garments/shoes-black.svg',
+      '/images/categories/3.svg',
+      '/images/brands/h-m.svg',
+    ]) {
       const res = await fetch(base + path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toContain('image/svg+xml');

@@ -10,7 +10,11 @@ const routes: RouteDoc[] = [
     summary: 'Adds units of a listing to the cart',
     tags: ['cart'],
     auth: 'user',
-    body: z.object({ cartId: z.string(), productId: z.string(), quantity: z.number().int().min(1) }),
+    body: z.object({
+      cartId: z.string(),
+      productId: z.string(),
+      quantity: z.number().int().min(1),
+    }),
     responses: { 200: 'The cart', 409: 'Only {n} available' },
   },
   {
@@ -37,7 +41,9 @@ describe('OpenAPI document', () => {
       required: ['cartId', 'productId', 'quantity'],
       properties: { quantity: { type: 'integer', minimum: 1 } },
     });
-    expect(add.responses['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(add.responses['409'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
 
     const availability = doc.paths['/api/products/{id}/availability']!.get as Record<string, any>;
     expect(availability.parameters).toEqual([

@@ -13,12 +13,15 @@ describe('seed catalogue plan', () => {
   it('is the same for the same seed and differs for another', () => {
     const again = planCatalogue({ seed: 7, listings: 1500, sellers: 150, now });
     expect(again).toEqual(plan);
-    expect(planCatalogue({ seed: 8, listings: 1500, sellers: 150, now }).listings[0]).not.toEqual(plan.listings[0]);
+    expect(planCatalogue({ seed: 8, listings: 1500, sellers: 150, now }).listings[0]).not.toEqual(
+      plan.listings[0],
+    );
   });
 
   it('has the favoured brands, 150 sellers and realistic listings', () => {
     const names = plan.brands.map((b) => b.name);
-    for (const favoured of ['Nike', 'Zara', 'H&M', 'Gap', 'Lululemon', 'J.Crew']) expect(names).toContain(favoured);
+    for (const favoured of ['Nike', 'Zara', 'H&M', 'Gap', 'Lululemon', 'J.Crew'])
+      expect(names).toContain(favoured);
     expect(names.length).toBeGreaterThanOrEqual(20);
     expect(plan.users).toHaveLength(150);
     expect(plan.listings).toHaveLength(1500);
@@ -26,7 +29,8 @@ describe('seed catalogue plan', () => {
     for (const { fields, createdAt } of plan.listings) {
       expect(fields.priceCents).toBeGreaterThanOrEqual(500);
       expect(fields.priceCents).toBeLessThanOrEqual(40000);
-      if (fields.originalPriceCents !== null) expect(fields.originalPriceCents).toBeGreaterThan(fields.priceCents);
+      if (fields.originalPriceCents !== null)
+        expect(fields.originalPriceCents).toBeGreaterThan(fields.priceCents);
       expect(fields.stock).toBeGreaterThanOrEqual(1);
       expect(fields.stock).toBeLessThanOrEqual(5);
       expect(Date.parse(createdAt)).toBeGreaterThan(sixMonthsAgo);
@@ -35,7 +39,9 @@ describe('seed catalogue plan', () => {
       expect(fields.title).toContain(brand.name);
       const category = CATEGORIES.find((c) => c.id === fields.categoryId)!;
       const color = COLORS.find((c) => c.id === fields.colorIds[0])!;
-      expect(fields.image).toBe(`/images/garments/${category.name.toLowerCase()}-${color.name}.svg`);
+      expect(fields.image).toBe(
+        `/images/garments/${category.name.toLowerCase()}-${color.name}.svg`,
+      );
     }
     const stockOne = plan.listings.filter((l) => l.fields.stock === 1).length;
     expect(stockOne / plan.listings.length).toBeGreaterThan(0.7);

@@ -20,20 +20,43 @@ afterAll(async () => {
 describe('one-process server boot', () => {
   it('is ready only once the home page is whole: the algorithmic collections are there', async () => {
     // A project that is not `demo-`: tokens would go to Firebase itself, so no emulator is started.
-    const config = { ...loadConfig({}), dataDir, firebaseProjectId: 'rewear-boot-test', seedOnFirstStart: true, seedListings: 120 };
-    stack = await startStack(config, { role: 'all', port: 0, host: '127.0.0.1', clientDist: null, log: () => {} });
+    const config = {
+      ...loadConfig({}),
+      dataDir,
+      firebaseProjectId: 'rewear-boot-test',
+      seedOnFirstStart: true,
+      seedListings: 120,
+    };
+    stack = await startStack(config, {
+      role: 'all',
+      port: 0,
+      host: '127.0.0.1',
+      clientDist: null,
+      log: () => {},
+    });
     const deadline = Date.now() + 30_000;
-    while (!stack.ready() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!stack.ready() && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect(stack.ready()).toBe(true);
 
     const health = await fetch(`${stack.url}/api/health`);
     expect(health.status).toBe(200);
-    const collections = (await (await fetch(`${stack.url}/api/collections/public?limit=7`)).json()) as Array<{
+    const collections = (await (
+      await fetch(`${stack.url}/api/collections/public?limit=7`)
+    ).json()) as Array<{
       id: string;
       products: unknown[];
     }>;
     expect(collections.map((c) => c.id)).toEqual(
-      expect.arrayContaining(['trending_hits', 'hidden_gems', 'style_steals', 'fresh_drops', 'curator_picks', 'weekend_vibes', 'investment_pieces']),
+      expect.arrayContaining([
+        'trending_hits',
+        'hidden_gems',
+        'style_steals',
+        'fresh_drops',
+        'curator_picks',
+        'weekend_vibes',
+        'investment_pieces',
+      ]),
     );
     expect(collections.find((c) => c.id === 'fresh_drops')!.products.length).toBeGreaterThan(0);
   }, 60_000);

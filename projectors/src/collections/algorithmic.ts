@@ -205,7 +205,8 @@ function topBy(
     // Compared before an entry is made: most of a catalogue does not get in.
     if (top.length === size) {
       const last = top[size - 1]!;
-      if (rounded < last.score || (rounded === last.score && p.product_id >= last.product_id)) continue;
+      if (rounded < last.score || (rounded === last.score && p.product_id >= last.product_id))
+        continue;
     }
     const entry = { product_id: p.product_id, score: rounded };
     let at = top.length;

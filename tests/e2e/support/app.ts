@@ -10,7 +10,11 @@ export interface TestUser {
 
 export function newUser(testInfo: TestInfo, prefix = 'shopper'): TestUser {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}w${testInfo.workerIndex}`;
-  return { displayName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${id}`, email: `${prefix}-${id}@example.com`, password: 'secret-pass-1' };
+  return {
+    displayName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${id}`,
+    email: `${prefix}-${id}@example.com`,
+    password: 'secret-pass-1',
+  };
 }
 
 /** The account menu's trigger, which names who is signed in. */
@@ -49,7 +53,11 @@ export async function signOutThroughUi(page: Page, user: TestUser): Promise<void
  * Most seeded listings are single items, and the tests run side by side against one catalogue:
  * each test buys from its own slot of listings so no two tests reach for the same item.
  */
-export async function listingsForSlot(request: APIRequestContext, slot: number, count = 1): Promise<Product[]> {
+export async function listingsForSlot(
+  request: APIRequestContext,
+  slot: number,
+  count = 1,
+): Promise<Product[]> {
   const response = await request.get('/api/products?limit=200');
   expect(response.ok()).toBeTruthy();
   const products = ((await response.json()) as Product[])
@@ -65,7 +73,13 @@ export function dollars(amount: number | string): string {
   return `$${Number(amount).toFixed(2)}`;
 }
 
-export const SHIPPING = { name: 'Ada Buyer', address: '12 Market Street', city: 'Springfield', state: 'IL', zip: '62701' };
+export const SHIPPING = {
+  name: 'Ada Buyer',
+  address: '12 Market Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+};
 
 /** From /checkout with a cart: shipping step, then the card step filled with `cardNumber`; returns the Pay button. */
 export async function fillCheckout(page: Page, cardNumber: string) {

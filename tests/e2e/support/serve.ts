@@ -17,7 +17,8 @@ if (process.env.E2E_SKIP_BUILD !== 'true') {
 const storefront = await startStorefront({
   port,
   seedListings: Number(process.env.E2E_SEED_LISTINGS ?? 300),
-  onOutput: process.env.E2E_SERVER_LOG === 'true' ? (chunk) => process.stdout.write(chunk) : undefined,
+  onOutput:
+    process.env.E2E_SERVER_LOG === 'true' ? (chunk) => process.stdout.write(chunk) : undefined,
 });
 console.log(`[e2e] storefront ready on ${storefront.url}`);
 

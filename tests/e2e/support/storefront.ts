@@ -39,9 +39,15 @@ export function freePort(): Promise<number> {
 
 /** `npm run build -w client`: the production bundle the server serves from client/dist. */
 export function buildClient(): void {
-  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
-    throw new Error(`Client build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `Client build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }
 
@@ -60,11 +66,18 @@ export interface StorefrontOptions {
   onOutput?: (chunk: string) => void;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
+      );
     }
     try {
       const response = await fetch(`${url}/api/health`);
@@ -74,7 +87,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`The server did not answer ${url}/api/health within ${timeoutMs / 1000} s:\n${output()}`);
+  throw new Error(
+    `The server did not answer ${url}/api/health within ${timeoutMs / 1000} s:\n${output()}`,
+  );
 }
 
 export async function startStorefront(options: StorefrontOptions = {}): Promise<Storefront> {
@@ -90,13 +105,17 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
   });
 
   let log = '';
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    // Its own process group, so stopping it also stops the Auth emulator it may have started.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    ['packages/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env,
+      // Its own process group, so stopping it also stops the Auth emulator it may have started.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     log = (log + text).slice(-20_000);
@@ -113,7 +132,10 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
       } catch {
         // already gone
       }
-      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000))]);
+      const killed = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 20_000)),
+      ]);
       if (!killed) {
         try {
           process.kill(-child.pid!, 'SIGKILL');

@@ -13,7 +13,10 @@ export const test = base.extend<{ browserErrors: string[] }>({
       });
       await use(errors);
       if (testInfo.status !== testInfo.expectedStatus && errors.length) {
-        await testInfo.attach('browser-errors.txt', { body: errors.join('\n'), contentType: 'text/plain' });
+        await testInfo.attach('browser-errors.txt', {
+          body: errors.join('\n'),
+          contentType: 'text/plain',
+        });
         console.log(`[browser errors] ${testInfo.title}\n  ${errors.join('\n  ')}`);
       }
     },

@@ -15,7 +15,11 @@ const log = openSqliteEventLog({ file: path.join(dir, 'events.sqlite') });
 
 for (let n = 0; n < count; n++) {
   const { streamId, events, expectedVersion } = step(n);
-  const result = await log.append(streamId, events, { expectedVersion, actor: 'burst', correlationId: randomUUID() });
+  const result = await log.append(streamId, events, {
+    expectedVersion,
+    actor: 'burst',
+    correlationId: randomUUID(),
+  });
   process.stdout.write(`ack ${result.position} ${result.events[0]!.id}\n`);
 }
 await log.close();

@@ -39,22 +39,68 @@ export function step(n: number): Append & { expectedVersion: number } {
   const k = Math.floor(n / 8);
   switch (n % 8) {
     case 0:
-      return { streamId: `user-u${k}`, expectedVersion: 0, events: [{ type: 'UserRegistered', data: { uid: `u${k}`, email: `u${k}@example.com`, displayName: `User ${k}`, photoUrl: null } }] };
+      return {
+        streamId: `user-u${k}`,
+        expectedVersion: 0,
+        events: [
+          {
+            type: 'UserRegistered',
+            data: {
+              uid: `u${k}`,
+              email: `u${k}@example.com`,
+              displayName: `User ${k}`,
+              photoUrl: null,
+            },
+          },
+        ],
+      };
     case 1:
-      return { streamId: `brand-b${k}`, expectedVersion: 0, events: [{ type: 'BrandCreated', data: { brandId: `b${k}`, name: `Brand ${k}`, image: null } }] };
+      return {
+        streamId: `brand-b${k}`,
+        expectedVersion: 0,
+        events: [
+          { type: 'BrandCreated', data: { brandId: `b${k}`, name: `Brand ${k}`, image: null } },
+        ],
+      };
     case 2:
     case 3: {
       const id = 2 * k + (n % 8) - 2;
       return { streamId: `listing-l${id}`, expectedVersion: 0, events: [listing(id)] };
     }
     case 4:
-      return { streamId: `listing-l${2 * k}`, expectedVersion: 1, events: [{ type: 'ListingUpdated', data: { listingId: `l${2 * k}`, changes: { priceCents: 999 + k } } }] };
+      return {
+        streamId: `listing-l${2 * k}`,
+        expectedVersion: 1,
+        events: [
+          {
+            type: 'ListingUpdated',
+            data: { listingId: `l${2 * k}`, changes: { priceCents: 999 + k } },
+          },
+        ],
+      };
     case 5:
-      return { streamId: `cart-c${k}`, expectedVersion: 0, events: [{ type: 'CartCreated', data: { cartId: `c${k}`, userId: `u${k}` } }] };
+      return {
+        streamId: `cart-c${k}`,
+        expectedVersion: 0,
+        events: [{ type: 'CartCreated', data: { cartId: `c${k}`, userId: `u${k}` } }],
+      };
     case 6:
-      return { streamId: `cart-c${k}`, expectedVersion: 1, events: [{ type: 'CartItemAdded', data: { cartId: `c${k}`, productId: `l${2 * k + 1}`, quantity: 1 } }] };
+      return {
+        streamId: `cart-c${k}`,
+        expectedVersion: 1,
+        events: [
+          {
+            type: 'CartItemAdded',
+            data: { cartId: `c${k}`, productId: `l${2 * k + 1}`, quantity: 1 },
+          },
+        ],
+      };
     default:
-      return { streamId: `wishlist-u${k}`, expectedVersion: 0, events: [{ type: 'WishlistItemAdded', data: { userId: `u${k}`, productId: `l${2 * k}` } }] };
+      return {
+        streamId: `wishlist-u${k}`,
+        expectedVersion: 0,
+        events: [{ type: 'WishlistItemAdded', data: { userId: `u${k}`, productId: `l${2 * k}` } }],
+      };
   }
 }
 
@@ -63,7 +109,13 @@ export async function appendSteps(store: EventStore, from: number, to: number): 
   let position = 0;
   for (let n = from; n < to; n++) {
     const { streamId, events, expectedVersion } = step(n);
-    position = (await store.append(streamId, events, { expectedVersion, actor: 'seed', correlationId: randomUUID() })).position;
+    position = (
+      await store.append(streamId, events, {
+        expectedVersion,
+        actor: 'seed',
+        correlationId: randomUUID(),
+      })
+    ).position;
   }
   return position;
 }

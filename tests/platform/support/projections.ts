@@ -7,13 +7,19 @@ import { createProjectors } from '@rewear/projectors';
  * `apply` (no timer), so what a projection holds depends on the events alone; that costs a scan
  * of the listings per event, so larger suites pass a delay and flush before comparing.
  */
-export function realProjectors(collectionsDelayMs = 0): { all: Projector[]; flush: () => Promise<void> } {
+export function realProjectors(collectionsDelayMs = 0): {
+  all: Projector[];
+  flush: () => Promise<void>;
+} {
   const set = createProjectors({ collectionsDelayMs });
   return { all: set.all, flush: () => set.catalogue.flush() };
 }
 
 /** Every document of every collection the projectors own, sorted by id. */
-export async function everyDocument(target: ReadSide, projectors: readonly Projector[]): Promise<Record<string, unknown[]>> {
+export async function everyDocument(
+  target: ReadSide,
+  projectors: readonly Projector[],
+): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const projector of projectors) {
     for (const name of Object.keys(projector.collections)) {

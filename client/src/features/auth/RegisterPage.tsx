@@ -27,7 +27,11 @@ export default function RegisterPage() {
         formLabel="Register with email"
         submitLabel="Create Account"
         pendingLabel="Creating account..."
-        onSubmit={() => dispatch(signUpWithEmail({ displayName: displayName.trim(), email: email.trim(), password }))}
+        onSubmit={() =>
+          dispatch(
+            signUpWithEmail({ displayName: displayName.trim(), email: email.trim(), password }),
+          )
+        }
       >
         <TextField
           id="register-name"

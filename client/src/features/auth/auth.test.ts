@@ -29,10 +29,22 @@ function fakeProvider() {
       return () => {};
     },
     signInWithEmail: vi.fn(async () => {
-      throw Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), { code: 'auth/invalid-credential' });
+      throw Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), {
+        code: 'auth/invalid-credential',
+      });
     }),
-    signUpWithEmail: vi.fn(async (email: string) => ({ uid: 'u2', email, displayName: null, photoURL: null })),
-    signInWithGoogle: vi.fn(async () => ({ uid: 'g1', email: 'g@x.io', displayName: 'Gee', photoURL: 'http://p/1.png' })),
+    signUpWithEmail: vi.fn(async (email: string) => ({
+      uid: 'u2',
+      email,
+      displayName: null,
+      photoURL: null,
+    })),
+    signInWithGoogle: vi.fn(async () => ({
+      uid: 'g1',
+      email: 'g@x.io',
+      displayName: 'Gee',
+      photoURL: 'http://p/1.png',
+    })),
     signOut: vi.fn(async () => {}),
     getIdToken: vi.fn(async () => 'token'),
   };
@@ -76,16 +88,21 @@ function start(api: Partial<Api>, service: AuthService, options: StartOptions = 
   };
   const store = configureStore({
     reducer: { auth },
-    middleware: (g) =>
-      g({ thunk: false })
-        .concat(recorder)
-        .concat(sagaMiddleware),
+    middleware: (g) => g({ thunk: false }).concat(recorder).concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(authSaga);
   return { store, task, seen, hint };
 }
 
-const config = { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-x', authEmulatorUrl: 'http://127.0.0.1:9099' }, stripePublishableKey: null };
+const config = {
+  firebase: {
+    apiKey: 'k',
+    authDomain: 'd',
+    projectId: 'demo-x',
+    authEmulatorUrl: 'http://127.0.0.1:9099',
+  },
+  stripePublishableKey: null,
+};
 
 describe('auth saga', () => {
   it('starts sessions only when the user changes and ends them only after a sign-in', async () => {
@@ -115,10 +132,17 @@ describe('auth saga', () => {
     await flush();
     store.dispatch(signInWithEmail({ email: 'a@b.c', password: 'nope12' }));
     await flush();
-    expect(store.getState().auth).toMatchObject({ pending: false, error: 'Invalid email or password' });
+    expect(store.getState().auth).toMatchObject({
+      pending: false,
+      error: 'Invalid email or password',
+    });
     expect(authErrorMessage({ code: 'auth/email-already-in-use' })).toBe('Email already in use');
-    expect(authErrorMessage({ code: 'auth/weak-password' })).toBe('Password should be at least 6 characters');
-    expect(authErrorMessage({ code: 'auth/user-not-found' })).toBe('No account found for this email');
+    expect(authErrorMessage({ code: 'auth/weak-password' })).toBe(
+      'Password should be at least 6 characters',
+    );
+    expect(authErrorMessage({ code: 'auth/user-not-found' })).toBe(
+      'No account found for this email',
+    );
     expect(authErrorMessage(new Error('boom'))).toBe('Authentication failed. Please try again.');
     task.cancel();
   });
@@ -143,7 +167,9 @@ describe('auth saga', () => {
     expect(store.getState().auth).toMatchObject({ status: 'signedIn', error: null });
     expect(error).not.toHaveBeenCalledWith('Registration failed', expect.anything());
 
-    store.dispatch(signUpWithEmail({ email: 'new@x.io', password: 'secret1', displayName: 'Newt' }));
+    store.dispatch(
+      signUpWithEmail({ email: 'new@x.io', password: 'secret1', displayName: 'Newt' }),
+    );
     await flush();
     expect(post).toHaveBeenLastCalledWith('/api/users/register', {
       uid: 'u2',
@@ -158,9 +184,15 @@ describe('auth saga', () => {
   });
 
   it('names the account by display name, email prefix or Account', () => {
-    expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: 'Zoë', photoURL: null })).toBe('Zoë');
-    expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: null, photoURL: null })).toBe('zoe');
-    expect(accountName({ uid: '1', email: null, displayName: null, photoURL: null })).toBe('Account');
+    expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: 'Zoë', photoURL: null })).toBe(
+      'Zoë',
+    );
+    expect(accountName({ uid: '1', email: 'zoe@x.io', displayName: null, photoURL: null })).toBe(
+      'zoe',
+    );
+    expect(accountName({ uid: '1', email: null, displayName: null, photoURL: null })).toBe(
+      'Account',
+    );
   });
 });
 
@@ -180,7 +212,11 @@ describe('auth saga without a session hint (a first visit)', () => {
     const idle = deferred();
     const load = vi.fn(async () => service);
     const get = vi.fn(async () => config) as Api['get'];
-    const { store, task, seen, hint } = start({ get }, service, { hint: memoryHint(false), whenIdle: () => idle.promise, loadAuthService: load });
+    const { store, task, seen, hint } = start({ get }, service, {
+      hint: memoryHint(false),
+      whenIdle: () => idle.promise,
+      loadAuthService: load,
+    });
     expect(store.getState().auth.status).toBe('signedOut');
     await flush();
     expect(load).not.toHaveBeenCalled();
@@ -254,7 +290,11 @@ describe('auth saga without a session hint (a first visit)', () => {
     });
     store.dispatch(signInWithEmail({ email: 'eve@x.io', password: 'secret1' }));
     await flush();
-    expect(store.getState().auth).toMatchObject({ status: 'signedOut', pending: false, error: 'Authentication failed. Please try again.' });
+    expect(store.getState().auth).toMatchObject({
+      status: 'signedOut',
+      pending: false,
+      error: 'Authentication failed. Please try again.',
+    });
     expect(error).toHaveBeenCalledWith('Sign-in is unavailable', 'chunk failed to load');
     error.mockRestore();
     task.cancel();

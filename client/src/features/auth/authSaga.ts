@@ -1,5 +1,16 @@
 import { eventChannel, type Channel, type EventChannel } from 'redux-saga';
-import { actionChannel, all, call, fork, getContext, put, race, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import {
+  actionChannel,
+  all,
+  call,
+  fork,
+  getContext,
+  put,
+  race,
+  take,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
 import type { ClientConfig } from '@rewear/contracts';
 import { ApiError, setIdTokenProvider, type Api } from '../../api/http.ts';
 import {
@@ -14,7 +25,13 @@ import {
   signOut,
   signUpWithEmail,
 } from './authSlice.ts';
-import { authErrorMessage, GOOGLE_SIGN_IN_FAILED, type AuthService, type AuthServiceLoader, type AuthUser } from './authService.ts';
+import {
+  authErrorMessage,
+  GOOGLE_SIGN_IN_FAILED,
+  type AuthService,
+  type AuthServiceLoader,
+  type AuthUser,
+} from './authService.ts';
 import type { SessionHint } from './sessionHint.ts';
 
 interface AuthEvent {
@@ -59,7 +76,11 @@ function* watchAuthState(channel: EventChannel<AuthEvent>, hint: SessionHint) {
 
 function* emailSignIn(service: AuthService, action: ReturnType<typeof signInWithEmail>) {
   try {
-    const user: AuthUser = yield call([service, service.signInWithEmail], action.payload.email, action.payload.password);
+    const user: AuthUser = yield call(
+      [service, service.signInWithEmail],
+      action.payload.email,
+      action.payload.password,
+    );
     yield put(authSucceeded(user));
   } catch (error) {
     yield put(authFailed(authErrorMessage(error)));
@@ -69,7 +90,12 @@ function* emailSignIn(service: AuthService, action: ReturnType<typeof signInWith
 function* emailSignUp(service: AuthService, api: Api, action: ReturnType<typeof signUpWithEmail>) {
   try {
     const { email, password, displayName } = action.payload;
-    const user: AuthUser = yield call([service, service.signUpWithEmail], email, password, displayName);
+    const user: AuthUser = yield call(
+      [service, service.signUpWithEmail],
+      email,
+      password,
+      displayName,
+    );
     const named = { ...user, displayName: user.displayName ?? displayName };
     yield call(registerWithBackend, api, named, null);
     // The provider announced the user before the display name was set: show the name now.
@@ -106,21 +132,38 @@ export function* authSaga() {
   const hint: SessionHint = yield getContext('sessionHint');
   const whenIdle: () => Promise<void> = yield getContext('whenIdle');
   // Commands wait in these buffers while the identity SDK loads: a visitor may press Sign in first.
-  const emailSignIns: Channel<ReturnType<typeof signInWithEmail>> = yield actionChannel(signInWithEmail.type);
-  const emailSignUps: Channel<ReturnType<typeof signUpWithEmail>> = yield actionChannel(signUpWithEmail.type);
-  const googleSignIns: Channel<ReturnType<typeof signInWithGoogle>> = yield actionChannel(signInWithGoogle.type);
+  const emailSignIns: Channel<ReturnType<typeof signInWithEmail>> = yield actionChannel(
+    signInWithEmail.type,
+  );
+  const emailSignUps: Channel<ReturnType<typeof signUpWithEmail>> = yield actionChannel(
+    signUpWithEmail.type,
+  );
+  const googleSignIns: Channel<ReturnType<typeof signInWithGoogle>> = yield actionChannel(
+    signInWithGoogle.type,
+  );
   const signOuts: Channel<ReturnType<typeof signOut>> = yield actionChannel(signOut.type);
 
   if (!hint.present()) {
     // No session was left in this browser: the visitor is signed out, the page renders now, and the
     // SDK loads when the browser is idle (or at once when a sign-in form opens) to confirm.
     yield put(authStateChanged(null));
-    yield race([call(whenIdle), take([signInFormShown.type, signInWithEmail.type, signUpWithEmail.type, signInWithGoogle.type])]);
+    yield race([
+      call(whenIdle),
+      take([
+        signInFormShown.type,
+        signInWithEmail.type,
+        signUpWithEmail.type,
+        signInWithGoogle.type,
+      ]),
+    ]);
   }
 
   let service: AuthService;
   try {
-    const [config, loaded]: [ClientConfig, AuthService] = yield all([call(api.get, '/api/config'), call(loadAuthService)]);
+    const [config, loaded]: [ClientConfig, AuthService] = yield all([
+      call(api.get, '/api/config'),
+      call(loadAuthService),
+    ]);
     service = loaded;
     yield call([service, service.init], config);
   } catch (error) {

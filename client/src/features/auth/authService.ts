@@ -26,7 +26,10 @@ export const loadFirebaseAuthService: AuthServiceLoader = () =>
 
 /** SPEC §8 Authentication: provider error codes to the texts users see. */
 export function authErrorMessage(error: unknown): string {
-  const code = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code =
+    typeof error === 'object' && error && 'code' in error
+      ? String((error as { code: unknown }).code)
+      : '';
   switch (code) {
     case 'auth/email-already-in-use':
       return 'Email already in use';

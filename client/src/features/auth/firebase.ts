@@ -22,7 +22,12 @@ import type { ClientConfig } from '@rewear/contracts';
 import type { AuthService, AuthUser } from './authService.ts';
 
 function toAuthUser(user: User): AuthUser {
-  return { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL };
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+  };
 }
 
 let auth: Auth | null = null;

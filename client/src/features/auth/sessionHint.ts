@@ -48,14 +48,17 @@ export function whenIdle(timeoutMs = 3000, afterLoadMs = 0): Promise<void> {
   const idle = () =>
     new Promise<void>((resolve) => {
       const whenIdleNow = () => {
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+        if (typeof requestIdleCallback === 'function')
+          requestIdleCallback(() => resolve(), { timeout: timeoutMs });
         else setTimeout(resolve, 300);
       };
       if (afterLoadMs > 0) setTimeout(whenIdleNow, afterLoadMs);
       else whenIdleNow();
     });
   if (document.readyState === 'complete') return idle();
-  return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(idle()), { once: true }));
+  return new Promise<void>((resolve) =>
+    window.addEventListener('load', () => resolve(idle()), { once: true }),
+  );
 }
 
 const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -71,7 +74,8 @@ export function whenEngagedOrIdle(fallbackMs: number): Promise<void> {
       for (const event of ENGAGEMENT_EVENTS) window.removeEventListener(event, done, true);
       resolve();
     };
-    for (const event of ENGAGEMENT_EVENTS) window.addEventListener(event, done, { capture: true, passive: true });
+    for (const event of ENGAGEMENT_EVENTS)
+      window.addEventListener(event, done, { capture: true, passive: true });
     void whenIdle(3000, fallbackMs).then(done);
   });
 }

@@ -3,7 +3,14 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import CartLineItem from './CartLineItem.tsx';
-import { clearCart, closeDrawer, dismissCartError, selectCart, selectCartItemCount, selectCartSubtotal } from './cartSlice.ts';
+import {
+  clearCart,
+  closeDrawer,
+  dismissCartError,
+  selectCart,
+  selectCartItemCount,
+  selectCartSubtotal,
+} from './cartSlice.ts';
 import './cart.css';
 
 export default function CartDrawer() {
@@ -46,7 +53,11 @@ export default function CartDrawer() {
         {cart.error && (
           <p className="form-error" role="alert">
             {cart.error}{' '}
-            <button type="button" className="link-button" onClick={() => dispatch(dismissCartError())}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => dispatch(dismissCartError())}
+            >
               Dismiss
             </button>
           </p>
@@ -84,7 +95,11 @@ export default function CartDrawer() {
               <Link className="button button--primary button--block" to="/checkout" onClick={close}>
                 Checkout
               </Link>
-              <Link className="button button--secondary button--block" to="/products" onClick={close}>
+              <Link
+                className="button button--secondary button--block"
+                to="/products"
+                onClick={close}
+              >
                 Continue Shopping
               </Link>
             </div>

@@ -4,7 +4,13 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { addToCart, removeFromCart, type CartItem } from './cartSlice.ts';
 
 /** One cart line, shared by the drawer and the cart page (SPEC §2). */
-export default function CartLineItem({ line, onNavigate }: { line: CartItem; onNavigate?: () => void }) {
+export default function CartLineItem({
+  line,
+  onNavigate,
+}: {
+  line: CartItem;
+  onNavigate?: () => void;
+}) {
   const dispatch = useAppDispatch();
   const lineTotal = Math.round(line.price * line.quantity * 100) / 100;
   const href = `/products/${line.product_id}`;
@@ -48,7 +54,12 @@ export default function CartLineItem({ line, onNavigate }: { line: CartItem; onN
           onClick={() => dispatch(removeFromCart({ productId: line.product_id }))}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path
+              d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
           </svg>
         </button>
       </div>

@@ -2,7 +2,12 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import CartLineItem from './CartLineItem.tsx';
-import { dismissCartError, selectCart, selectCartItemCount, selectCartSubtotal } from './cartSlice.ts';
+import {
+  dismissCartError,
+  selectCart,
+  selectCartItemCount,
+  selectCartSubtotal,
+} from './cartSlice.ts';
 import './cart.css';
 
 export default function CartPage() {
@@ -35,7 +40,11 @@ export default function CartPage() {
       {cart.error && (
         <p className="form-error" role="alert">
           {cart.error}{' '}
-          <button type="button" className="link-button" onClick={() => dispatch(dismissCartError())}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => dispatch(dismissCartError())}
+          >
             Dismiss
           </button>
         </p>

@@ -17,8 +17,22 @@ import cart, {
 import { cartSaga, CART_MESSAGES } from './cartSaga.ts';
 import { CART_BACKUP_KEY } from './cartBackup.ts';
 
-const tee = { product_id: 'p1', title: 'Striped tee', image: '/images/p1.jpg', brand_name: 'Gap', price: 12.5, stock: 5 };
-const boots = { product_id: 'p2', title: 'Boots', image: '/images/p2.jpg', brand_name: 'Zara', price: 80, stock: 1 };
+const tee = {
+  product_id: 'p1',
+  title: 'Striped tee',
+  image: '/images/p1.jpg',
+  brand_name: 'Gap',
+  price: 12.5,
+  stock: 5,
+};
+const boots = {
+  product_id: 'p2',
+  title: 'Boots',
+  image: '/images/p2.jpg',
+  brand_name: 'Zara',
+  price: 80,
+  stock: 1,
+};
 
 /** An in-memory backend cart speaking the documented API (SPEC §7 Cart). */
 function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem[] } = {}) {
@@ -31,19 +45,35 @@ function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem
 
   const view = (): CartView => ({
     id: cartId,
-    products: lines.map((line) => ({ ...(catalogue.get(line.product_id) as object), ...line }) as unknown as CartLine),
+    products: lines.map(
+      (line) => ({ ...(catalogue.get(line.product_id) as object), ...line }) as unknown as CartLine,
+    ),
   });
   const answer = () => ({ position: ++position });
 
   /** The bodies the cart commands send (add, remove, update: one product; merge: several). */
-  type CommandBody = { productId: string; quantity: number; items: Array<{ productId: string; quantity: number }> };
+  type CommandBody = {
+    productId: string;
+    quantity: number;
+    items: Array<{ productId: string; quantity: number }>;
+  };
 
-  async function handle<T>(method: string, path: string, sent?: unknown, opts?: unknown): Promise<T> {
+  async function handle<T>(
+    method: string,
+    path: string,
+    sent?: unknown,
+    opts?: unknown,
+  ): Promise<T> {
     const body = sent as CommandBody;
     return (await answerFor(method, path, body, opts)) as T;
   }
 
-  async function answerFor(method: string, path: string, body: CommandBody, opts?: unknown): Promise<unknown> {
+  async function answerFor(
+    method: string,
+    path: string,
+    body: CommandBody,
+    opts?: unknown,
+  ): Promise<unknown> {
     calls.push({ method, path, body, options: opts });
     const failure = failures.findIndex((f) => f.method === method && path.startsWith(f.path));
     if (failure >= 0) {
@@ -72,7 +102,8 @@ function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem
       return answer();
     }
     if (path === '/api/cart/merge') {
-      for (const item of body.items) lines = addLine(lines, catalogue.get(item.productId)!, item.quantity);
+      for (const item of body.items)
+        lines = addLine(lines, catalogue.get(item.productId)!, item.quantity);
       return { ...answer(), skipped: [] };
     }
     throw new ApiError(404, 'Not found');
@@ -100,7 +131,8 @@ function startStore(api: Api) {
   const sagaMiddleware = createSagaMiddleware({ context: { api } });
   const store = configureStore({
     reducer: { auth, cart },
-    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false }).concat(sagaMiddleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: false, serializableCheck: false }).concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(cartSaga);
   return { store, task };
@@ -151,7 +183,10 @@ describe('visitor cart', () => {
   });
 
   it('restores the visitor cart from the backup at start', async () => {
-    window.localStorage.setItem(CART_BACKUP_KEY, JSON.stringify({ owner: null, lines: [{ ...tee, quantity: 2 }] }));
+    window.localStorage.setItem(
+      CART_BACKUP_KEY,
+      JSON.stringify({ owner: null, lines: [{ ...tee, quantity: 2 }] }),
+    );
     const { store, task } = startStore(fakeBackend().api);
     await flush();
     expect(quantities(store.getState().cart.lines)).toEqual([['p1', 2]]);
@@ -172,7 +207,10 @@ describe('sign-in and sign-out', () => {
     const readAfterMerge = backend.calls[backend.calls.indexOf(merge!) + 1];
     expect(readAfterMerge?.options).toEqual({ consistencyToken: 11 });
     expect(store.getState().cart.cartId).toBe('cart-9');
-    expect(quantities(store.getState().cart.lines)).toEqual([['p2', 1], ['p1', 2]]);
+    expect(quantities(store.getState().cart.lines)).toEqual([
+      ['p2', 1],
+      ['p1', 2],
+    ]);
     // The backup now belongs to the user: a reload does not merge it a second time.
     expect(JSON.parse(window.localStorage.getItem(CART_BACKUP_KEY)!).owner).toBe('u1');
     task.cancel();
@@ -212,7 +250,10 @@ describe('optimistic commands', () => {
     await flush();
     const add = backend.calls.find((c) => c.path === '/api/cart/add-item');
     expect(add?.body).toEqual({ cartId: 'cart-1', productId: 'p1', quantity: 1 });
-    expect(backend.calls.at(-1)).toMatchObject({ method: 'GET', options: { consistencyToken: 11 } });
+    expect(backend.calls.at(-1)).toMatchObject({
+      method: 'GET',
+      options: { consistencyToken: 11 },
+    });
     expect(store.getState().cart).toMatchObject({ pending: 0, error: null });
     expect(store.getState().cart.confirmed).toEqual(store.getState().cart.lines);
 

@@ -1,4 +1,14 @@
-import { actionChannel, call, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import {
+  actionChannel,
+  call,
+  fork,
+  getContext,
+  put,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
 import type { Channel, EventChannel } from 'redux-saga';
 import type { CartView } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
@@ -23,7 +33,13 @@ import {
   type CartItem,
   type CartState,
 } from './cartSlice.ts';
-import { backupChangesChannel, readBackup, removeBackup, writeBackup, type BackupChange } from './cartBackup.ts';
+import {
+  backupChangesChannel,
+  readBackup,
+  removeBackup,
+  writeBackup,
+  type BackupChange,
+} from './cartBackup.ts';
 
 export const CART_MESSAGES = {
   load: 'Failed to load cart. Please try again.',
@@ -52,13 +68,25 @@ function toLines(view: CartView): CartItem[] {
 /** Reads the user's cart, waiting until projections contain the given position. */
 function* fetchCart(api: Api, uid: string, position: number | null | undefined) {
   const options = typeof position === 'number' ? { consistencyToken: position } : undefined;
-  const view: CartView = yield call(callWithRetry, api.get<CartView>, `/api/cart/user/${encodeURIComponent(uid)}`, options);
+  const view: CartView = yield call(
+    callWithRetry,
+    api.get<CartView>,
+    `/api/cart/user/${encodeURIComponent(uid)}`,
+    options,
+  );
   return view;
 }
 
-function commandRequest(action: CartCommand, cartId: string): { send: (api: Api) => Promise<PositionAnswer | undefined>; failure: string } {
+function commandRequest(
+  action: CartCommand,
+  cartId: string,
+): { send: (api: Api) => Promise<PositionAnswer | undefined>; failure: string } {
   if (addToCart.match(action)) {
-    const body = { cartId, productId: action.payload.product.product_id, quantity: action.payload.quantity ?? 1 };
+    const body = {
+      cartId,
+      productId: action.payload.product.product_id,
+      quantity: action.payload.quantity ?? 1,
+    };
     return { send: (api) => api.post('/api/cart/add-item', body), failure: CART_MESSAGES.add };
   }
   if (removeFromCart.match(action)) {
@@ -129,7 +157,12 @@ export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted
   let cartId = view.id;
   if (!cartId) {
     try {
-      const created: { id: string; position?: number } = yield call(callWithRetry, api.post<{ id: string; position?: number }>, '/api/cart/create', { userId: uid });
+      const created: { id: string; position?: number } = yield call(
+        callWithRetry,
+        api.post<{ id: string; position?: number }>,
+        '/api/cart/create',
+        { userId: uid },
+      );
       cartId = created.id;
     } catch (error) {
       console.error('Failed to create cart', error instanceof Error ? error.message : error);
@@ -140,10 +173,18 @@ export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted
 
   if (visitorLines.length > 0) {
     try {
-      const merged: PositionAnswer = yield call(callWithRetry, api.post<PositionAnswer>, '/api/cart/merge', {
-        cartId,
-        items: visitorLines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
-      });
+      const merged: PositionAnswer = yield call(
+        callWithRetry,
+        api.post<PositionAnswer>,
+        '/api/cart/merge',
+        {
+          cartId,
+          items: visitorLines.map((line) => ({
+            productId: line.product_id,
+            quantity: line.quantity,
+          })),
+        },
+      );
       view = yield call(fetchCart, api, uid, merged.position);
     } catch (error) {
       console.error('Failed to merge the cart', error instanceof Error ? error.message : error);
@@ -166,7 +207,8 @@ function* persistBackup() {
 
 function* restoreVisitorCart() {
   const backup = readBackup();
-  if (backup && backup.owner === null && backup.lines.length > 0) yield put(visitorCartRestored(backup.lines));
+  if (backup && backup.owner === null && backup.lines.length > 0)
+    yield put(visitorCartRestored(backup.lines));
 }
 
 function* followOtherTabs(channel: EventChannel<BackupChange>) {
@@ -183,7 +225,12 @@ function* followOtherTabs(channel: EventChannel<BackupChange>) {
 
 function* processCommands(api: Api) {
   // One command at a time, in the order the shopper acted.
-  const commands: Channel<CartCommand> = yield actionChannel([addToCart.type, removeFromCart.type, updateQuantity.type, clearCart.type]);
+  const commands: Channel<CartCommand> = yield actionChannel([
+    addToCart.type,
+    removeFromCart.type,
+    updateQuantity.type,
+    clearCart.type,
+  ]);
   while (true) {
     const action: CartCommand = yield take(commands);
     yield call(runCartCommand, api, action);
@@ -201,7 +248,16 @@ export function* cartSaga() {
   yield takeLatest(sessionStarted.type, loadUserCart, api);
   yield takeEvery(sessionEnded.type, endSession);
   yield takeEvery(
-    [addToCart.type, removeFromCart.type, updateQuantity.type, clearCart.type, commandSucceeded.type, commandFailed.type, commandRejected.type, cartLoaded.type],
+    [
+      addToCart.type,
+      removeFromCart.type,
+      updateQuantity.type,
+      clearCart.type,
+      commandSucceeded.type,
+      commandFailed.type,
+      commandRejected.type,
+      cartLoaded.type,
+    ],
     persistBackup,
   );
 }

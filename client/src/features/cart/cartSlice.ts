@@ -17,7 +17,10 @@ export interface CartItem {
   stock?: number;
 }
 
-export type CartProduct = Pick<Product, 'product_id' | 'title' | 'image' | 'brand_name' | 'price'> & {
+export type CartProduct = Pick<
+  Product,
+  'product_id' | 'title' | 'image' | 'brand_name' | 'price'
+> & {
   stock?: number;
 };
 
@@ -62,7 +65,9 @@ export function addLine(lines: CartItem[], product: CartProduct, quantity = 1): 
   const existing = lines.find((line) => line.product_id === product.product_id);
   if (existing) {
     return lines.map((line) =>
-      line.product_id === product.product_id ? { ...line, quantity: line.quantity + quantity } : line,
+      line.product_id === product.product_id
+        ? { ...line, quantity: line.quantity + quantity }
+        : line,
     );
   }
   return [
@@ -89,7 +94,11 @@ export function removeLine(lines: CartItem[], productId: string, quantity?: numb
     .filter((line) => line.quantity > 0);
 }
 
-export function setLineQuantity(lines: CartItem[], productId: string, quantity: number): CartItem[] {
+export function setLineQuantity(
+  lines: CartItem[],
+  productId: string,
+  quantity: number,
+): CartItem[] {
   if (quantity <= 0) return removeLine(lines, productId);
   return lines.map((line) => (line.product_id === productId ? { ...line, quantity } : line));
 }
@@ -239,7 +248,8 @@ export const selectCartLineCount = (state: WithCart) => state.cart.lines.length;
 export const selectCartItemCount = (state: WithCart) =>
   state.cart.lines.reduce((sum, line) => sum + line.quantity, 0);
 export const selectCartSubtotal = (state: WithCart) =>
-  Math.round(state.cart.lines.reduce((sum, line) => sum + line.price * line.quantity * 100, 0)) / 100;
+  Math.round(state.cart.lines.reduce((sum, line) => sum + line.price * line.quantity * 100, 0)) /
+  100;
 export const selectQuantityInCart = (productId: string) => (state: WithCart) =>
   state.cart.lines.find((line) => line.product_id === productId)?.quantity ?? 0;
 export const selectDrawerOpen = (state: WithCart) => state.cart.drawerOpen;

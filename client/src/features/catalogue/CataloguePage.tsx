@@ -78,15 +78,29 @@ function FacetList({
   const id = `facet-${title.toLowerCase()}`;
   return (
     <div className="facet">
-      <button type="button" className="facet__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="facet__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {title}
         <span aria-hidden="true">{open ? '−' : '+'}</span>
       </button>
       {open && (
         // Empty until the counts arrive: the list keeps the room the full list takes.
-        <ul className={items.length === 0 ? 'facet__list facet__list--loading' : 'facet__list'} id={id}>
+        <ul
+          className={items.length === 0 ? 'facet__list facet__list--loading' : 'facet__list'}
+          id={id}
+        >
           <li>
-            <button type="button" className={selected === '' ? 'facet__item is-selected' : 'facet__item'} aria-pressed={selected === ''} onClick={() => onSelect('')}>
+            <button
+              type="button"
+              className={selected === '' ? 'facet__item is-selected' : 'facet__item'}
+              aria-pressed={selected === ''}
+              onClick={() => onSelect('')}
+            >
               {allLabel}
             </button>
           </li>
@@ -109,7 +123,11 @@ function FacetList({
   );
 }
 
-const SECONDARY: Array<{ key: 'size' | 'color' | 'condition'; label: string; options: 'sizes' | 'colors' | 'conditions' }> = [
+const SECONDARY: Array<{
+  key: 'size' | 'color' | 'condition';
+  label: string;
+  options: 'sizes' | 'colors' | 'conditions';
+}> = [
   { key: 'size', label: 'Size', options: 'sizes' },
   { key: 'color', label: 'Color', options: 'colors' },
   { key: 'condition', label: 'Condition', options: 'conditions' },
@@ -141,7 +159,11 @@ function Pagination({ page, totalPages }: { page: number; totalPages: number }) 
           </button>
         ),
       )}
-      <button type="button" disabled={page >= totalPages} onClick={() => dispatch(pageChanged(page + 1))}>
+      <button
+        type="button"
+        disabled={page >= totalPages}
+        onClick={() => dispatch(pageChanged(page + 1))}
+      >
         Next →
       </button>
     </nav>
@@ -174,7 +196,11 @@ export default function CataloguePage() {
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to="/">Home</Link>
         <span aria-hidden="true">›</span>
-        {filters.category ? <Link to="/products">Products</Link> : <span aria-current="page">Products</span>}
+        {filters.category ? (
+          <Link to="/products">Products</Link>
+        ) : (
+          <span aria-current="page">Products</span>
+        )}
         {filters.category && (
           <>
             <span aria-hidden="true">›</span>
@@ -191,7 +217,10 @@ export default function CataloguePage() {
         <div className="catalogue__tools">
           <label className="select-label">
             Sort by
-            <select value={filters.sort} onChange={(event) => dispatch(sortChanged(event.target.value as SortKey))}>
+            <select
+              value={filters.sort}
+              onChange={(event) => dispatch(sortChanged(event.target.value as SortKey))}
+            >
               {filters.sort === 'popular' && <option value="popular">Most popular</option>}
               {SORT_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -201,10 +230,18 @@ export default function CataloguePage() {
             </select>
           </label>
           <div className="view-toggle" role="group" aria-label="View">
-            <button type="button" aria-pressed={view === 'grid'} onClick={() => dispatch(viewChanged('grid'))}>
+            <button
+              type="button"
+              aria-pressed={view === 'grid'}
+              onClick={() => dispatch(viewChanged('grid'))}
+            >
               Grid
             </button>
-            <button type="button" aria-pressed={view === 'list'} onClick={() => dispatch(viewChanged('list'))}>
+            <button
+              type="button"
+              aria-pressed={view === 'list'}
+              onClick={() => dispatch(viewChanged('list'))}
+            >
               List
             </button>
           </div>
@@ -214,7 +251,12 @@ export default function CataloguePage() {
       <div className="catalogue__body">
         <aside className="catalogue__sidebar" aria-label="Filters">
           {mobile && (
-            <button type="button" className="button button--secondary button--block" aria-expanded={sidebarOpen} onClick={() => setSidebarOpen(!sidebarOpen)}>
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              aria-expanded={sidebarOpen}
+              onClick={() => setSidebarOpen(!sidebarOpen)}
+            >
               {sidebarOpen ? 'Hide filters' : 'Show filters'}
             </button>
           )}
@@ -222,21 +264,31 @@ export default function CataloguePage() {
             <div className="catalogue__facets">
               <div className="catalogue__facets-head">
                 <h2>Filters</h2>
-                <button type="button" className="link-button" onClick={() => dispatch(filtersReset())}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => dispatch(filtersReset())}
+                >
                   Clear
                 </button>
               </div>
               <FacetList
                 title="Categories"
                 allLabel="All Categories"
-                items={catalogue.categories.map((c) => ({ name: c.category_name, count: c.product_count }))}
+                items={catalogue.categories.map((c) => ({
+                  name: c.category_name,
+                  count: c.product_count,
+                }))}
                 selected={filters.category}
                 onSelect={(name) => dispatch(categorySelected(name))}
               />
               <FacetList
                 title="Brands"
                 allLabel="All Brands"
-                items={catalogue.brands.map((b) => ({ name: b.brand_name, count: b.product_count }))}
+                items={catalogue.brands.map((b) => ({
+                  name: b.brand_name,
+                  count: b.product_count,
+                }))}
                 selected={filters.brand}
                 onSelect={(name) => dispatch(brandSelected(name))}
               />
@@ -251,7 +303,9 @@ export default function CataloguePage() {
                     inputMode="decimal"
                     placeholder={String(catalogue.priceRange.minPrice)}
                     value={filters.minPrice}
-                    onChange={(event) => dispatch(filterChanged({ key: 'minPrice', value: event.target.value }))}
+                    onChange={(event) =>
+                      dispatch(filterChanged({ key: 'minPrice', value: event.target.value }))
+                    }
                   />
                 </label>
                 <label>
@@ -263,7 +317,9 @@ export default function CataloguePage() {
                     inputMode="decimal"
                     placeholder={String(catalogue.priceRange.maxPrice)}
                     value={filters.maxPrice}
-                    onChange={(event) => dispatch(filterChanged({ key: 'maxPrice', value: event.target.value }))}
+                    onChange={(event) =>
+                      dispatch(filterChanged({ key: 'maxPrice', value: event.target.value }))
+                    }
                   />
                 </label>
               </fieldset>
@@ -287,7 +343,14 @@ export default function CataloguePage() {
             {SECONDARY.filter((f) => filterOptions[f.options].length > 0).map((f) => (
               <label key={f.key} className="select-label">
                 {f.label}
-                <select value={filters[f.key]} onChange={(event) => dispatch(filterChanged({ key: f.key as SecondaryFilter, value: event.target.value }))}>
+                <select
+                  value={filters[f.key]}
+                  onChange={(event) =>
+                    dispatch(
+                      filterChanged({ key: f.key as SecondaryFilter, value: event.target.value }),
+                    )
+                  }
+                >
                   <option value="">All</option>
                   {filterOptions[f.options].map((option) => (
                     <option key={option.name} value={option.name}>
@@ -309,13 +372,21 @@ export default function CataloguePage() {
                   {chips.map((chip) => (
                     <li key={chip.key} className="chip">
                       {chip.label}
-                      <button type="button" aria-label={`Clear ${chip.label}`} onClick={() => clearChip(chip.key)}>
+                      <button
+                        type="button"
+                        aria-label={`Clear ${chip.label}`}
+                        onClick={() => clearChip(chip.key)}
+                      >
                         ×
                       </button>
                     </li>
                   ))}
                 </ul>
-                <button type="button" className="link-button" onClick={() => dispatch(filtersReset())}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => dispatch(filtersReset())}
+                >
                   Clear All
                 </button>
               </>
@@ -328,7 +399,11 @@ export default function CataloguePage() {
               <span className="visually-hidden">Loading products...</span>
               <div className={view === 'grid' ? 'product-grid' : 'product-list'} aria-hidden="true">
                 {Array.from({ length: view === 'grid' ? 8 : 4 }, (_, index) =>
-                  view === 'grid' ? <ProductCardSkeleton key={index} /> : <div key={index} className="product-row product-row--skeleton skeleton" />,
+                  view === 'grid' ? (
+                    <ProductCardSkeleton key={index} />
+                  ) : (
+                    <div key={index} className="product-row product-row--skeleton skeleton" />
+                  ),
                 )}
               </div>
             </div>
@@ -341,14 +416,23 @@ export default function CataloguePage() {
             <div className="state-message">
               <h2>No products found</h2>
               <p>Try adjusting your filters to see more results.</p>
-              <button type="button" className="button button--primary" onClick={() => dispatch(filtersReset())}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => dispatch(filtersReset())}
+              >
                 Reset Filters
               </button>
             </div>
           ) : (
             <div className={view === 'grid' ? 'product-grid' : 'product-list'} key="results">
               {products.map((product, index) => (
-                <ProductCard key={product.product_id} product={product} variant={view} eager={index < aboveTheFold} />
+                <ProductCard
+                  key={product.product_id}
+                  product={product}
+                  variant={view}
+                  eager={index < aboveTheFold}
+                />
               ))}
             </div>
           )}

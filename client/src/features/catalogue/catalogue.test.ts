@@ -23,23 +23,32 @@ afterEach(() => vi.useRealTimers());
 
 describe('address bar and API query', () => {
   it('reads category, brand, sort and the other filters, and writes back only what is set', () => {
-    const location = locationFromSearch('?category=Shoes&brand=Nike&sort=price_low&size=&page=3&bogus=1');
+    const location = locationFromSearch(
+      '?category=Shoes&brand=Nike&sort=price_low&size=&page=3&bogus=1',
+    );
     expect(location).toEqual({
       filters: { ...emptyFilters, category: 'Shoes', brand: 'Nike', sort: 'price_low' },
       page: 3,
     });
     expect(searchFromLocation(location)).toBe('?category=Shoes&brand=Nike&sort=price_low&page=3');
     expect(searchFromLocation(locationFromSearch(''))).toBe('');
-    expect(locationFromSearch('?sort=sideways&page=-2')).toEqual({ filters: emptyFilters, page: 1 });
+    expect(locationFromSearch('?sort=sideways&page=-2')).toEqual({
+      filters: emptyFilters,
+      page: 1,
+    });
   });
 
   it('asks the server for one page of 20, mapping the sort choices', () => {
     const filters = { ...emptyFilters, category: 'Tops', minPrice: '10' };
-    expect(productsQuery({ filters, page: 2 })).toBe('/api/products/filter?category=Tops&minPrice=10&page=2&pageSize=20');
+    expect(productsQuery({ filters, page: 2 })).toBe(
+      '/api/products/filter?category=Tops&minPrice=10&page=2&pageSize=20',
+    );
     expect(productsQuery({ filters: { ...emptyFilters, sort: 'name_desc' }, page: 1 })).toBe(
       '/api/products/filter?sortBy=title&sortOrder=DESC&page=1&pageSize=20',
     );
-    expect(productsQuery({ filters: { ...emptyFilters, sort: 'popular' }, page: 1 })).toContain('sort=popular');
+    expect(productsQuery({ filters: { ...emptyFilters, sort: 'popular' }, page: 1 })).toContain(
+      'sort=popular',
+    );
   });
 
   it('titles the page by brand and category', () => {
@@ -57,11 +66,18 @@ describe('address bar and API query', () => {
 
 describe('filter transitions', () => {
   it('resets the brand and page on a category, and the page on brand, filters and sort', () => {
-    let state = catalogue(undefined, catalogueOpened(locationFromSearch('?brand=Nike&category=Tops&page=4')));
+    let state = catalogue(
+      undefined,
+      catalogueOpened(locationFromSearch('?brand=Nike&category=Tops&page=4')),
+    );
     state = catalogue(state, categorySelected('Shoes'));
     expect(state.filters).toMatchObject({ category: 'Shoes', brand: '' });
     expect(state.page).toBe(1);
-    for (const action of [brandSelected('Zara'), filterChanged({ key: 'color', value: 'red' }), sortChanged('newest')]) {
+    for (const action of [
+      brandSelected('Zara'),
+      filterChanged({ key: 'color', value: 'red' }),
+      sortChanged('newest'),
+    ]) {
       state = catalogue({ ...state, page: 5 }, action);
       expect(state.page).toBe(1);
     }
@@ -76,13 +92,19 @@ describe('catalogue saga', () => {
   it('loads products once, 300 ms after the last change', async () => {
     vi.useFakeTimers();
     const get = vi.fn(async (path: string) =>
-      path.startsWith('/api/products/filter?') ? { products: [], total: 41, page: 1, pageSize: 20 } : [],
+      path.startsWith('/api/products/filter?')
+        ? { products: [], total: 41, page: 1, pageSize: 20 }
+        : [],
     );
     const sagaMiddleware = createSagaMiddleware({ context: { api: { get } as unknown as Api } });
-    const store = configureStore({ reducer: { catalogue }, middleware: (g) => g({ thunk: false }).concat(sagaMiddleware) });
+    const store = configureStore({
+      reducer: { catalogue },
+      middleware: (g) => g({ thunk: false }).concat(sagaMiddleware),
+    });
     const task = sagaMiddleware.run(catalogueSaga);
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const productCalls = () => get.mock.calls.filter(([path]) => path.startsWith('/api/products/filter?'));
+    const productCalls = () =>
+      get.mock.calls.filter(([path]) => path.startsWith('/api/products/filter?'));
 
     store.dispatch(catalogueOpened(locationFromSearch('?category=Tops')));
     await vi.advanceTimersByTimeAsync(100);
@@ -93,11 +115,15 @@ describe('catalogue saga', () => {
     await vi.advanceTimersByTimeAsync(299);
     expect(productCalls()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(productCalls().map(([path]) => path)).toEqual(['/api/products/filter?category=Tops&size=XS&page=2&pageSize=20']);
+    expect(productCalls().map(([path]) => path)).toEqual([
+      '/api/products/filter?category=Tops&size=XS&page=2&pageSize=20',
+    ]);
     await vi.advanceTimersByTimeAsync(0);
     expect(store.getState().catalogue).toMatchObject({ total: 41, status: 'ready' });
     // Brands follow the category; facets were asked for at open.
-    expect(get.mock.calls.map(([path]) => path)).toContain('/api/brands/brands-with-count?category=Tops');
+    expect(get.mock.calls.map(([path]) => path)).toContain(
+      '/api/brands/brands-with-count?category=Tops',
+    );
     expect(get.mock.calls.map(([path]) => path)).toContain('/api/products/categories-with-count');
     task.cancel();
   });
@@ -108,7 +134,10 @@ describe('catalogue saga', () => {
       throw new TypeError('Failed to fetch');
     });
     const sagaMiddleware = createSagaMiddleware({ context: { api: { get } as unknown as Api } });
-    const store = configureStore({ reducer: { catalogue }, middleware: (g) => g({ thunk: false }).concat(sagaMiddleware) });
+    const store = configureStore({
+      reducer: { catalogue },
+      middleware: (g) => g({ thunk: false }).concat(sagaMiddleware),
+    });
     const task = sagaMiddleware.run(catalogueSaga);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     store.dispatch(catalogueOpened(locationFromSearch('')));

@@ -1,5 +1,20 @@
-import { all, call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { BrandWithCount, CategoryWithCount, FilteredProducts, FilterOptions, PriceRange } from '@rewear/contracts';
+import {
+  all,
+  call,
+  delay,
+  getContext,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
+import type {
+  BrandWithCount,
+  CategoryWithCount,
+  FilteredProducts,
+  FilterOptions,
+  PriceRange,
+} from '@rewear/contracts';
 import { ApiError, queryString, type Api } from '../../api/http.ts';
 import {
   brandSelected,
@@ -33,17 +48,30 @@ const PRODUCT_TRIGGERS = [
   pageChanged.type,
   filtersReset.type,
 ];
-const FACET_TRIGGERS = [catalogueOpened.type, locationChanged.type, categorySelected.type, brandSelected.type, filtersReset.type];
+const FACET_TRIGGERS = [
+  catalogueOpened.type,
+  locationChanged.type,
+  categorySelected.type,
+  brandSelected.type,
+  filtersReset.type,
+];
 
 /** Products reload 300 ms after the last change; a newer change cancels the wait and the request. */
 export function* loadProducts(api: Api) {
   yield delay(FILTER_DEBOUNCE_MS);
   const { filters, page }: CatalogueState = yield select(selectCatalogue);
   try {
-    const result: FilteredProducts = yield call(api.get<FilteredProducts>, productsQuery({ filters, page }));
+    const result: FilteredProducts = yield call(
+      api.get<FilteredProducts>,
+      productsQuery({ filters, page }),
+    );
     yield put(productsLoaded({ products: result.products, total: result.total }));
   } catch (error) {
-    yield put(productsFailed(error instanceof ApiError ? error.message : 'Failed to fetch filtered products'));
+    yield put(
+      productsFailed(
+        error instanceof ApiError ? error.message : 'Failed to fetch filtered products',
+      ),
+    );
   }
 }
 
@@ -68,13 +96,32 @@ export function createFacetLoader(api: Api) {
     const brandChanged = loadedFor === null || loadedFor.brand !== brand;
     if (!categoryChanged && !brandChanged) return;
     const facets = queryString({ category, brand });
-    const [brands, options, range]: [BrandWithCount[] | null, FilterOptions, PriceRange] = yield all([
-      categoryChanged
-        ? call(orFallback<BrandWithCount[]>, 'Failed to fetch brands', [], `/api/brands/brands-with-count${queryString({ category })}`, api)
-        : call(() => Promise.resolve(null)),
-      call(orFallback<FilterOptions>, 'Failed to fetch filter options', { colors: [], sizes: [], conditions: [] }, `/api/products/filter-options${facets}`, api),
-      call(orFallback<PriceRange>, 'Failed to fetch price range', { minPrice: 0, maxPrice: 1000 }, `/api/products/price-range${facets}`, api),
-    ]);
+    const [brands, options, range]: [BrandWithCount[] | null, FilterOptions, PriceRange] =
+      yield all([
+        categoryChanged
+          ? call(
+              orFallback<BrandWithCount[]>,
+              'Failed to fetch brands',
+              [],
+              `/api/brands/brands-with-count${queryString({ category })}`,
+              api,
+            )
+          : call(() => Promise.resolve(null)),
+        call(
+          orFallback<FilterOptions>,
+          'Failed to fetch filter options',
+          { colors: [], sizes: [], conditions: [] },
+          `/api/products/filter-options${facets}`,
+          api,
+        ),
+        call(
+          orFallback<PriceRange>,
+          'Failed to fetch price range',
+          { minPrice: 0, maxPrice: 1000 },
+          `/api/products/price-range${facets}`,
+          api,
+        ),
+      ]);
     loadedFor = { category, brand };
     if (brands) yield put(brandsLoaded(brands));
     yield put(filterOptionsLoaded(options));

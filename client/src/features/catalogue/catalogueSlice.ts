@@ -1,10 +1,17 @@
 /** The catalogue's filters, page and results (SPEC §2 Catalogue, §4 Catalogue). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BrandWithCount, CategoryWithCount, FilterOptions, PriceRange, Product } from '@rewear/contracts';
+import type {
+  BrandWithCount,
+  CategoryWithCount,
+  FilterOptions,
+  PriceRange,
+  Product,
+} from '@rewear/contracts';
 
 export const PAGE_SIZE = 20;
 
-export type SortKey = '' | 'newest' | 'price_low' | 'price_high' | 'name_asc' | 'name_desc' | 'popular';
+export type SortKey =
+  '' | 'newest' | 'price_low' | 'price_high' | 'name_asc' | 'name_desc' | 'popular';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: SortKey; label: string }> = [
   { value: '', label: 'Best Match' },
@@ -110,7 +117,15 @@ export function searchFromLocation({ filters, page }: CatalogueLocation): string
 /** The API query for a filter state: GET /api/products/filter (server-side pages of 20). */
 export function productsQuery({ filters, page }: CatalogueLocation): string {
   const params = new URLSearchParams();
-  for (const key of ['category', 'brand', 'size', 'color', 'condition', 'minPrice', 'maxPrice'] as const) {
+  for (const key of [
+    'category',
+    'brand',
+    'size',
+    'color',
+    'condition',
+    'minPrice',
+    'maxPrice',
+  ] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   switch (filters.sort) {
@@ -143,10 +158,16 @@ export function catalogueTitle(filters: Pick<CatalogueFilters, 'brand' | 'catego
 export type PaginationItem = number | 'gap';
 
 /** Pages to show: 3 at each end and 2 either side of the current one (SPEC §9). */
-export function paginationItems(current: number, totalPages: number, margin = 3, around = 2): PaginationItem[] {
+export function paginationItems(
+  current: number,
+  totalPages: number,
+  margin = 3,
+  around = 2,
+): PaginationItem[] {
   const items: PaginationItem[] = [];
   for (let page = 1; page <= totalPages; page += 1) {
-    const shown = page <= margin || page > totalPages - margin || Math.abs(page - current) <= around;
+    const shown =
+      page <= margin || page > totalPages - margin || Math.abs(page - current) <= around;
     if (shown) items.push(page);
     else if (items.at(-1) !== 'gap') items.push('gap');
   }
@@ -257,7 +278,9 @@ export default catalogueSlice.reducer;
 export const selectCatalogue = (state: { catalogue: CatalogueState }) => state.catalogue;
 
 /** Chips of the active filters, in display order. */
-export function activeFilters(filters: CatalogueFilters): Array<{ key: keyof CatalogueFilters; label: string }> {
+export function activeFilters(
+  filters: CatalogueFilters,
+): Array<{ key: keyof CatalogueFilters; label: string }> {
   const chips: Array<{ key: keyof CatalogueFilters; label: string }> = [];
   if (filters.category) chips.push({ key: 'category', label: `Category: ${filters.category}` });
   if (filters.brand) chips.push({ key: 'brand', label: `Brand: ${filters.brand}` });

@@ -70,16 +70,22 @@ export default function CheckoutPage() {
   }, [checkout.redirectTo, dispatch, navigate]);
 
   const orderPlaced = checkout.placedOrderId !== null;
-  if (cart.status !== 'ready' && cart.lines.length === 0 && !orderPlaced) return <Spinner label="Loading your cart..." />;
+  if (cart.status !== 'ready' && cart.lines.length === 0 && !orderPlaced)
+    return <Spinner label="Loading your cart..." />;
   // SPEC §4: an empty cart goes back to /cart, unless the order was just placed.
-  if (cart.lines.length === 0 && !orderPlaced && !processing) return <Navigate to="/cart" replace />;
+  if (cart.lines.length === 0 && !orderPlaced && !processing)
+    return <Navigate to="/cart" replace />;
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
     dispatch(
       placeOrder({
         userId: user?.uid ?? null,
-        items: cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity, unitPrice: Number(line.price) })),
+        items: cart.lines.map((line) => ({
+          productId: line.product_id,
+          quantity: line.quantity,
+          unitPrice: Number(line.price),
+        })),
       }),
     );
   };
@@ -102,12 +108,20 @@ export default function CheckoutPage() {
       <div className="rw-checkout">
         <div className="rw-checkout__main">
           {checkout.step === 'shipping' && (
-            <form className="rw-card rw-form" onSubmit={toPayment} noValidate aria-labelledby="shipping-title">
+            <form
+              className="rw-card rw-form"
+              onSubmit={toPayment}
+              noValidate
+              aria-labelledby="shipping-title"
+            >
               <h2 id="shipping-title">Shipping information</h2>
               {error}
               <div className="rw-form__grid">
                 {SHIPPING_FIELDS.map((field) => (
-                  <div key={field.key} className={`rw-field${field.key === 'address' ? ' rw-field--wide' : ''}`}>
+                  <div
+                    key={field.key}
+                    className={`rw-field${field.key === 'address' ? ' rw-field--wide' : ''}`}
+                  >
                     <label htmlFor={`shipping-${field.key}`}>{field.label}</label>
                     <input
                       id={`shipping-${field.key}`}
@@ -116,7 +130,9 @@ export default function CheckoutPage() {
                       autoComplete={field.autoComplete}
                       required
                       value={checkout.shipping[field.key]}
-                      onChange={(e) => dispatch(shippingChanged({ field: field.key, value: e.target.value }))}
+                      onChange={(e) =>
+                        dispatch(shippingChanged({ field: field.key, value: e.target.value }))
+                      }
                     />
                   </div>
                 ))}
@@ -133,8 +149,8 @@ export default function CheckoutPage() {
                 <div>
                   <h2 id="payment-title">Payment</h2>
                   <p className="rw-muted">
-                    Shipping to {checkout.shipping.name}, {checkout.shipping.address}, {checkout.shipping.city},{' '}
-                    {checkout.shipping.state} {checkout.shipping.zip}
+                    Shipping to {checkout.shipping.name}, {checkout.shipping.address},{' '}
+                    {checkout.shipping.city}, {checkout.shipping.state} {checkout.shipping.zip}
                   </p>
                 </div>
                 <button
@@ -148,7 +164,9 @@ export default function CheckoutPage() {
               </div>
               {error}
               {checkout.paymentMode === 'loading' && <Spinner label="Loading payment form..." />}
-              {checkout.paymentMode === 'simulated' && <SimulatedCardForm disabled={processing || orderPlaced} />}
+              {checkout.paymentMode === 'simulated' && (
+                <SimulatedCardForm disabled={processing || orderPlaced} />
+              )}
               {checkout.paymentMode === 'stripe' && checkout.stripePublishableKey && (
                 <Suspense fallback={<Spinner label="Loading payment form..." />}>
                   <StripeCardForm

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/http.ts';
-import { formatCardNumber, formatExpiry, registerCardConfirmer, simulatedCardConfirmer, type CardDetails } from './cardPayment.ts';
+import {
+  formatCardNumber,
+  formatExpiry,
+  registerCardConfirmer,
+  simulatedCardConfirmer,
+  type CardDetails,
+} from './cardPayment.ts';
 
 /** The simulated processor's card form, used when no Stripe publishable key is configured. */
 export default function SimulatedCardForm({ disabled }: { disabled: boolean }) {
@@ -45,11 +51,15 @@ export default function SimulatedCardForm({ disabled }: { disabled: boolean }) {
             placeholder="123"
             maxLength={4}
             value={card.cvc}
-            onChange={(e) => setCard({ ...card, cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })}
+            onChange={(e) =>
+              setCard({ ...card, cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })
+            }
           />
         </div>
       </div>
-      <p className="rw-muted rw-card-form__hint">Test mode: use 4242 4242 4242 4242, any future date and any CVC.</p>
+      <p className="rw-muted rw-card-form__hint">
+        Test mode: use 4242 4242 4242 4242, any future date and any CVC.
+      </p>
     </fieldset>
   );
 }

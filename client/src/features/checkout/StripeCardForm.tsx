@@ -14,7 +14,13 @@ function stripeFor(key: string) {
   return stripe;
 }
 
-function CardField({ disabled, billing }: { disabled: boolean; billing: { name: string; email: string } }) {
+function CardField({
+  disabled,
+  billing,
+}: {
+  disabled: boolean;
+  billing: { name: string; email: string };
+}) {
   const stripe = useStripe();
   const elements = useElements();
 
@@ -26,8 +32,10 @@ function CardField({ disabled, billing }: { disabled: boolean; billing: { name: 
       const result = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
       });
-      if (result.error) throw new CardPaymentError(result.error.message ?? 'Payment processing error');
-      if (result.paymentIntent?.status !== 'succeeded') throw new CardPaymentError('Payment processing error');
+      if (result.error)
+        throw new CardPaymentError(result.error.message ?? 'Payment processing error');
+      if (result.paymentIntent?.status !== 'succeeded')
+        throw new CardPaymentError('Payment processing error');
       return { paymentIntentId: result.paymentIntent.id };
     });
   }, [stripe, elements, billing.name, billing.email]);
@@ -36,7 +44,9 @@ function CardField({ disabled, billing }: { disabled: boolean; billing: { name: 
     <div className="rw-field">
       <label htmlFor="stripe-card">Card details</label>
       <div id="stripe-card" className="rw-stripe-card">
-        <CardElement options={{ disabled, hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
+        <CardElement
+          options={{ disabled, hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
+        />
       </div>
     </div>
   );

@@ -1,22 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type Api } from '../../api/http.ts';
-import { CardPaymentError, formatCardNumber, formatExpiry, parseCard, simulatedCardConfirmer } from './cardPayment.ts';
+import {
+  CardPaymentError,
+  formatCardNumber,
+  formatExpiry,
+  parseCard,
+  simulatedCardConfirmer,
+} from './cardPayment.ts';
 
 const now = new Date('2025-06-15T00:00:00Z');
 const good = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' };
 
-function fakeApi(answer: (path: string, body: unknown) => unknown): Api & { calls: Array<{ path: string; body: unknown }> } {
+function fakeApi(
+  answer: (path: string, body: unknown) => unknown,
+): Api & { calls: Array<{ path: string; body: unknown }> } {
   const calls: Array<{ path: string; body: unknown }> = [];
-  const post = async <T,>(path: string, body?: unknown) => {
+  const post = async <T>(path: string, body?: unknown) => {
     calls.push({ path, body });
     return answer(path, body) as T;
   };
   return {
     calls,
-    get: async () => { throw new Error('unexpected'); },
+    get: async () => {
+      throw new Error('unexpected');
+    },
     post,
-    put: async () => { throw new Error('unexpected'); },
-    del: async () => { throw new Error('unexpected'); },
+    put: async () => {
+      throw new Error('unexpected');
+    },
+    del: async () => {
+      throw new Error('unexpected');
+    },
   };
 }
 
@@ -28,14 +42,25 @@ describe('card form', () => {
   });
 
   it('parses a complete card', () => {
-    expect(parseCard(good, now)).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    expect(parseCard(good, now)).toEqual({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    });
   });
 
   it("uses Stripe's wording for incomplete details", () => {
     expect(parseCard({ ...good, number: '4242' }, now)).toBe('Your card number is incomplete.');
-    expect(parseCard({ ...good, expiry: '12' }, now)).toBe("Your card's expiration date is incomplete.");
-    expect(parseCard({ ...good, expiry: '13 / 30' }, now)).toBe("Your card's expiration date is invalid.");
-    expect(parseCard({ ...good, expiry: '01 / 20' }, now)).toBe("Your card's expiration year is in the past.");
+    expect(parseCard({ ...good, expiry: '12' }, now)).toBe(
+      "Your card's expiration date is incomplete.",
+    );
+    expect(parseCard({ ...good, expiry: '13 / 30' }, now)).toBe(
+      "Your card's expiration date is invalid.",
+    );
+    expect(parseCard({ ...good, expiry: '01 / 20' }, now)).toBe(
+      "Your card's expiration year is in the past.",
+    );
     expect(parseCard({ ...good, cvc: '1' }, now)).toBe("Your card's security code is incomplete.");
   });
 });
@@ -46,7 +71,10 @@ describe('simulatedCardConfirmer', () => {
     const confirm = simulatedCardConfirmer(api, () => good);
     await expect(confirm('pi_1_secret')).resolves.toEqual({ paymentIntentId: 'pi_1' });
     expect(api.calls[0]!.path).toBe('/api/payments/simulated/confirm');
-    expect(api.calls[0]!.body).toMatchObject({ clientSecret: 'pi_1_secret', card: { number: '4242424242424242', cvc: '123' } });
+    expect(api.calls[0]!.body).toMatchObject({
+      clientSecret: 'pi_1_secret',
+      card: { number: '4242424242424242', cvc: '123' },
+    });
   });
 
   it("passes the processor's decline message on", async () => {
@@ -54,7 +82,9 @@ describe('simulatedCardConfirmer', () => {
       throw new ApiError(402, 'Your card was declined.');
     });
     const confirm = simulatedCardConfirmer(api, () => ({ ...good, number: '4000000000000002' }));
-    await expect(confirm('secret')).rejects.toEqual(new CardPaymentError('Your card was declined.'));
+    await expect(confirm('secret')).rejects.toEqual(
+      new CardPaymentError('Your card was declined.'),
+    );
   });
 
   it('sends nothing when the card is incomplete', async () => {

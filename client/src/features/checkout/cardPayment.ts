@@ -91,12 +91,17 @@ export function simulatedCardConfirmer(api: Api, readCard: () => CardDetails): C
     const card = parseCard(readCard());
     if (typeof card === 'string') throw new CardPaymentError(card);
     try {
-      const answer = await api.post<SimulatedConfirmAnswer>('/api/payments/simulated/confirm', { clientSecret, card });
-      if (answer.paymentIntent.status !== 'succeeded') throw new CardPaymentError('Payment processing error');
+      const answer = await api.post<SimulatedConfirmAnswer>('/api/payments/simulated/confirm', {
+        clientSecret,
+        card,
+      });
+      if (answer.paymentIntent.status !== 'succeeded')
+        throw new CardPaymentError('Payment processing error');
       return { paymentIntentId: answer.paymentIntent.id };
     } catch (error) {
       // A refusal (402) carries the processor's message, e.g. 'Your card was declined.'
-      if (error instanceof ApiError && error.status < 500) throw new CardPaymentError(error.message);
+      if (error instanceof ApiError && error.status < 500)
+        throw new CardPaymentError(error.message);
       throw error;
     }
   };

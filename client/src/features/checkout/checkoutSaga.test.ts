@@ -25,7 +25,12 @@ const shipping: ShippingInfo = {
 };
 const items = [{ productId: 'p1', quantity: 2, unitPrice: 12.5 }];
 const created = {
-  order: { id: 'o1', status: 'pending', total_price: 25, expires_at: new Date(Date.now() + 15 * 60_000).toISOString() },
+  order: {
+    id: 'o1',
+    status: 'pending',
+    total_price: 25,
+    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  },
   clientSecret: 'pi_1_secret_x',
   paymentIntentId: 'pi_1',
   position: 7,
@@ -74,7 +79,10 @@ describe('placeOrderSaga', () => {
     unregister = registerCardConfirmer(confirm);
     const api = fakeApi({
       'POST /api/orders': () => created,
-      'PUT /api/orders/o1/update-payment': () => ({ order: { id: 'o1', status: 'paid' }, position: 9 }),
+      'PUT /api/orders/o1/update-payment': () => ({
+        order: { id: 'o1', status: 'paid' },
+        position: 9,
+      }),
     });
 
     const { dispatched, state } = await run(api, stateWithShipping());
@@ -85,7 +93,11 @@ describe('placeOrderSaga', () => {
       body: { userId: 'u1', orderItems: items, shippingInfo: shipping },
     });
     expect(confirm).toHaveBeenCalledWith('pi_1_secret_x');
-    expect(api.calls[1]).toEqual({ method: 'PUT', path: '/api/orders/o1/update-payment', body: { stripePaymentId: 'pi_1' } });
+    expect(api.calls[1]).toEqual({
+      method: 'PUT',
+      path: '/api/orders/o1/update-payment',
+      body: { stripePaymentId: 'pi_1' },
+    });
     expect(dispatched.map((a) => a.type)).toContain(cartEmptiedAfterOrder.type);
     expect(state()).toMatchObject({
       status: 'succeeded',
@@ -103,11 +115,18 @@ describe('placeOrderSaga', () => {
     unregister = registerCardConfirmer(declines);
     const api = fakeApi({
       'POST /api/orders': () => created,
-      'PUT /api/orders/o1/update-payment': () => ({ order: { id: 'o1', status: 'paid' }, position: 9 }),
+      'PUT /api/orders/o1/update-payment': () => ({
+        order: { id: 'o1', status: 'paid' },
+        position: 9,
+      }),
     });
 
     const first = await run(api, stateWithShipping());
-    expect(first.state()).toMatchObject({ status: 'failed', error: 'Your card was declined.', placedOrderId: null });
+    expect(first.state()).toMatchObject({
+      status: 'failed',
+      error: 'Your card was declined.',
+      placedOrderId: null,
+    });
     expect(first.state().pendingOrder?.id).toBe('o1');
     expect(api.calls.filter((c) => c.path.includes('update-payment'))).toHaveLength(0);
 

@@ -6,7 +6,12 @@ import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'r
 import { LIMITS, type ClientConfig, type OrderCreated } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
-import { CardPaymentError, currentCardConfirmer, type CardConfirmation, type CardConfirmer } from './cardPayment.ts';
+import {
+  CardPaymentError,
+  currentCardConfirmer,
+  type CardConfirmation,
+  type CardConfirmer,
+} from './cardPayment.ts';
 import {
   cardConfirmed,
   checkoutFailed,
@@ -28,14 +33,21 @@ export const PAYMENT_FALLBACK = 'Payment processing error';
 /** A reservation this close to its end is not reused: a new order reserves afresh. */
 const RESERVATION_MARGIN_MS = 60_000;
 
-export function orderFingerprint(userId: string, items: readonly OrderLineInput[], shipping: ShippingInfo): string {
+export function orderFingerprint(
+  userId: string,
+  items: readonly OrderLineInput[],
+  shipping: ShippingInfo,
+): string {
   const lines = [...items]
     .map((item) => [item.productId, item.quantity, item.unitPrice] as const)
     .sort((a, b) => a[0].localeCompare(b[0]));
   return JSON.stringify({ userId, lines, shipping });
 }
 
-export function isValidOrderData(userId: string | null, items: readonly OrderLineInput[]): userId is string {
+export function isValidOrderData(
+  userId: string | null,
+  items: readonly OrderLineInput[],
+): userId is string {
   return (
     Boolean(userId) &&
     items.length > 0 &&
@@ -50,7 +62,11 @@ export function isValidOrderData(userId: string | null, items: readonly OrderLin
   );
 }
 
-function reusable(pending: PendingOrder | null, fingerprint: string, now: number): pending is PendingOrder {
+function reusable(
+  pending: PendingOrder | null,
+  fingerprint: string,
+  now: number,
+): pending is PendingOrder {
   return (
     pending !== null &&
     pending.fingerprint === fingerprint &&
@@ -94,7 +110,9 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
         paymentId = null;
         yield put(orderCreated(order));
       } catch (error) {
-        yield put(checkoutFailed(error instanceof ApiError ? error.message : 'Failed to create order'));
+        yield put(
+          checkoutFailed(error instanceof ApiError ? error.message : 'Failed to create order'),
+        );
         return;
       }
     }
@@ -110,14 +128,20 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
         const confirmation: CardConfirmation = yield call(confirmCard, order.clientSecret);
         paymentId = confirmation.paymentIntentId;
       } catch (error) {
-        yield put(checkoutFailed(error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK));
+        yield put(
+          checkoutFailed(
+            error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK,
+          ),
+        );
         return;
       }
       yield put(cardConfirmed({ paymentIntentId: paymentId }));
     }
 
     try {
-      yield call(api.put, `/api/orders/${encodeURIComponent(order.id)}/update-payment`, { stripePaymentId: paymentId });
+      yield call(api.put, `/api/orders/${encodeURIComponent(order.id)}/update-payment`, {
+        stripePaymentId: paymentId,
+      });
     } catch {
       yield put(checkoutFailed('Payment confirmed but failed to update order'));
       return;

@@ -72,7 +72,8 @@ const checkoutSlice = createSlice({
       state.error = null;
       state.placedOrderId = null;
       state.redirectTo = null;
-      if (!state.shipping.email && action.payload.email) state.shipping.email = action.payload.email;
+      if (!state.shipping.email && action.payload.email)
+        state.shipping.email = action.payload.email;
     },
     paymentModeResolved(state, action: PayloadAction<{ stripePublishableKey: string | null }>) {
       state.stripePublishableKey = action.payload.stripePublishableKey;

@@ -3,7 +3,11 @@ import type { ShippingInfo } from '@rewear/contracts';
 
 export type { ShippingInfo };
 
-export const SHIPPING_FIELDS: ReadonlyArray<{ key: keyof ShippingInfo; label: string; autoComplete: string }> = [
+export const SHIPPING_FIELDS: ReadonlyArray<{
+  key: keyof ShippingInfo;
+  label: string;
+  autoComplete: string;
+}> = [
   { key: 'name', label: 'Full name', autoComplete: 'name' },
   { key: 'email', label: 'Email', autoComplete: 'email' },
   { key: 'address', label: 'Address', autoComplete: 'street-address' },
@@ -13,7 +17,14 @@ export const SHIPPING_FIELDS: ReadonlyArray<{ key: keyof ShippingInfo; label: st
 ];
 
 /** The order the spec lists the fields in, which is the order their messages are checked in. */
-const REQUIRED_ORDER: ReadonlyArray<keyof ShippingInfo> = ['name', 'address', 'city', 'state', 'zip', 'email'];
+const REQUIRED_ORDER: ReadonlyArray<keyof ShippingInfo> = [
+  'name',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'email',
+];
 
 export const emptyShipping = (email = ''): ShippingInfo => ({
   name: '',

@@ -56,7 +56,9 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="hero-title">
         <p className="hero__sale">Sitewide sale: up to 70% off</p>
         <h1 id="hero-title">Pre-loved fashion, new favourites</h1>
-        <p className="hero__tagline">Rewear is a modern marketplace application for buying and selling second-hand clothing.</p>
+        <p className="hero__tagline">
+          Rewear is a modern marketplace application for buying and selling second-hand clothing.
+        </p>
         <div className="hero__actions">
           <Link className="button button--primary" to="/products">
             Shop
@@ -89,7 +91,10 @@ export default function HomePage() {
             items={home.categories}
             getKey={(category) => category.id}
             renderItem={(category, index) => (
-              <Link className="category-tile" to={`/products?category=${encodeURIComponent(category.name)}`}>
+              <Link
+                className="category-tile"
+                to={`/products?category=${encodeURIComponent(category.name)}`}
+              >
                 {/* The first screenful is above the fold (4 tiles on wide screens); the first tile is
                     the largest paint of the page. */}
                 <img
@@ -116,7 +121,9 @@ export default function HomePage() {
           {brands.map((brand) => (
             <li key={brand.name}>
               <Link className="brand-tile" to={`/products?brand=${encodeURIComponent(brand.name)}`}>
-                <span className="brand-tile__logo">{brand.image ? <img src={brand.image} alt="" width={64} height={64} /> : null}</span>
+                <span className="brand-tile__logo">
+                  {brand.image ? <img src={brand.image} alt="" width={64} height={64} /> : null}
+                </span>
                 <span>{brand.name}</span>
               </Link>
             </li>
@@ -124,7 +131,12 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <ProductCarouselSection title="Most Popular This Week" viewAllHref="/products?sort=popular" products={home.popular} loading={loading} />
+      <ProductCarouselSection
+        title="Most Popular This Week"
+        viewAllHref="/products?sort=popular"
+        products={home.popular}
+        loading={loading}
+      />
       {/* Below the fold on most screens: rendered as they come near (or soon after the load), one at
           a time, so the first screen renders without them. */}
       <ProductCarouselSection
@@ -142,7 +154,13 @@ export default function HomePage() {
         ) : home.featured ? (
           <div className="featured__card">
             <Link to={`/products/${home.featured.product_id}`} className="featured__image">
-              <img src={home.featured.image} alt={home.featured.title} width={420} height={420} loading="lazy" />
+              <img
+                src={home.featured.image}
+                alt={home.featured.title}
+                width={420}
+                height={420}
+                loading="lazy"
+              />
             </Link>
             <div className="featured__body">
               <p className="product-card__brand">{home.featured.brand_name}</p>

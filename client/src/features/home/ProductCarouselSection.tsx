@@ -15,8 +15,18 @@ interface Props {
   deferUntilNearOrMs?: number;
 }
 
-export default function ProductCarouselSection({ title, viewAllHref, products, loading, category, deferUntilNearOrMs }: Props) {
-  const [sectionRef, near] = useWhenNear<HTMLElement>(deferUntilNearOrMs ?? 0, deferUntilNearOrMs !== undefined);
+export default function ProductCarouselSection({
+  title,
+  viewAllHref,
+  products,
+  loading,
+  category,
+  deferUntilNearOrMs,
+}: Props) {
+  const [sectionRef, near] = useWhenNear<HTMLElement>(
+    deferUntilNearOrMs ?? 0,
+    deferUntilNearOrMs !== undefined,
+  );
   const headingId = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
   // The carousel is the section's landmark, named by the heading (one region per title).
   return (
@@ -30,7 +40,9 @@ export default function ProductCarouselSection({ title, viewAllHref, products, l
       {loading || !near ? (
         <CarouselSkeleton />
       ) : products.length === 0 ? (
-        <p className="empty-state">No products found{category ? ` in category "${category}"` : ''}</p>
+        <p className="empty-state">
+          No products found{category ? ` in category "${category}"` : ''}
+        </p>
       ) : (
         <Carousel
           label={title}

@@ -20,17 +20,25 @@ function pendingApi(featured: () => unknown) {
           } catch (error) {
             reject(error);
           }
-        } else if (path.startsWith('/api/products/filter')) resolve({ products: [{ product_id: path }], total: 1 });
+        } else if (path.startsWith('/api/products/filter'))
+          resolve({ products: [{ product_id: path }], total: 1 });
         else resolve([]);
       });
     });
   };
-  return { api: { get } as unknown as Api, asked, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+  return {
+    api: { get } as unknown as Api,
+    asked,
+    releaseAll: () => releases.splice(0).forEach((release) => release()),
+  };
 }
 
 function start(api: Api) {
   const sagaMiddleware = createSagaMiddleware({ context: { api } });
-  const store = configureStore({ reducer: { home }, middleware: (g) => g({ thunk: false }).concat(sagaMiddleware) });
+  const store = configureStore({
+    reducer: { home },
+    middleware: (g) => g({ thunk: false }).concat(sagaMiddleware),
+  });
   sagaMiddleware.run(homeSaga);
   return store;
 }
@@ -81,6 +89,10 @@ describe('home page data', () => {
     store.dispatch(homeRequested());
     fake.releaseAll();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.getState().home).toMatchObject({ status: 'ready', featured: null, featuredError: null });
+    expect(store.getState().home).toMatchObject({
+      status: 'ready',
+      featured: null,
+      featuredError: null,
+    });
   });
 });

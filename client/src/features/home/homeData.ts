@@ -3,7 +3,8 @@ import type { HomeSort } from '@rewear/contracts';
 /** Products per home carousel. */
 export const CAROUSEL_SIZE = 10;
 
-const sortedProducts = (sort: HomeSort) => `/api/products/filter?sort=${sort}&page=1&pageSize=${CAROUSEL_SIZE}`;
+const sortedProducts = (sort: HomeSort) =>
+  `/api/products/filter?sort=${sort}&page=1&pageSize=${CAROUSEL_SIZE}`;
 
 /**
  * The home page's reads, in one place: the saga asks for them, and index.html asks for them as

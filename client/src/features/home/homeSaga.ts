@@ -1,8 +1,22 @@
 import { all, call, getContext, put, select, takeLeading } from 'redux-saga/effects';
-import { FAVOURED_BRANDS, LIMITS, type BrandView, type CategoryView, type FilteredProducts, type Product } from '@rewear/contracts';
+import {
+  FAVOURED_BRANDS,
+  LIMITS,
+  type BrandView,
+  type CategoryView,
+  type FilteredProducts,
+  type Product,
+} from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import { HOME_PATHS } from './homeData.ts';
-import { homeLoaded, homeRequested, isHomeFresh, selectHome, type HomeData, type HomeState } from './homeSlice.ts';
+import {
+  homeLoaded,
+  homeRequested,
+  isHomeFresh,
+  selectHome,
+  type HomeData,
+  type HomeState,
+} from './homeSlice.ts';
 
 /** SPEC §8: home page load failures are only logged and the list stays empty. */
 function* orEmpty<T>(what: string, fallback: T, load: () => Promise<T>) {
@@ -18,10 +32,9 @@ function* orEmpty<T>(what: string, fallback: T, load: () => Promise<T>) {
 /** The brand spotlight: only the favoured brands, in their order, at most 6. */
 export function spotlightBrands(brands: BrandView[]): BrandView[] {
   const byName = new Map(brands.map((brand) => [brand.name.toLowerCase(), brand]));
-  return FAVOURED_BRANDS.map((name) => byName.get(name.toLowerCase()) ?? { id: name, name, image: null }).slice(
-    0,
-    LIMITS.brandSpotlightMax,
-  );
+  return FAVOURED_BRANDS.map(
+    (name) => byName.get(name.toLowerCase()) ?? { id: name, name, image: null },
+  ).slice(0, LIMITS.brandSpotlightMax);
 }
 
 function products(api: Api, path: string) {
@@ -34,7 +47,8 @@ function* loadFeatured(api: Api) {
     const featured: Product = yield call(api.get<Product>, HOME_PATHS.featured);
     return { featured, featuredError: null };
   } catch (error) {
-    const featuredError = error instanceof ApiError && error.status === 404 ? null : 'Failed to load featured product';
+    const featuredError =
+      error instanceof ApiError && error.status === 404 ? null : 'Failed to load featured product';
     return { featured: null, featuredError };
   }
 }
@@ -51,10 +65,19 @@ export function* loadHome(api: Api) {
     Product[],
     { featured: Product | null; featuredError: string | null },
   ] = yield all([
-    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () => api.get<CategoryView[]>(HOME_PATHS.categories)),
-    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () => api.get<BrandView[]>(HOME_PATHS.brands)),
+    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () =>
+      api.get<CategoryView[]>(HOME_PATHS.categories),
+    ),
+    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () =>
+      api.get<BrandView[]>(HOME_PATHS.brands),
+    ),
     call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.popular)),
-    call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.lowestPrices)),
+    call(
+      orEmpty<Product[]>,
+      'Failed to fetch products',
+      [],
+      products(api, HOME_PATHS.lowestPrices),
+    ),
     call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.newArrivals)),
     call(loadFeatured, api),
   ]);

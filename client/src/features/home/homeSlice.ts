@@ -31,7 +31,8 @@ export type HomeData = Omit<HomeState, 'status'>;
 /** Data this recent is shown again rather than asked for again (the entry asks before the page). */
 export const HOME_FRESH_MS = 30_000;
 
-export const isHomeFresh = (state: HomeState, now: number) => state.status === 'ready' && now - state.loadedAt < HOME_FRESH_MS;
+export const isHomeFresh = (state: HomeState, now: number) =>
+  state.status === 'ready' && now - state.loadedAt < HOME_FRESH_MS;
 
 const homeSlice = createSlice({
   name: 'home',

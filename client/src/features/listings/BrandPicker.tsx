@@ -13,7 +13,15 @@ interface Props {
 }
 
 /** An open-or-closed scrolling brand list; typing a name that does not exist offers to create it. */
-export default function BrandPicker({ brands, loading, selectedId, selectedName, creating, onSelect, onCreate }: Props) {
+export default function BrandPicker({
+  brands,
+  loading,
+  selectedId,
+  selectedName,
+  creating,
+  onSelect,
+  onCreate,
+}: Props) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const listId = useId();
@@ -81,7 +89,12 @@ export default function BrandPicker({ brands, loading, selectedId, selectedName,
             ))}
           </ul>
           {canCreate && (
-            <button type="button" className="rw-btn rw-btn--outline rw-btn--small" disabled={creating} onClick={() => onCreate(typed.trim())}>
+            <button
+              type="button"
+              className="rw-btn rw-btn--outline rw-btn--small"
+              disabled={creating}
+              onClick={() => onCreate(typed.trim())}
+            >
               {creating ? 'Creating brand...' : `Create brand "${typed.trim()}"`}
             </button>
           )}

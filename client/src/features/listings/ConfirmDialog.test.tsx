@@ -8,7 +8,12 @@ function renderDialog() {
   const onCancel = vi.fn();
   const onConfirm = vi.fn();
   render(
-    <ConfirmDialog title="Delete Listing" confirmLabel="Delete" onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      title="Delete Listing"
+      confirmLabel="Delete"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <p>Are you sure?</p>
     </ConfirmDialog>,
   );

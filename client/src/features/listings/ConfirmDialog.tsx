@@ -9,10 +9,18 @@ interface Props {
   onCancel: () => void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in and stays in (Tab wraps), Escape cancels, focus returns on close. */
-export default function ConfirmDialog({ title, children, confirmLabel, busy = false, onConfirm, onCancel }: Props) {
+export default function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -45,7 +53,10 @@ export default function ConfirmDialog({ title, children, confirmLabel, busy = fa
   };
 
   return (
-    <div className="rw-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
+    <div
+      className="rw-modal-backdrop"
+      onMouseDown={(e) => e.target === e.currentTarget && onCancel()}
+    >
       <div
         ref={dialogRef}
         className="rw-modal"
@@ -58,10 +69,21 @@ export default function ConfirmDialog({ title, children, confirmLabel, busy = fa
         <h2 id={titleId}>{title}</h2>
         <div id={bodyId}>{children}</div>
         <div className="rw-modal__actions">
-          <button ref={cancelRef} type="button" className="rw-btn rw-btn--outline" onClick={onCancel} disabled={busy}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="rw-btn rw-btn--outline"
+            onClick={onCancel}
+            disabled={busy}
+          >
             Cancel
           </button>
-          <button type="button" className="rw-btn rw-btn--danger" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className="rw-btn rw-btn--danger"
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {confirmLabel}
           </button>
         </div>

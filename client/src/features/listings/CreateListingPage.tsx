@@ -81,7 +81,12 @@ export default function CreateListingPage() {
             <h2>Details</h2>
             <div className="rw-field">
               <label htmlFor="listing-title">Title</label>
-              <input id="listing-title" required value={draft.title} onChange={(e) => dispatch(draftChanged({ title: e.target.value }))} />
+              <input
+                id="listing-title"
+                required
+                value={draft.title}
+                onChange={(e) => dispatch(draftChanged({ title: e.target.value }))}
+              />
             </div>
             <div className="rw-field">
               <label htmlFor="listing-description">Description</label>
@@ -118,7 +123,11 @@ export default function CreateListingPage() {
                 id="listing-category"
                 required
                 value={draft.categoryId ?? ''}
-                onChange={(e) => dispatch(draftChanged({ categoryId: e.target.value ? Number(e.target.value) : null }))}
+                onChange={(e) =>
+                  dispatch(
+                    draftChanged({ categoryId: e.target.value ? Number(e.target.value) : null }),
+                  )
+                }
               >
                 <option value="">Select a category</option>
                 {categories.map((c) => (
@@ -134,7 +143,9 @@ export default function CreateListingPage() {
               selectedId={draft.brandId}
               selectedName={draft.brandName}
               creating={wizard.creatingBrand}
-              onSelect={(brand) => dispatch(draftChanged({ brandId: brand.id, brandName: brand.name }))}
+              onSelect={(brand) =>
+                dispatch(draftChanged({ brandId: brand.id, brandName: brand.name }))
+              }
               onCreate={(name) => dispatch(createBrand({ name }))}
             />
             {brands.error && <p className="rw-alert rw-alert--error">{brands.error}</p>}
@@ -181,9 +192,15 @@ export default function CreateListingPage() {
                     <input
                       type="checkbox"
                       checked={draft.colorIds.includes(c.id)}
-                      onChange={() => dispatch(draftChanged({ colorIds: toggleId(draft.colorIds, c.id) }))}
+                      onChange={() =>
+                        dispatch(draftChanged({ colorIds: toggleId(draft.colorIds, c.id) }))
+                      }
                     />
-                    <span className="rw-chip__swatch" style={{ background: c.name }} aria-hidden="true" />
+                    <span
+                      className="rw-chip__swatch"
+                      style={{ background: c.name }}
+                      aria-hidden="true"
+                    />
                     {c.name}
                   </label>
                 ))}
@@ -197,7 +214,9 @@ export default function CreateListingPage() {
                     <input
                       type="checkbox"
                       checked={draft.sizeIds.includes(s.id)}
-                      onChange={() => dispatch(draftChanged({ sizeIds: toggleId(draft.sizeIds, s.id) }))}
+                      onChange={() =>
+                        dispatch(draftChanged({ sizeIds: toggleId(draft.sizeIds, s.id) }))
+                      }
                     />
                     {s.name}
                   </label>
@@ -218,9 +237,17 @@ export default function CreateListingPage() {
                 <dt>Condition</dt>
                 <dd>{draft.conditionId ? conditionName(draft.conditionId) : ''}</dd>
                 <dt>Colors</dt>
-                <dd>{COLORS.filter((c) => draft.colorIds.includes(c.id)).map((c) => c.name).join(', ') || 'Not specified'}</dd>
+                <dd>
+                  {COLORS.filter((c) => draft.colorIds.includes(c.id))
+                    .map((c) => c.name)
+                    .join(', ') || 'Not specified'}
+                </dd>
                 <dt>Sizes</dt>
-                <dd>{SIZES.filter((s) => draft.sizeIds.includes(s.id)).map((s) => s.name).join(', ') || 'Not specified'}</dd>
+                <dd>
+                  {SIZES.filter((s) => draft.sizeIds.includes(s.id))
+                    .map((s) => s.name)
+                    .join(', ') || 'Not specified'}
+                </dd>
               </dl>
             </section>
           </>
@@ -228,11 +255,20 @@ export default function CreateListingPage() {
 
         <div className="rw-wizard__nav">
           {step > 1 && (
-            <button type="button" className="rw-btn rw-btn--outline" onClick={() => dispatch(previousStep())} disabled={wizard.submitting}>
+            <button
+              type="button"
+              className="rw-btn rw-btn--outline"
+              onClick={() => dispatch(previousStep())}
+              disabled={wizard.submitting}
+            >
               Back
             </button>
           )}
-          <button type="submit" className="rw-btn rw-btn--primary" disabled={!valid || wizard.submitting}>
+          <button
+            type="submit"
+            className="rw-btn rw-btn--primary"
+            disabled={!valid || wizard.submitting}
+          >
             {step < 3 ? 'Continue' : wizard.submitting ? 'Creating Listing...' : 'Create Listing'}
           </button>
         </div>

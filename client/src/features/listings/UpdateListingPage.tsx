@@ -17,7 +17,12 @@ import './feature.ts';
 
 function EditSkeleton() {
   return (
-    <div className="rw-page container rw-edit" role="status" aria-busy="true" aria-label="Loading listing">
+    <div
+      className="rw-page container rw-edit"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading listing"
+    >
       <div className="rw-skeleton" style={{ height: 32, width: 240 }} />
       <div className="rw-edit__grid" style={{ marginTop: 16 }}>
         <div className="rw-skeleton" style={{ height: 360 }} />
@@ -57,7 +62,8 @@ export default function UpdateListingPage() {
       </div>
     );
   }
-  if (edit.status === 'idle' || edit.status === 'loading' || edit.productId !== (id ?? null)) return <EditSkeleton />;
+  if (edit.status === 'idle' || edit.status === 'loading' || edit.productId !== (id ?? null))
+    return <EditSkeleton />;
   if (edit.status === 'failed' || edit.status === 'notFound' || !edit.product) {
     const title = edit.status === 'failed' ? 'Unable to Load Product' : 'Product Not Found';
     return (
@@ -140,7 +146,11 @@ export default function UpdateListingPage() {
               <dt>Category</dt>
               <dd>{product.category_name || 'Uncategorized'}</dd>
               <dt>Condition</dt>
-              <dd>{joinedOrFallback(product.conditions?.length ? product.conditions : product.condition_name)}</dd>
+              <dd>
+                {joinedOrFallback(
+                  product.conditions?.length ? product.conditions : product.condition_name,
+                )}
+              </dd>
               <dt>Sizes</dt>
               <dd>{joinedOrFallback(product.sizes)}</dd>
               <dt>Colors</dt>
@@ -149,7 +159,9 @@ export default function UpdateListingPage() {
           </section>
           <section className="rw-card rw-danger" aria-labelledby="danger-title">
             <h2 id="danger-title">Danger Zone</h2>
-            <p className="rw-muted">Permanently delete this listing. This action cannot be undone.</p>
+            <p className="rw-muted">
+              Permanently delete this listing. This action cannot be undone.
+            </p>
             <button
               type="button"
               className="rw-btn rw-btn--danger"
@@ -162,11 +174,20 @@ export default function UpdateListingPage() {
           </section>
         </div>
 
-        <form id="edit-form" className="rw-card rw-form" onSubmit={save} aria-labelledby="edit-form-title">
+        <form
+          id="edit-form"
+          className="rw-card rw-form"
+          onSubmit={save}
+          aria-labelledby="edit-form-title"
+        >
           <h2 id="edit-form-title">Edit Product Details</h2>
           <div className="rw-field">
             <label htmlFor="edit-title">Product Title</label>
-            <input id="edit-title" value={edit.form.title} onChange={(e) => dispatch(editFormChanged({ title: e.target.value }))} />
+            <input
+              id="edit-title"
+              value={edit.form.title}
+              onChange={(e) => dispatch(editFormChanged({ title: e.target.value }))}
+            />
           </div>
           <div className="rw-field">
             <label htmlFor="edit-description">Description</label>
@@ -206,7 +227,10 @@ export default function UpdateListingPage() {
             dispatch(deleteEditedListing());
           }}
         >
-          <p>Are you sure you want to permanently delete "{product.title}"? This action cannot be undone.</p>
+          <p>
+            Are you sure you want to permanently delete "{product.title}"? This action cannot be
+            undone.
+          </p>
         </ConfirmDialog>
       )}
     </div>

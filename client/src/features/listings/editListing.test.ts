@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProduct } from './fixtures.ts';
-import { buildUpdatePayload, deleteIdError, formFromProduct, isValidProductId, joinedOrFallback } from './editListing.ts';
-
+import {
+  buildUpdatePayload,
+  deleteIdError,
+  formFromProduct,
+  isValidProductId,
+  joinedOrFallback,
+} from './editListing.ts';
 
 const reference = {
   brands: [{ id: 'b1', name: 'Levi', image: null }],
@@ -45,7 +50,9 @@ describe('buildUpdatePayload', () => {
     const required = 'Title, price, and description are required';
     expect(buildUpdatePayload('p1', { ...form, title: ' ' }, product, reference)).toBe(required);
     expect(buildUpdatePayload('p1', { ...form, price: '' }, product, reference)).toBe(required);
-    expect(buildUpdatePayload('p1', { ...form, description: '' }, product, reference)).toBe(required);
+    expect(buildUpdatePayload('p1', { ...form, description: '' }, product, reference)).toBe(
+      required,
+    );
   });
 
   it('refuses an invalid id', () => {
@@ -56,9 +63,13 @@ describe('buildUpdatePayload', () => {
 
   it('reports a brand or category that does not resolve', () => {
     const orphan = sampleProduct({ brand_id: 'gone', brand_name: 'Gone' });
-    expect(buildUpdatePayload('p1', formFromProduct(orphan), orphan, reference)).toBe('Could not find brand ID for Gone');
+    expect(buildUpdatePayload('p1', formFromProduct(orphan), orphan, reference)).toBe(
+      'Could not find brand ID for Gone',
+    );
     const odd = sampleProduct({ category_id: 99, category_name: 'Hats' });
-    expect(buildUpdatePayload('p1', formFromProduct(odd), odd, reference)).toBe('Could not find category ID for Hats');
+    expect(buildUpdatePayload('p1', formFromProduct(odd), odd, reference)).toBe(
+      'Could not find category ID for Hats',
+    );
   });
 });
 

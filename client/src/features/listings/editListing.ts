@@ -66,8 +66,10 @@ export function buildUpdatePayload(
   const category =
     reference.categories.find((c) => c.id === Number(product.category_id)) ??
     reference.categories.find((c) => c.name === product.category_name);
-  const categoryId = category?.id ?? (reference.categories.length === 0 ? Number(product.category_id) : undefined);
-  if (!categoryId) return `Could not find category ID for ${product.category_name || 'Uncategorized'}`;
+  const categoryId =
+    category?.id ?? (reference.categories.length === 0 ? Number(product.category_id) : undefined);
+  if (!categoryId)
+    return `Could not find category ID for ${product.category_name || 'Uncategorized'}`;
   return {
     title: form.title.trim(),
     price,

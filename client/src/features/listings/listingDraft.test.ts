@@ -78,7 +78,9 @@ describe('buildListingPayload', () => {
 
 describe('createListingErrorMessage', () => {
   it('maps reference errors to the spec texts', () => {
-    expect(createListingErrorMessage('Unknown seller_id')).toBe('Please sign in with a valid account to create listings.');
+    expect(createListingErrorMessage('Unknown seller_id')).toBe(
+      'Please sign in with a valid account to create listings.',
+    );
     expect(createListingErrorMessage('Brand not found')).toBe(
       'Selected brand is invalid. Please try selecting a different brand.',
     );

@@ -62,7 +62,9 @@ export function isImageUrl(text: string): boolean {
 export function isStepValid(step: WizardStep, draft: ListingDraft): boolean {
   switch (step) {
     case 1:
-      return Boolean(draft.title.trim() && draft.description.trim() && parsePrice(draft.price) !== null);
+      return Boolean(
+        draft.title.trim() && draft.description.trim() && parsePrice(draft.price) !== null,
+      );
     case 2:
       return draft.brandId !== null && draft.categoryId !== null && draft.conditionId !== null;
     case 3:
@@ -88,9 +90,18 @@ export interface NewListingPayload {
   seller_id: string;
 }
 
-export function buildListingPayload(draft: ListingDraft, sellerId: string): NewListingPayload | null {
+export function buildListingPayload(
+  draft: ListingDraft,
+  sellerId: string,
+): NewListingPayload | null {
   const price = parsePrice(draft.price);
-  if (!canSubmit(draft) || price === null || draft.brandId === null || draft.categoryId === null || draft.conditionId === null) {
+  if (
+    !canSubmit(draft) ||
+    price === null ||
+    draft.brandId === null ||
+    draft.categoryId === null ||
+    draft.conditionId === null
+  ) {
     return null;
   }
   return {
@@ -112,13 +123,18 @@ export function createListingErrorMessage(serverMessage: string | null | undefin
   const text = (serverMessage ?? '').trim();
   const lower = text.toLowerCase();
   if (lower.includes('seller')) return 'Please sign in with a valid account to create listings.';
-  if (lower.includes('brand')) return 'Selected brand is invalid. Please try selecting a different brand.';
-  if (lower.includes('category')) return 'Selected category is invalid. Please try selecting a different category.';
+  if (lower.includes('brand'))
+    return 'Selected brand is invalid. Please try selecting a different brand.';
+  if (lower.includes('category'))
+    return 'Selected category is invalid. Please try selecting a different category.';
   return text || 'Failed to create product';
 }
 
 /** Case-insensitive, trimmed name match: the brand the typed text already names, if any. */
-export function findBrandByName<T extends { name: string }>(brands: readonly T[], typed: string): T | undefined {
+export function findBrandByName<T extends { name: string }>(
+  brands: readonly T[],
+  typed: string,
+): T | undefined {
   const wanted = typed.trim().toLowerCase();
   if (!wanted) return undefined;
   return brands.find((brand) => brand.name.trim().toLowerCase() === wanted);

@@ -34,7 +34,10 @@ const reducer = combineReducers({ auth: authReducer, listings: listingsReducer }
 type State = ReturnType<typeof reducer>;
 
 const signedIn = (uid = 'u1') =>
-  reducer(undefined, authStateChanged({ uid, email: 'ada@example.com', displayName: 'Ada', photoURL: null }));
+  reducer(
+    undefined,
+    authStateChanged({ uid, email: 'ada@example.com', displayName: 'Ada', photoURL: null }),
+  );
 
 async function run(api: Api, start: State, saga: Saga, action: UnknownAction) {
   let state = reducer(start, action);
@@ -54,7 +57,9 @@ async function run(api: Api, start: State, saga: Saga, action: UnknownAction) {
 
 const reference = {
   'GET /api/brands/': () => [{ id: 'b1', name: 'Levi', image: null }],
-  'GET /api/categories/': () => [{ id: 5, name: 'Outerwear', image: '', description: '', itemCount: 1 }],
+  'GET /api/categories/': () => [
+    { id: 5, name: 'Outerwear', image: '', description: '', itemCount: 1 },
+  ],
 };
 
 beforeEach(() => {
@@ -88,10 +93,17 @@ describe('listing wizard', () => {
   });
 
   it('creates the listing and navigates to it with the spec message', async () => {
-    const api = fakeApi({ 'POST /api/products': () => sampleProduct({ product_id: 'p9', id: 'p9' }) });
+    const api = fakeApi({
+      'POST /api/products': () => sampleProduct({ product_id: 'p9', id: 'p9' }),
+    });
     let state = reducer(signedIn(), draftChanged({ ...step1, ...step2 }));
     state = await run(api, state, submitListingSaga as Saga, submitListing());
-    expect(api.calls[0]!.body).toMatchObject({ title: 'Denim jacket', price: 24.5, condition_ids: [3], seller_id: 'u1' });
+    expect(api.calls[0]!.body).toMatchObject({
+      title: 'Denim jacket',
+      price: 24.5,
+      condition_ids: [3],
+      seller_id: 'u1',
+    });
     expect(state.listings.wizard).toMatchObject({
       submitting: false,
       done: { path: '/products/p9', message: 'Product created successfully' },
@@ -100,7 +112,12 @@ describe('listing wizard', () => {
 
   it('asks a signed-out user to sign in and sends nothing', async () => {
     const api = fakeApi({});
-    const state = await run(api, reducer(undefined, draftChanged({ ...step1, ...step2 })), submitListingSaga as Saga, submitListing());
+    const state = await run(
+      api,
+      reducer(undefined, draftChanged({ ...step1, ...step2 })),
+      submitListingSaga as Saga,
+      submitListing(),
+    );
     expect(state.listings.wizard.error).toBe('Please sign in to create a listing.');
     expect(api.calls).toHaveLength(0);
   });
@@ -111,13 +128,32 @@ describe('listing wizard', () => {
         throw new ApiError(400, 'Unknown brand_id');
       },
     });
-    const state = await run(api, reducer(signedIn(), draftChanged({ ...step1, ...step2 })), submitListingSaga as Saga, submitListing());
-    expect(state.listings.wizard.error).toBe('Selected brand is invalid. Please try selecting a different brand.');
+    const state = await run(
+      api,
+      reducer(signedIn(), draftChanged({ ...step1, ...step2 })),
+      submitListingSaga as Saga,
+      submitListing(),
+    );
+    expect(state.listings.wizard.error).toBe(
+      'Selected brand is invalid. Please try selecting a different brand.',
+    );
   });
 
   it('creates a brand from the trimmed typed name and selects it', async () => {
-    const api = fakeApi({ 'POST /api/brands/find-or-create': () => ({ id: 'b7', name: 'Acne', image: null, created: true }) });
-    const state = await run(api, signedIn(), createBrandSaga as Saga, createBrand({ name: '  Acne ' }));
+    const api = fakeApi({
+      'POST /api/brands/find-or-create': () => ({
+        id: 'b7',
+        name: 'Acne',
+        image: null,
+        created: true,
+      }),
+    });
+    const state = await run(
+      api,
+      signedIn(),
+      createBrandSaga as Saga,
+      createBrand({ name: '  Acne ' }),
+    );
     expect(api.calls[0]!.body).toEqual({ name: 'Acne' });
     expect(state.listings.wizard.draft).toMatchObject({ brandId: 'b7', brandName: 'Acne' });
     expect(state.listings.brands.items.map((b) => b.id)).toContain('b7');
@@ -126,7 +162,12 @@ describe('listing wizard', () => {
   it('alerts when the brand cannot be created', async () => {
     const alert = vi.spyOn(browser, 'alert').mockImplementation(() => {});
     const api = fakeApi({});
-    const state = await run(api, signedIn(), createBrandSaga as Saga, createBrand({ name: 'Acne' }));
+    const state = await run(
+      api,
+      signedIn(),
+      createBrandSaga as Saga,
+      createBrand({ name: 'Acne' }),
+    );
     expect(alert).toHaveBeenCalledWith('Failed to create brand. Please try again.');
     expect(state.listings.wizard.creatingBrand).toBe(false);
   });
@@ -137,10 +178,20 @@ describe('edit flow', () => {
     vi.useFakeTimers();
     const api = fakeApi({});
     let state = reducer(signedIn(), editOpened({ productId: 'undefined' }));
-    expect(state.listings.edit).toMatchObject({ status: 'invalidId', error: 'Invalid product ID. Redirecting...' });
+    expect(state.listings.edit).toMatchObject({
+      status: 'invalidId',
+      error: 'Invalid product ID. Redirecting...',
+    });
     const dispatched: UnknownAction[] = [];
     const task = runSaga(
-      { context: { api }, getState: () => state, dispatch: (a: UnknownAction) => { dispatched.push(a); state = reducer(state, a); } },
+      {
+        context: { api },
+        getState: () => state,
+        dispatch: (a: UnknownAction) => {
+          dispatched.push(a);
+          state = reducer(state, a);
+        },
+      },
       editOpenedSaga as Saga,
       editOpened({ productId: 'undefined' }),
     );
@@ -154,9 +205,19 @@ describe('edit flow', () => {
 
   it('loads the product with the reference data', async () => {
     const api = fakeApi({ ...reference, 'GET /api/products/p1': () => sampleProduct() });
-    const state = await run(api, signedIn(), editOpenedSaga as Saga, editOpened({ productId: 'p1' }));
+    const state = await run(
+      api,
+      signedIn(),
+      editOpenedSaga as Saga,
+      editOpened({ productId: 'p1' }),
+    );
     expect(state.listings.edit.status).toBe('loaded');
-    expect(state.listings.edit.form).toEqual({ title: 'Denim jacket', description: 'Barely worn', price: '24.5', image: '/images/p1.jpg' });
+    expect(state.listings.edit.form).toEqual({
+      title: 'Denim jacket',
+      description: 'Barely worn',
+      price: '24.5',
+      image: '/images/p1.jpg',
+    });
     expect(state.listings.brands.status).toBe('loaded');
   });
 
@@ -167,7 +228,10 @@ describe('edit flow', () => {
         throw new ApiError(404, 'Product not found');
       },
     });
-    expect((await run(missing, signedIn(), editOpenedSaga as Saga, editOpened({ productId: 'p1' }))).listings.edit).toMatchObject({
+    expect(
+      (await run(missing, signedIn(), editOpenedSaga as Saga, editOpened({ productId: 'p1' })))
+        .listings.edit,
+    ).toMatchObject({
       status: 'notFound',
       error: 'Product not found',
     });
@@ -177,7 +241,10 @@ describe('edit flow', () => {
         throw new ApiError(500, 'Database unavailable');
       },
     });
-    expect((await run(broken, signedIn(), editOpenedSaga as Saga, editOpened({ productId: 'p1' }))).listings.edit).toMatchObject({
+    expect(
+      (await run(broken, signedIn(), editOpenedSaga as Saga, editOpened({ productId: 'p1' })))
+        .listings.edit,
+    ).toMatchObject({
       status: 'failed',
       error: 'Failed to load product: Database unavailable',
     });
@@ -193,10 +260,19 @@ describe('edit flow', () => {
       'GET /api/products/p1': () => sampleProduct(),
       'PUT /api/products/p1': (body) => ({ ...sampleProduct(), ...(body as object) }),
     });
-    let state = reducer(await loaded(api), editFormChanged({ title: 'Blue denim jacket', price: '19.99' }));
+    let state = reducer(
+      await loaded(api),
+      editFormChanged({ title: 'Blue denim jacket', price: '19.99' }),
+    );
     state = await run(api, state, saveListingSaga as Saga, saveListing());
-    expect(api.calls.at(-1)).toMatchObject({ method: 'PUT', body: { title: 'Blue denim jacket', price: 19.99, brand_id: 'b1', category_id: 5 } });
-    expect(state.listings.edit).toMatchObject({ saving: false, done: { path: '/products/p1', message: 'Product updated successfully' } });
+    expect(api.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { title: 'Blue denim jacket', price: 19.99, brand_id: 'b1', category_id: 5 },
+    });
+    expect(state.listings.edit).toMatchObject({
+      saving: false,
+      done: { path: '/products/p1', message: 'Product updated successfully' },
+    });
   });
 
   it('refuses blank required fields without calling the server', async () => {
@@ -204,7 +280,11 @@ describe('edit flow', () => {
     let state = reducer(await loaded(api), editFormChanged({ description: '  ' }));
     const before = api.calls.length;
     state = await run(api, state, saveListingSaga as Saga, saveListing());
-    expect(state.listings.edit).toMatchObject({ saving: false, saveError: 'Title, price, and description are required', done: null });
+    expect(state.listings.edit).toMatchObject({
+      saving: false,
+      saveError: 'Title, price, and description are required',
+      done: null,
+    });
     expect(api.calls.length).toBe(before);
   });
 
@@ -221,9 +301,21 @@ describe('edit flow', () => {
   });
 
   it('deletes and navigates to /products with the spec message', async () => {
-    const api = fakeApi({ ...reference, 'GET /api/products/p1': () => sampleProduct(), 'DELETE /api/products/p1': () => undefined });
-    const state = await run(api, await loaded(api), deleteEditedListingSaga as Saga, deleteEditedListing());
-    expect(state.listings.edit.done).toEqual({ path: '/products', message: 'Product deleted successfully' });
+    const api = fakeApi({
+      ...reference,
+      'GET /api/products/p1': () => sampleProduct(),
+      'DELETE /api/products/p1': () => undefined,
+    });
+    const state = await run(
+      api,
+      await loaded(api),
+      deleteEditedListingSaga as Saga,
+      deleteEditedListing(),
+    );
+    expect(state.listings.edit.done).toEqual({
+      path: '/products',
+      message: 'Product deleted successfully',
+    });
   });
 });
 
@@ -234,23 +326,48 @@ describe('My Listings', () => {
         throw new ApiError(404, 'No products');
       },
     });
-    const state = await run(api, signedIn(), fetchMyListingsSaga as Saga, fetchMyListings({ uid: 'u1' }));
+    const state = await run(
+      api,
+      signedIn(),
+      fetchMyListingsSaga as Saga,
+      fetchMyListings({ uid: 'u1' }),
+    );
     expect(state.listings.mine).toMatchObject({ status: 'loaded', items: [] });
   });
 
   it('removes a deleted listing locally, and alerts when deleting fails', async () => {
     const api = fakeApi({
-      'GET /api/products/seller/u1': () => [sampleProduct(), sampleProduct({ product_id: 'p2', id: 'p2' })],
+      'GET /api/products/seller/u1': () => [
+        sampleProduct(),
+        sampleProduct({ product_id: 'p2', id: 'p2' }),
+      ],
       'DELETE /api/products/p1': () => undefined,
     });
-    let state = await run(api, signedIn(), fetchMyListingsSaga as Saga, fetchMyListings({ uid: 'u1' }));
-    expect(reducer(state, deleteMyListing({ productId: 'p1' })).listings.mine.deleting).toEqual(['p1']);
-    state = await run(api, state, deleteMyListingSaga as Saga, deleteMyListing({ productId: 'p1' }));
+    let state = await run(
+      api,
+      signedIn(),
+      fetchMyListingsSaga as Saga,
+      fetchMyListings({ uid: 'u1' }),
+    );
+    expect(reducer(state, deleteMyListing({ productId: 'p1' })).listings.mine.deleting).toEqual([
+      'p1',
+    ]);
+    state = await run(
+      api,
+      state,
+      deleteMyListingSaga as Saga,
+      deleteMyListing({ productId: 'p1' }),
+    );
     expect(state.listings.mine.items.map((p) => p.product_id)).toEqual(['p2']);
     expect(state.listings.mine.deleting).toEqual([]);
 
     const alert = vi.spyOn(browser, 'alert').mockImplementation(() => {});
-    state = await run(api, state, deleteMyListingSaga as Saga, deleteMyListing({ productId: 'p2' }));
+    state = await run(
+      api,
+      state,
+      deleteMyListingSaga as Saga,
+      deleteMyListing({ productId: 'p2' }),
+    );
     expect(alert).toHaveBeenCalledWith('Failed to delete listing. Please try again.');
     expect(state.listings.mine.items.map((p) => p.product_id)).toEqual(['p2']);
   });

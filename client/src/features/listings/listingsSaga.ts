@@ -1,5 +1,15 @@
 /** Seller effects: reference data, brand creation, create, edit, delete, the seller's own listings. */
-import { all, call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  delay,
+  getContext,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import { LIMITS, type BrandView, type CategoryView, type Product } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import { selectUid, sessionEnded } from '../auth/authSlice.ts';
@@ -57,7 +67,8 @@ export const browser = {
   },
 };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : '');
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : '';
 
 export function* loadReferenceDataSaga() {
   const api: Api = yield getContext('api');
@@ -77,7 +88,9 @@ export function* loadReferenceDataSaga() {
     ]);
     yield put(referenceDataLoaded({ brands: brandList ?? [], categories }));
   } catch (error) {
-    yield put(referenceDataFailed(`Failed to load reference data: ${messageOf(error) || 'unknown error'}`));
+    yield put(
+      referenceDataFailed(`Failed to load reference data: ${messageOf(error) || 'unknown error'}`),
+    );
   }
 }
 
@@ -90,7 +103,11 @@ export function* createBrandSaga(action: ReturnType<typeof createBrand>) {
     return;
   }
   try {
-    const brand: BrandView & { created?: boolean } = yield call(api.post, '/api/brands/find-or-create', { name });
+    const brand: BrandView & { created?: boolean } = yield call(
+      api.post,
+      '/api/brands/find-or-create',
+      { name },
+    );
     yield put(brandCreated({ id: brand.id, name: brand.name, image: brand.image ?? null }));
   } catch {
     yield put(brandCreationFailed());
@@ -123,15 +140,22 @@ export function* submitListingSaga() {
 export function* fetchMyListingsSaga(action: ReturnType<typeof fetchMyListings>) {
   const api: Api = yield getContext('api');
   try {
-    const products: Product[] = yield call(api.get, `/api/products/seller/${encodeURIComponent(action.payload.uid)}`);
+    const products: Product[] = yield call(
+      api.get,
+      `/api/products/seller/${encodeURIComponent(action.payload.uid)}`,
+    );
     yield put(myListingsLoaded(products ?? []));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       yield put(myListingsLoaded([]));
     } else if (error instanceof ApiError) {
-      yield put(myListingsFailed(error.message || `HTTP ${error.status}: Failed to fetch listings`));
+      yield put(
+        myListingsFailed(error.message || `HTTP ${error.status}: Failed to fetch listings`),
+      );
     } else {
-      yield put(myListingsFailed('Unable to connect to server. Please check your internet connection.'));
+      yield put(
+        myListingsFailed('Unable to connect to server. Please check your internet connection.'),
+      );
     }
   }
 }
@@ -153,7 +177,10 @@ function* refreshMyListingsSaga() {
   if (mine.status !== 'loaded' || !mine.uid) return;
   const api: Api = yield getContext('api');
   try {
-    const products: Product[] = yield call(api.get, `/api/products/seller/${encodeURIComponent(mine.uid)}`);
+    const products: Product[] = yield call(
+      api.get,
+      `/api/products/seller/${encodeURIComponent(mine.uid)}`,
+    );
     yield put(myListingsLoaded(products ?? []));
   } catch {
     // The list on screen stays as it was.
@@ -179,7 +206,10 @@ export function* editOpenedSaga(action: ReturnType<typeof editOpened>) {
     else yield put(editNotFound());
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) yield put(editNotFound());
-    else yield put(editLoadFailed(`Failed to load product: ${messageOf(error) || 'Failed to load data'}`));
+    else
+      yield put(
+        editLoadFailed(`Failed to load product: ${messageOf(error) || 'Failed to load data'}`),
+      );
   }
 }
 
@@ -192,15 +222,26 @@ export function* saveListingSaga() {
     yield put(saveFailed('Product not found'));
     return;
   }
-  const payload = buildUpdatePayload(edit.productId, edit.form, edit.product, { brands: brands.items, categories });
+  const payload = buildUpdatePayload(edit.productId, edit.form, edit.product, {
+    brands: brands.items,
+    categories,
+  });
   if (typeof payload === 'string') {
     yield put(saveFailed(payload));
     yield call(browser.scrollToTop);
     return;
   }
   try {
-    const product: Product | null = yield call(api.put, `/api/products/${encodeURIComponent(edit.productId!)}`, payload);
-    yield put(listingSaved(product && typeof product === 'object' && 'product_id' in product ? product : null));
+    const product: Product | null = yield call(
+      api.put,
+      `/api/products/${encodeURIComponent(edit.productId!)}`,
+      payload,
+    );
+    yield put(
+      listingSaved(
+        product && typeof product === 'object' && 'product_id' in product ? product : null,
+      ),
+    );
   } catch (error) {
     yield put(saveFailed(messageOf(error) || 'Failed to update product'));
     yield call(browser.scrollToTop);

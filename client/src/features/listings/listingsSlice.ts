@@ -27,7 +27,13 @@ export interface ListingsState {
     error: string | null;
     done: Navigation | null;
   };
-  mine: { status: LoadStatus; uid: string | null; items: Product[]; error: string | null; deleting: string[] };
+  mine: {
+    status: LoadStatus;
+    uid: string | null;
+    items: Product[];
+    error: string | null;
+    deleting: string[];
+  };
   edit: {
     status: EditStatus;
     productId: string | null;
@@ -42,14 +48,27 @@ export interface ListingsState {
 }
 
 const fallbackCategories = (): CategoryView[] =>
-  CATEGORIES.map((c) => ({ id: c.id, name: c.name, image: c.image, description: c.description, itemCount: 0 }));
+  CATEGORIES.map((c) => ({
+    id: c.id,
+    name: c.name,
+    image: c.image,
+    description: c.description,
+    itemCount: 0,
+  }));
 
 const emptyForm: EditForm = { title: '', description: '', price: '', image: '' };
 
 export const initialListingsState: ListingsState = {
   brands: { status: 'idle', items: [], error: null },
   categories: fallbackCategories(),
-  wizard: { step: 1, draft: emptyDraft(), submitting: false, creatingBrand: false, error: null, done: null },
+  wizard: {
+    step: 1,
+    draft: emptyDraft(),
+    submitting: false,
+    creatingBrand: false,
+    error: null,
+    done: null,
+  },
   mine: { status: 'idle', uid: null, items: [], error: null, deleting: [] },
   edit: {
     status: 'idle',
@@ -75,9 +94,17 @@ const listingsSlice = createSlice({
       if (state.brands.status !== 'loaded') state.brands.status = 'loading';
       state.brands.error = null;
     },
-    referenceDataLoaded(state, action: PayloadAction<{ brands: BrandView[]; categories: CategoryView[] | null }>) {
-      state.brands = { status: 'loaded', items: [...action.payload.brands].sort(byName), error: null };
-      if (action.payload.categories && action.payload.categories.length) state.categories = action.payload.categories;
+    referenceDataLoaded(
+      state,
+      action: PayloadAction<{ brands: BrandView[]; categories: CategoryView[] | null }>,
+    ) {
+      state.brands = {
+        status: 'loaded',
+        items: [...action.payload.brands].sort(byName),
+        error: null,
+      };
+      if (action.payload.categories && action.payload.categories.length)
+        state.categories = action.payload.categories;
     },
     referenceDataFailed(state, action: PayloadAction<string>) {
       state.brands.status = 'failed';
@@ -121,7 +148,10 @@ const listingsSlice = createSlice({
     },
     listingCreated(state, action: PayloadAction<{ productId: string }>) {
       state.wizard.submitting = false;
-      state.wizard.done = { path: `/products/${action.payload.productId}`, message: 'Product created successfully' };
+      state.wizard.done = {
+        path: `/products/${action.payload.productId}`,
+        message: 'Product created successfully',
+      };
       // The seller's list is stale now; the profile reloads it.
       state.mine.status = 'idle';
     },
@@ -150,7 +180,8 @@ const listingsSlice = createSlice({
       state.mine.error = action.payload;
     },
     deleteMyListing(state, action: PayloadAction<{ productId: string }>) {
-      if (!state.mine.deleting.includes(action.payload.productId)) state.mine.deleting.push(action.payload.productId);
+      if (!state.mine.deleting.includes(action.payload.productId))
+        state.mine.deleting.push(action.payload.productId);
     },
     myListingDeleted(state, action: PayloadAction<{ productId: string }>) {
       state.mine.deleting = state.mine.deleting.filter((id) => id !== action.payload.productId);
@@ -194,7 +225,10 @@ const listingsSlice = createSlice({
     listingSaved(state, action: PayloadAction<Product | null>) {
       state.edit.saving = false;
       if (action.payload) state.edit.product = action.payload;
-      state.edit.done = { path: `/products/${state.edit.productId}`, message: 'Product updated successfully' };
+      state.edit.done = {
+        path: `/products/${state.edit.productId}`,
+        message: 'Product updated successfully',
+      };
       state.mine.status = 'idle';
     },
     saveFailed(state, action: PayloadAction<string>) {

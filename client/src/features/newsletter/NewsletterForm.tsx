@@ -39,7 +39,10 @@ export default function NewsletterForm() {
         </button>
       </form>
       {message && (
-        <p className={status === 'error' ? 'form-error' : 'form-success'} role={status === 'error' ? 'alert' : 'status'}>
+        <p
+          className={status === 'error' ? 'form-error' : 'form-success'}
+          role={status === 'error' ? 'alert' : 'status'}
+        >
           {message}
         </p>
       )}

@@ -1,6 +1,11 @@
 import { call, delay, getContext, put, takeLatest } from 'redux-saga/effects';
 import { ApiError, type Api } from '../../api/http.ts';
-import { newsletterMessageExpired, subscribe, subscribed, subscribeFailed } from './newsletterSlice.ts';
+import {
+  newsletterMessageExpired,
+  subscribe,
+  subscribed,
+  subscribeFailed,
+} from './newsletterSlice.ts';
 
 export const NEWSLETTER_MESSAGE_MS = 5000;
 
@@ -9,7 +14,11 @@ function* subscribeSaga(api: Api, action: ReturnType<typeof subscribe>) {
     yield call(api.post, '/api/newsletter/subscribe', { email: action.payload.email.trim() });
     yield put(subscribed('Thanks for subscribing! Check your inbox for our latest deals.'));
   } catch (error) {
-    yield put(subscribeFailed(error instanceof ApiError ? error.message : 'Failed to subscribe. Please try again.'));
+    yield put(
+      subscribeFailed(
+        error instanceof ApiError ? error.message : 'Failed to subscribe. Please try again.',
+      ),
+    );
   }
   // takeLatest: a new submission restarts the 5 s clock.
   yield delay(NEWSLETTER_MESSAGE_MS);

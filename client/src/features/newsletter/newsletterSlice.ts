@@ -29,6 +29,7 @@ const newsletterSlice = createSlice({
   },
 });
 
-export const { subscribe, subscribed, subscribeFailed, newsletterMessageExpired } = newsletterSlice.actions;
+export const { subscribe, subscribed, subscribeFailed, newsletterMessageExpired } =
+  newsletterSlice.actions;
 export default newsletterSlice.reducer;
 export const selectNewsletter = (state: { newsletter: NewsletterState }) => state.newsletter;

@@ -131,8 +131,8 @@ export default function OrderConfirmationPage() {
       <section className="rw-card" aria-labelledby="help-title">
         <h2 id="help-title">Need help?</h2>
         <p className="rw-muted">
-          Questions about your order? Visit our <Link to="/faq">FAQ</Link>, contact <Link to="/support">Support</Link> or{' '}
-          <Link to="/contact">Contact Us</Link>.
+          Questions about your order? Visit our <Link to="/faq">FAQ</Link>, contact{' '}
+          <Link to="/support">Support</Link> or <Link to="/contact">Contact Us</Link>.
         </p>
       </section>
     </div>

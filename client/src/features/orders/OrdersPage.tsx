@@ -57,7 +57,11 @@ export default function OrdersPage() {
         <div className="rw-empty" role="alert">
           <h2>Something went wrong</h2>
           <p className="rw-muted">{list.error}</p>
-          <button type="button" className="rw-btn rw-btn--primary" onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className="rw-btn rw-btn--primary"
+            onClick={() => window.location.reload()}
+          >
             Try again
           </button>
         </div>
@@ -95,7 +99,9 @@ export default function OrdersPage() {
                   {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} · Total{' '}
                   <strong>{formatPrice(order.totalPrice)}</strong>
                 </span>
-                <Link to={`/order-confirmation/${encodeURIComponent(order.id)}`}>View order details</Link>
+                <Link to={`/order-confirmation/${encodeURIComponent(order.id)}`}>
+                  View order details
+                </Link>
               </div>
             </li>
           ))}

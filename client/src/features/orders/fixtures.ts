@@ -1,7 +1,11 @@
 /** Test data: one order read row (one per item), paid, with a shipping address. */
 import type { OrderRow } from '@rewear/contracts';
 
-export const orderRow = (orderId: string, title: string, overrides: Partial<OrderRow> = {}): OrderRow => ({
+export const orderRow = (
+  orderId: string,
+  title: string,
+  overrides: Partial<OrderRow> = {},
+): OrderRow => ({
   order_id: orderId,
   created_at: '2025-03-04T10:00:00.000Z',
   status: 'paid',

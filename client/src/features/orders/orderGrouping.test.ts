@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { orderRow } from './fixtures.ts';
-import { formatOrderDate, groupOrderRows, itemCount, newestFirst, statusLabel, statusTone } from './orderGrouping.ts';
-
+import {
+  formatOrderDate,
+  groupOrderRows,
+  itemCount,
+  newestFirst,
+  statusLabel,
+  statusTone,
+} from './orderGrouping.ts';
 
 describe('groupOrderRows', () => {
   it('groups one row per item into one order per order_id, in first-seen order', () => {
@@ -12,8 +18,20 @@ describe('groupOrderRows', () => {
     ]);
     expect(orders.map((o) => o.id)).toEqual(['o1', 'o2']);
     expect(orders[0]!.items).toEqual([
-      { productId: 'p-Shirt', product_title: 'Shirt', productImage: '/images/x.jpg', quantity: 2, unitPrice: 10 },
-      { productId: 'p-Scarf', product_title: 'Scarf', productImage: '/images/x.jpg', quantity: 1, unitPrice: 10 },
+      {
+        productId: 'p-Shirt',
+        product_title: 'Shirt',
+        productImage: '/images/x.jpg',
+        quantity: 2,
+        unitPrice: 10,
+      },
+      {
+        productId: 'p-Scarf',
+        product_title: 'Scarf',
+        productImage: '/images/x.jpg',
+        quantity: 1,
+        unitPrice: 10,
+      },
     ]);
     expect(orders[0]!.totalPrice).toBe(30);
     expect(orders[1]!.status).toBe('pending');
@@ -22,7 +40,12 @@ describe('groupOrderRows', () => {
   });
 
   it('reads prices given as numeric strings', () => {
-    const [order] = groupOrderRows([orderRow('o1', 'Shirt', { total_price: '12.50' as unknown as number, unit_price: '12.50' as unknown as number })]);
+    const [order] = groupOrderRows([
+      orderRow('o1', 'Shirt', {
+        total_price: '12.50' as unknown as number,
+        unit_price: '12.50' as unknown as number,
+      }),
+    ]);
     expect(order!.totalPrice).toBe(12.5);
     expect(order!.items[0]!.unitPrice).toBe(12.5);
   });

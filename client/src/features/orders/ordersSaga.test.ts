@@ -3,24 +3,45 @@ import { runSaga, type Saga } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { OrderRow } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
-import ordersReducer, { fetchOrder, fetchOrders, initialOrdersState, type OrdersState } from './ordersSlice.ts';
+import ordersReducer, {
+  fetchOrder,
+  fetchOrders,
+  initialOrdersState,
+  type OrdersState,
+} from './ordersSlice.ts';
 import { orderRow } from './fixtures.ts';
 import { fetchOrderSaga, fetchOrdersSaga, NETWORK_ERROR } from './ordersSaga.ts';
 
 const row = (orderId: string, title: string, createdAt: string): OrderRow =>
-  orderRow(orderId, title, { created_at: createdAt, expires_at: createdAt, total_price: 20, product_image: '' });
+  orderRow(orderId, title, {
+    created_at: createdAt,
+    expires_at: createdAt,
+    total_price: 20,
+    product_image: '',
+  });
 
 const getOnly = (answer: (path: string) => unknown): Api => ({
-  get: async <T,>(path: string) => answer(path) as T,
-  post: async () => { throw new Error('unexpected'); },
-  put: async () => { throw new Error('unexpected'); },
-  del: async () => { throw new Error('unexpected'); },
+  get: async <T>(path: string) => answer(path) as T,
+  post: async () => {
+    throw new Error('unexpected');
+  },
+  put: async () => {
+    throw new Error('unexpected');
+  },
+  del: async () => {
+    throw new Error('unexpected');
+  },
 });
 
 async function run(api: Api, saga: Saga, action: UnknownAction): Promise<OrdersState> {
   let state = ordersReducer(initialOrdersState, action);
   await runSaga(
-    { context: { api }, dispatch: (a: UnknownAction) => { state = ordersReducer(state, a); } },
+    {
+      context: { api },
+      dispatch: (a: UnknownAction) => {
+        state = ordersReducer(state, a);
+      },
+    },
     saga,
     action,
   ).toPromise();
@@ -59,19 +80,24 @@ describe('fetchOrdersSaga', () => {
     const serverDown = getOnly(() => {
       throw new ApiError(500, 'boom');
     });
-    expect((await run(serverDown, fetchOrdersSaga as Saga, fetchOrders({ uid: 'u1' }))).list.error).toBe(
-      'Failed to fetch orders',
-    );
+    expect(
+      (await run(serverDown, fetchOrdersSaga as Saga, fetchOrders({ uid: 'u1' }))).list.error,
+    ).toBe('Failed to fetch orders');
     const offline = getOnly(() => {
       throw new TypeError('Failed to fetch');
     });
-    expect((await run(offline, fetchOrdersSaga as Saga, fetchOrders({ uid: 'u1' }))).list.error).toBe(NETWORK_ERROR);
+    expect(
+      (await run(offline, fetchOrdersSaga as Saga, fetchOrders({ uid: 'u1' }))).list.error,
+    ).toBe(NETWORK_ERROR);
   });
 });
 
 describe('fetchOrderSaga', () => {
   it('loads one order from its rows', async () => {
-    const api = getOnly(() => [row('o1', 'Shirt', '2025-01-01T00:00:00Z'), row('o1', 'Scarf', '2025-01-01T00:00:00Z')]);
+    const api = getOnly(() => [
+      row('o1', 'Shirt', '2025-01-01T00:00:00Z'),
+      row('o1', 'Scarf', '2025-01-01T00:00:00Z'),
+    ]);
     const state = await run(api, fetchOrderSaga as Saga, fetchOrder({ orderId: 'o1' }));
     expect(state.detail.status).toBe('loaded');
     expect(state.detail.order?.items.map((i) => i.product_title)).toEqual(['Shirt', 'Scarf']);
@@ -82,6 +108,10 @@ describe('fetchOrderSaga', () => {
       throw new ApiError(500, 'boom');
     });
     const state = await run(api, fetchOrderSaga as Saga, fetchOrder({ orderId: 'o1' }));
-    expect(state.detail).toMatchObject({ status: 'failed', error: 'Failed to fetch order details', order: null });
+    expect(state.detail).toMatchObject({
+      status: 'failed',
+      error: 'Failed to fetch order details',
+      order: null,
+    });
   });
 });

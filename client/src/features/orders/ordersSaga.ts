@@ -3,15 +3,27 @@ import type { OrderRow } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { groupOrderRows, newestFirst } from './orderGrouping.ts';
-import { fetchOrder, fetchOrders, orderFailed, orderLoaded, ordersFailed, ordersLoaded, ordersReset } from './ordersSlice.ts';
+import {
+  fetchOrder,
+  fetchOrders,
+  orderFailed,
+  orderLoaded,
+  ordersFailed,
+  ordersLoaded,
+  ordersReset,
+} from './ordersSlice.ts';
 
-export const NETWORK_ERROR = 'Unable to connect to server. Please check your internet connection and try again.';
+export const NETWORK_ERROR =
+  'Unable to connect to server. Please check your internet connection and try again.';
 
 /** GET /api/orders/user/{uid}: 404 means no orders yet. */
 export function* fetchOrdersSaga(action: ReturnType<typeof fetchOrders>) {
   const api: Api = yield getContext('api');
   try {
-    const rows: OrderRow[] = yield call(api.get, `/api/orders/user/${encodeURIComponent(action.payload.uid)}`);
+    const rows: OrderRow[] = yield call(
+      api.get,
+      `/api/orders/user/${encodeURIComponent(action.payload.uid)}`,
+    );
     yield put(ordersLoaded(newestFirst(groupOrderRows(rows ?? []))));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
@@ -28,7 +40,10 @@ export function* fetchOrdersSaga(action: ReturnType<typeof fetchOrders>) {
 export function* fetchOrderSaga(action: ReturnType<typeof fetchOrder>) {
   const api: Api = yield getContext('api');
   try {
-    const rows: OrderRow[] = yield call(api.get, `/api/orders/${encodeURIComponent(action.payload.orderId)}`);
+    const rows: OrderRow[] = yield call(
+      api.get,
+      `/api/orders/${encodeURIComponent(action.payload.orderId)}`,
+    );
     const [order] = groupOrderRows(rows ?? []);
     if (order) yield put(orderLoaded(order));
     else yield put(orderFailed('Failed to fetch order details'));

@@ -6,7 +6,12 @@ export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface OrdersState {
   list: { status: LoadStatus; uid: string | null; orders: OrderSummary[]; error: string | null };
-  detail: { status: LoadStatus; orderId: string | null; order: OrderSummary | null; error: string | null };
+  detail: {
+    status: LoadStatus;
+    orderId: string | null;
+    order: OrderSummary | null;
+    error: string | null;
+  };
 }
 
 export const initialOrdersState: OrdersState = {
@@ -20,7 +25,12 @@ const ordersSlice = createSlice({
   reducers: {
     fetchOrders(state, action: PayloadAction<{ uid: string }>) {
       const sameUser = state.list.uid === action.payload.uid;
-      state.list = { status: 'loading', uid: action.payload.uid, orders: sameUser ? state.list.orders : [], error: null };
+      state.list = {
+        status: 'loading',
+        uid: action.payload.uid,
+        orders: sameUser ? state.list.orders : [],
+        error: null,
+      };
     },
     ordersLoaded(state, action: PayloadAction<OrderSummary[]>) {
       state.list.status = 'loaded';
@@ -32,7 +42,12 @@ const ordersSlice = createSlice({
     },
     fetchOrder(state, action: PayloadAction<{ orderId: string }>) {
       const same = state.detail.orderId === action.payload.orderId;
-      state.detail = { status: 'loading', orderId: action.payload.orderId, order: same ? state.detail.order : null, error: null };
+      state.detail = {
+        status: 'loading',
+        orderId: action.payload.orderId,
+        order: same ? state.detail.order : null,
+        error: null,
+      };
     },
     orderLoaded(state, action: PayloadAction<OrderSummary>) {
       state.detail.status = 'loaded';
@@ -49,8 +64,15 @@ const ordersSlice = createSlice({
   },
 });
 
-export const { fetchOrders, ordersLoaded, ordersFailed, fetchOrder, orderLoaded, orderFailed, ordersReset } =
-  ordersSlice.actions;
+export const {
+  fetchOrders,
+  ordersLoaded,
+  ordersFailed,
+  fetchOrder,
+  orderLoaded,
+  orderFailed,
+  ordersReset,
+} = ordersSlice.actions;
 
 export default ordersSlice.reducer;
 

@@ -5,7 +5,14 @@ import Price from '../../components/Price.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
 import WishlistHeart from '../../components/WishlistHeart.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
-import { addToCart, openDrawer, removeFromCart, selectCartItemCount, selectQuantityInCart, updateQuantity } from '../cart/cartSlice.ts';
+import {
+  addToCart,
+  openDrawer,
+  removeFromCart,
+  selectCartItemCount,
+  selectQuantityInCart,
+  updateQuantity,
+} from '../cart/cartSlice.ts';
 import { galleryOf, productRequested, selectProductDetail } from './productSlice.ts';
 import './product.css';
 import './feature.ts';
@@ -98,11 +105,15 @@ export default function ProductDetailPage() {
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to="/products">Products</Link>
         <span aria-hidden="true">›</span>
-        <Link to={`/products?category=${encodeURIComponent(product.category_name)}`}>{product.category_name}</Link>
+        <Link to={`/products?category=${encodeURIComponent(product.category_name)}`}>
+          {product.category_name}
+        </Link>
         {product.brand_name && (
           <>
             <span aria-hidden="true">›</span>
-            <Link to={`/products?brand=${encodeURIComponent(product.brand_name)}`}>{product.brand_name}</Link>
+            <Link to={`/products?brand=${encodeURIComponent(product.brand_name)}`}>
+              {product.brand_name}
+            </Link>
           </>
         )}
         <span aria-hidden="true">›</span>
@@ -113,7 +124,14 @@ export default function ProductDetailPage() {
 
       <div className="product-detail__main">
         <div className="gallery">
-          <img className="gallery__main" src={mainImage} alt={product.title} width={600} height={600} fetchPriority="high" />
+          <img
+            className="gallery__main"
+            src={mainImage}
+            alt={product.title}
+            width={600}
+            height={600}
+            fetchPriority="high"
+          />
           <ul className="gallery__thumbs">
             {gallery.map((image, index) => (
               <li key={`${image}-${index}`}>
@@ -167,7 +185,11 @@ export default function ProductDetailPage() {
                   type="button"
                   aria-label="Decrease quantity"
                   disabled={inCart <= 1}
-                  onClick={() => dispatch(updateQuantity({ productId: product.product_id, quantity: inCart - 1 }))}
+                  onClick={() =>
+                    dispatch(
+                      updateQuantity({ productId: product.product_id, quantity: inCart - 1 }),
+                    )
+                  }
                 >
                   −
                 </button>
@@ -182,10 +204,18 @@ export default function ProductDetailPage() {
                 </button>
               </div>
               <span className="muted">{product.stock} available</span>
-              <button type="button" className="link-button" onClick={() => dispatch(removeFromCart({ productId: product.product_id }))}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => dispatch(removeFromCart({ productId: product.product_id }))}
+              >
                 Remove from Cart
               </button>
-              <button type="button" className="button button--secondary" onClick={() => dispatch(openDrawer())}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => dispatch(openDrawer())}
+              >
                 ({cartUnits}) View Cart
               </button>
             </div>

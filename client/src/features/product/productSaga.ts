@@ -20,8 +20,10 @@ function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
     const product: Product = yield call(api.get<Product>, productPath(id));
     yield put(productLoaded(product));
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) yield put(productNotFound());
-    else yield put(productFailed(error instanceof Error ? error.message : 'Failed to fetch product'));
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      yield put(productNotFound());
+    else
+      yield put(productFailed(error instanceof Error ? error.message : 'Failed to fetch product'));
     return;
   }
   try {
@@ -31,7 +33,10 @@ function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
     );
     yield put(recommendationsLoaded(recommendations));
   } catch (error) {
-    console.error('Failed to fetch recommendations', error instanceof Error ? error.message : error);
+    console.error(
+      'Failed to fetch recommendations',
+      error instanceof Error ? error.message : error,
+    );
     yield put(recommendationsLoaded([]));
   }
 }
@@ -39,7 +44,8 @@ function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
 /** A like on the product being shown: read it again (the consistency token makes the count current). */
 function* refreshLikes(api: Api, action: ReturnType<typeof productLikesUpdated>) {
   const { productId }: ProductState = yield select(selectProductDetail);
-  if (!productId || (action.payload.productId !== null && action.payload.productId !== productId)) return;
+  if (!productId || (action.payload.productId !== null && action.payload.productId !== productId))
+    return;
   try {
     const product: Product = yield call(api.get<Product>, productPath(productId));
     yield put(productLoaded(product));

@@ -9,7 +9,13 @@ export interface ProductState {
   recommendations: Product[];
 }
 
-const initialState: ProductState = { productId: null, product: null, status: 'idle', error: null, recommendations: [] };
+const initialState: ProductState = {
+  productId: null,
+  product: null,
+  status: 'idle',
+  error: null,
+  recommendations: [],
+};
 
 const productSlice = createSlice({
   name: 'product',
@@ -43,11 +49,19 @@ const productSlice = createSlice({
   },
 });
 
-export const { productRequested, productLoaded, productNotFound, productFailed, recommendationsLoaded } = productSlice.actions;
+export const {
+  productRequested,
+  productLoaded,
+  productNotFound,
+  productFailed,
+  recommendationsLoaded,
+} = productSlice.actions;
 export default productSlice.reducer;
 export const selectProductDetail = (state: { product: ProductState }) => state.product;
 
 /** The gallery, or the main image four times when there is none (SPEC §2). */
 export function galleryOf(product: Pick<Product, 'gallery' | 'image'>): string[] {
-  return product.gallery && product.gallery.length > 0 ? product.gallery : Array(4).fill(product.image);
+  return product.gallery && product.gallery.length > 0
+    ? product.gallery
+    : Array(4).fill(product.image);
 }

@@ -21,7 +21,8 @@ export default function MyListings({ uid }: { uid: string }) {
   }, [dispatch, uid]);
 
   const remove = (productId: string) => {
-    if (window.confirm('Are you sure you want to delete this listing?')) dispatch(deleteMyListing({ productId }));
+    if (window.confirm('Are you sure you want to delete this listing?'))
+      dispatch(deleteMyListing({ productId }));
   };
 
   const count = mine.items.length;
@@ -73,12 +74,18 @@ export default function MyListings({ uid }: { uid: string }) {
                   </span>
                   <span className="rw-listing-row__meta">
                     <span>{formatPrice(Number(product.price))}</span>
-                    <span aria-label={`${product.num_likes ?? 0} likes`}>♥ {product.num_likes ?? 0}</span>
+                    <span aria-label={`${product.num_likes ?? 0} likes`}>
+                      ♥ {product.num_likes ?? 0}
+                    </span>
                     <span className="rw-muted">{createdDate(product.created_at)}</span>
                   </span>
                 </div>
                 <div className="rw-listing-row__actions">
-                  <Link to={`/products/${product.product_id}`} className="rw-btn rw-btn--outline rw-btn--small" aria-label={`View ${product.title}`}>
+                  <Link
+                    to={`/products/${product.product_id}`}
+                    className="rw-btn rw-btn--outline rw-btn--small"
+                    aria-label={`View ${product.title}`}
+                  >
                     View
                   </Link>
                   <Link
@@ -95,7 +102,11 @@ export default function MyListings({ uid }: { uid: string }) {
                     disabled={deleting}
                     aria-label={`Delete ${product.title}`}
                   >
-                    {deleting ? <span className="rw-spinner" role="status" aria-label="Deleting" /> : 'Delete'}
+                    {deleting ? (
+                      <span className="rw-spinner" role="status" aria-label="Deleting" />
+                    ) : (
+                      'Delete'
+                    )}
                   </button>
                 </div>
               </li>

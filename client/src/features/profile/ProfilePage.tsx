@@ -47,7 +47,11 @@ export default function ProfilePage() {
             onError={() => setPhotoFailed(true)}
           />
         ) : (
-          <span className="rw-profile__photo rw-profile__placeholder" role="img" aria-label="Profile photo placeholder">
+          <span
+            className="rw-profile__photo rw-profile__placeholder"
+            role="img"
+            aria-label="Profile photo placeholder"
+          >
             {name.charAt(0).toUpperCase()}
           </span>
         )}

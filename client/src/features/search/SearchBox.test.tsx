@@ -11,7 +11,14 @@ import { nextActiveIndex } from './suggestionNavigation.ts';
 afterEach(cleanup);
 
 const product = (id: string, title: string) =>
-  ({ product_id: id, title, brand_name: 'Adidas', category_name: 'Shoes', price: 10, image: '/images/x.jpg' }) as unknown as Product;
+  ({
+    product_id: id,
+    title,
+    brand_name: 'Adidas',
+    category_name: 'Shoes',
+    price: 10,
+    image: '/images/x.jpg',
+  }) as unknown as Product;
 
 function Where() {
   const location = useLocation();

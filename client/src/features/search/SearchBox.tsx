@@ -2,7 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { MIN_SEARCH_LENGTH, searchCleared, searchTextChanged, selectSearch } from './searchSlice.ts';
+import {
+  MIN_SEARCH_LENGTH,
+  searchCleared,
+  searchTextChanged,
+  selectSearch,
+} from './searchSlice.ts';
 import { nextActiveIndex } from './suggestionNavigation.ts';
 
 /**
@@ -68,7 +73,10 @@ export default function SearchBox() {
           setOpen(true);
           if (event.altKey) return;
         }
-        if (options.length > 0) setActiveIndex(nextActiveIndex(active, options.length, event.key === 'ArrowDown' ? 1 : -1));
+        if (options.length > 0)
+          setActiveIndex(
+            nextActiveIndex(active, options.length, event.key === 'ArrowDown' ? 1 : -1),
+          );
         return;
       }
       case 'Home':
@@ -139,7 +147,11 @@ export default function SearchBox() {
             ×
           </button>
         )}
-        <button type="submit" className="button button--primary search-box__submit" disabled={!trimmed}>
+        <button
+          type="submit"
+          className="button button--primary search-box__submit"
+          disabled={!trimmed}
+        >
           Search
         </button>
       </div>
@@ -167,14 +179,23 @@ export default function SearchBox() {
                     <h2 className="search-box__heading" id={`${listId}-heading`}>
                       Product Suggestions
                     </h2>
-                    <ul className="search-box__list" id={listId} role="listbox" aria-labelledby={`${listId}-heading`}>
+                    <ul
+                      className="search-box__list"
+                      id={listId}
+                      role="listbox"
+                      aria-labelledby={`${listId}-heading`}
+                    >
                       {options.map((product, index) => (
                         <li
                           key={product.product_id}
                           id={optionId(index)}
                           role="option"
                           aria-selected={index === active}
-                          className={index === active ? 'search-box__suggestion is-active' : 'search-box__suggestion'}
+                          className={
+                            index === active
+                              ? 'search-box__suggestion is-active'
+                              : 'search-box__suggestion'
+                          }
                           // Keeps the focus in the input (APG: the input owns the focus).
                           onMouseDown={(event) => event.preventDefault()}
                           onMouseMove={() => setActiveIndex(index)}
@@ -187,7 +208,9 @@ export default function SearchBox() {
                               {product.brand_name} · {product.category_name}
                             </span>
                           </span>
-                          <span className="search-box__price">{formatPrice(Number(product.price))}</span>
+                          <span className="search-box__price">
+                            {formatPrice(Number(product.price))}
+                          </span>
                         </li>
                       ))}
                     </ul>

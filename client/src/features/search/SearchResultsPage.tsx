@@ -39,7 +39,11 @@ export default function SearchResultsPage() {
     return (
       <div className="state-message" role="alert">
         <p>Failed to load search results. Please try again.</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
           Try Again
         </button>
       </div>

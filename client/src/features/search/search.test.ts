@@ -11,7 +11,10 @@ afterEach(() => vi.useRealTimers());
 
 function start(get: (path: string, options?: RequestOptions) => Promise<unknown>) {
   const sagaMiddleware = createSagaMiddleware({ context: { api: { get } as unknown as Api } });
-  const store = configureStore({ reducer: { search }, middleware: (g) => g({ thunk: false }).concat(sagaMiddleware) });
+  const store = configureStore({
+    reducer: { search },
+    middleware: (g) => g({ thunk: false }).concat(sagaMiddleware),
+  });
   const task = sagaMiddleware.run(searchSaga);
   return { store, task };
 }
@@ -52,7 +55,9 @@ describe('search suggestions', () => {
     answers[1]!([product('jeans')]);
     answers[0]!([product('stale')]);
     await vi.advanceTimersByTimeAsync(0);
-    expect(store.getState().search.suggestions.map((p: { product_id: string }) => p.product_id)).toEqual(['jeans']);
+    expect(
+      store.getState().search.suggestions.map((p: { product_id: string }) => p.product_id),
+    ).toEqual(['jeans']);
     task.cancel();
   });
 

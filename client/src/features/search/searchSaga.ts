@@ -20,9 +20,13 @@ export function* loadSuggestions(api: Api, action: ReturnType<typeof searchTextC
   yield delay(SEARCH_DEBOUNCE_MS);
   const controller = new AbortController();
   try {
-    const products: Product[] = yield call(api.get<Product[]>, `/api/search/suggestions?q=${encodeURIComponent(text)}`, {
-      signal: controller.signal,
-    });
+    const products: Product[] = yield call(
+      api.get<Product[]>,
+      `/api/search/suggestions?q=${encodeURIComponent(text)}`,
+      {
+        signal: controller.signal,
+      },
+    );
     yield put(suggestionsLoaded({ text, products }));
   } catch {
     yield put(suggestionsFailed());
@@ -38,7 +42,10 @@ function* loadResults(api: Api, action: ReturnType<typeof searchRequested>) {
     return;
   }
   try {
-    const products: Product[] = yield call(api.get<Product[]>, `/api/search?query=${encodeURIComponent(query)}`);
+    const products: Product[] = yield call(
+      api.get<Product[]>,
+      `/api/search?query=${encodeURIComponent(query)}`,
+    );
     yield put(searchResultsLoaded(products));
   } catch {
     yield put(searchResultsFailed());

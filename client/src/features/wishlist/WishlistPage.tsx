@@ -18,7 +18,11 @@ export default function WishlistPage() {
     return (
       <div className="rw-page container rw-empty">
         <h1>Sign in to see your saved items</h1>
-        <Link to="/login" state={{ from: { pathname: '/wishlist' } }} className="rw-btn rw-btn--primary">
+        <Link
+          to="/login"
+          state={{ from: { pathname: '/wishlist' } }}
+          className="rw-btn rw-btn--primary"
+        >
           Sign In
         </Link>
       </div>
@@ -26,12 +30,15 @@ export default function WishlistPage() {
   }
 
   const toggle = (productId: string) =>
-    setSelected((ids) => (ids.includes(productId) ? ids.filter((id) => id !== productId) : [...ids, productId]));
+    setSelected((ids) =>
+      ids.includes(productId) ? ids.filter((id) => id !== productId) : [...ids, productId],
+    );
 
   return (
     <div className="rw-page container">
       <h1>My Wishlist</h1>
-      {(wishlist.status === 'loading' || wishlist.status === 'idle') && wishlist.items.length === 0 ? (
+      {(wishlist.status === 'loading' || wishlist.status === 'idle') &&
+      wishlist.items.length === 0 ? (
         <ul className="rw-wishlist" aria-busy="true" aria-label="Loading wishlist">
           {[0, 1, 2].map((n) => (
             <li key={n} className="rw-wishlist__row" aria-hidden="true">
@@ -43,7 +50,11 @@ export default function WishlistPage() {
       ) : wishlist.status === 'error' ? (
         <div className="rw-empty" role="alert">
           <p>{wishlist.error}</p>
-          <button type="button" className="rw-btn rw-btn--primary" onClick={() => dispatch(loadWishlist())}>
+          <button
+            type="button"
+            className="rw-btn rw-btn--primary"
+            onClick={() => dispatch(loadWishlist())}
+          >
             Try again
           </button>
         </div>
@@ -87,7 +98,9 @@ export default function WishlistPage() {
                     <Price price={item.price} originalPrice={item.original_price} />
                     {(item.conditions.length > 0 || item.sizes.length > 0) && (
                       <span className="rw-muted">
-                        {[item.conditions.join(', '), item.sizes.join(', ')].filter(Boolean).join(' · ')}
+                        {[item.conditions.join(', '), item.sizes.join(', ')]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </span>
                     )}
                   </div>

@@ -7,7 +7,13 @@ import auth, { authStateChanged, sessionEnded, sessionStarted } from '../auth/au
 import wishlist, { PRODUCT_LIKES_UPDATED_EVENT, toggleWishlist } from './wishlistSlice.ts';
 import { wishlistSaga } from './wishlistSaga.ts';
 
-const dress = { product_id: 'p7', title: 'Wrap dress', image: '/i.jpg', brand_name: 'Zara', price: 30 };
+const dress = {
+  product_id: 'p7',
+  title: 'Wrap dress',
+  image: '/i.jpg',
+  brand_name: 'Zara',
+  price: 30,
+};
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((r) => setTimeout(r, 0));
 };
@@ -25,7 +31,16 @@ function start(api: Partial<Api>) {
 describe('wishlist saga', () => {
   it('loads at sign-in, toggles with a likes broadcast, and empties at sign-out', async () => {
     const api = {
-      get: vi.fn(async () => [{ ...dress, product_id: 'p1', added_at: '', original_price: null, conditions: [], sizes: [] }]),
+      get: vi.fn(async () => [
+        {
+          ...dress,
+          product_id: 'p1',
+          added_at: '',
+          original_price: null,
+          conditions: [],
+          sizes: [],
+        },
+      ]),
       post: vi.fn(async () => ({ position: 3 })),
       del: vi.fn(async () => undefined),
     };
@@ -34,7 +49,9 @@ describe('wishlist saga', () => {
     const listener = (event: Event) => heard.push((event as CustomEvent).detail);
     window.addEventListener(PRODUCT_LIKES_UPDATED_EVENT, listener);
 
-    store.dispatch(authStateChanged({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null }));
+    store.dispatch(
+      authStateChanged({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null }),
+    );
     store.dispatch(sessionStarted({ uid: 'u1' }));
     await flush();
     expect(api.get).toHaveBeenCalledWith('/api/wishlist/user/u1');
@@ -61,7 +78,11 @@ describe('wishlist saga', () => {
   });
 
   it('fails without a call when nobody is signed in, and reports add failures with status and body', async () => {
-    const api = { post: vi.fn(async () => { throw new ApiError(404, 'Product not found'); }) };
+    const api = {
+      post: vi.fn(async () => {
+        throw new ApiError(404, 'Product not found');
+      }),
+    };
     const { store, task } = start(api as unknown as Api);
     store.dispatch(toggleWishlist(dress));
     await flush();
@@ -71,7 +92,9 @@ describe('wishlist saga', () => {
     store.dispatch(authStateChanged({ uid: 'u1', email: null, displayName: null, photoURL: null }));
     store.dispatch(toggleWishlist(dress));
     await flush();
-    expect(store.getState().wishlist.error).toBe('Failed to add to wishlist: 404 - Product not found');
+    expect(store.getState().wishlist.error).toBe(
+      'Failed to add to wishlist: 404 - Product not found',
+    );
     expect(store.getState().wishlist.busy).toEqual([]);
     task.cancel();
   });

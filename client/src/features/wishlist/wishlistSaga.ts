@@ -30,7 +30,9 @@ const wishlistPath = (uid: string) => `/api/wishlist/user/${encodeURIComponent(u
 export function* broadcastLikes(productId: string | null, delta: number) {
   yield put(productLikesUpdated({ productId, delta }));
   if (typeof window !== 'undefined') {
-    window.dispatchEvent(new CustomEvent(PRODUCT_LIKES_UPDATED_EVENT, { detail: { productId, delta } }));
+    window.dispatchEvent(
+      new CustomEvent(PRODUCT_LIKES_UPDATED_EVENT, { detail: { productId, delta } }),
+    );
   }
 }
 
@@ -61,7 +63,12 @@ function* add(api: Api, action: ReturnType<typeof addToWishlist>) {
     yield call(broadcastLikes, productId, 1);
   } catch (error) {
     const body = error instanceof Error ? error.message : '';
-    yield put(wishlistActionFailed({ productId, error: `Failed to add to wishlist: ${statusOf(error)} - ${body}` }));
+    yield put(
+      wishlistActionFailed({
+        productId,
+        error: `Failed to add to wishlist: ${statusOf(error)} - ${body}`,
+      }),
+    );
   }
 }
 
@@ -84,7 +91,11 @@ function* remove(api: Api, action: ReturnType<typeof removeFromWishlist>) {
 function* toggle(action: ReturnType<typeof toggleWishlist>) {
   const items: WishlistItem[] = yield select(selectWishlistItems);
   const saved = items.some((item) => item.product_id === action.payload.product_id);
-  yield put(saved ? removeFromWishlist({ productId: action.payload.product_id }) : addToWishlist(action.payload));
+  yield put(
+    saved
+      ? removeFromWishlist({ productId: action.payload.product_id })
+      : addToWishlist(action.payload),
+  );
 }
 
 function* clear(api: Api) {

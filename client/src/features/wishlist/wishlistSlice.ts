@@ -10,9 +10,17 @@ export interface WishlistState {
   busy: string[];
 }
 
-export const initialWishlistState: WishlistState = { items: [], status: 'idle', error: null, busy: [] };
+export const initialWishlistState: WishlistState = {
+  items: [],
+  status: 'idle',
+  error: null,
+  busy: [],
+};
 
-export type WishlistProduct = Pick<Product, 'product_id' | 'title' | 'image' | 'brand_name' | 'price'> &
+export type WishlistProduct = Pick<
+  Product,
+  'product_id' | 'title' | 'image' | 'brand_name' | 'price'
+> &
   Partial<Pick<Product, 'original_price' | 'conditions' | 'sizes'>>;
 
 export function toWishlistItem(product: WishlistProduct): WishlistItem {
@@ -48,7 +56,8 @@ const wishlistSlice = createSlice({
     },
     addToWishlist(state, action: PayloadAction<WishlistProduct>) {
       state.error = null;
-      if (!state.busy.includes(action.payload.product_id)) state.busy.push(action.payload.product_id);
+      if (!state.busy.includes(action.payload.product_id))
+        state.busy.push(action.payload.product_id);
     },
     removeFromWishlist(state, action: PayloadAction<{ productId: string }>) {
       state.error = null;
@@ -61,7 +70,8 @@ const wishlistSlice = createSlice({
     },
     wishlistItemAdded(state, action: PayloadAction<WishlistItem>) {
       state.busy = state.busy.filter((id) => id !== action.payload.product_id);
-      if (!state.items.some((item) => item.product_id === action.payload.product_id)) state.items.push(action.payload);
+      if (!state.items.some((item) => item.product_id === action.payload.product_id))
+        state.items.push(action.payload);
     },
     wishlistItemRemoved(state, action: PayloadAction<{ productId: string }>) {
       state.busy = state.busy.filter((id) => id !== action.payload.productId);

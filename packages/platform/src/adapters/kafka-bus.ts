@@ -15,10 +15,15 @@ import { invalidReason } from './outbox-envelope.ts';
 export const DEFAULT_TOPIC_PREFIX = 'rewear';
 
 export const topicsOf = (prefix: string) => AGGREGATE_TYPES.map((type) => `${prefix}.${type}`);
-export const topicOfStream = (prefix: string, streamId: string) => `${prefix}.${parseStreamId(streamId).type}`;
+export const topicOfStream = (prefix: string, streamId: string) =>
+  `${prefix}.${parseStreamId(streamId).type}`;
 
 /** Creates the aggregate topics that do not exist yet. */
-export async function ensureTopics(admin: Admin, prefix: string, partitions: number): Promise<void> {
+export async function ensureTopics(
+  admin: Admin,
+  prefix: string,
+  partitions: number,
+): Promise<void> {
   const existing = new Set(await admin.listTopics());
   const missing = topicsOf(prefix).filter((topic) => !existing.has(topic));
   if (missing.length === 0) return;
@@ -34,7 +39,15 @@ export function kafkaLogger(level: logLevel = logLevel.ERROR) {
     logLevel: level,
     logCreator:
       () =>
-      ({ namespace, level: entryLevel, log }: { namespace: string; level: logLevel; log: { message: string } }) => {
+      ({
+        namespace,
+        level: entryLevel,
+        log,
+      }: {
+        namespace: string;
+        level: logLevel;
+        log: { message: string };
+      }) => {
         if (entryLevel <= logLevel.ERROR) console.error(`[kafka] ${namespace}: ${log.message}`);
       },
   };
@@ -73,11 +86,17 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   const prefix = options.topicPrefix ?? DEFAULT_TOPIC_PREFIX;
   const partitions = options.partitions ?? 3;
   const topics = topicsOf(prefix);
-  const kafka = new Kafka({ clientId: options.clientId ?? 'rewear', brokers: options.brokers, ...kafkaLogger() });
+  const kafka = new Kafka({
+    clientId: options.clientId ?? 'rewear',
+    brokers: options.brokers,
+    ...kafkaLogger(),
+  });
   const onInvalidEvent =
     options.onInvalidEvent ??
     ((event, reason, name) =>
-      console.warn(`[kafka-bus] subscription ${name}: event ${event.id} at position ${event.position} is invalid: ${reason}`));
+      console.warn(
+        `[kafka-bus] subscription ${name}: event ${event.id} at position ${event.position} is invalid: ${reason}`,
+      ));
   const consumers = new Set<Consumer>();
   const stoppers = new Set<() => Promise<void>>();
   let topicsReady: Promise<void> | null = null;
@@ -133,7 +152,8 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       const marks: PartitionOffsets = {};
       const offsets = await Promise.all(topics.map((topic) => client.fetchTopicOffsets(topic)));
       topics.forEach((topic, i) => {
-        for (const { partition, high } of offsets[i]!) marks[`${topic}:${partition}`] = BigInt(high);
+        for (const { partition, high } of offsets[i]!)
+          marks[`${topic}:${partition}`] = BigInt(high);
       });
       return marks;
     },
@@ -163,7 +183,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         await consumer.disconnect();
       };
       stoppers.add(stopConsumer);
-      const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+      const joined = new Promise<void>((resolve) =>
+        consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
+      );
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: true });
       await consumer.run({
@@ -178,7 +200,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
             for (const message of batch.messages) {
               const event = decode(message);
               if (!event) {
-                console.warn(`[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`);
+                console.warn(
+                  `[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`,
+                );
                 continue;
               }
               if (event.position <= after) continue;
@@ -194,7 +218,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
             resolveOffset(lastOffset);
             const next = BigInt(lastOffset) + 1n;
             if (next > (processed[partition] ?? 0n)) processed[partition] = next;
-            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]);
+            await consumer.commitOffsets([
+              { topic: batch.topic, partition: batch.partition, offset: next.toString() },
+            ]);
             await heartbeat();
           })();
           inFlight = work.catch(() => {});

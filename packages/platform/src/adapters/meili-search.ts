@@ -8,7 +8,14 @@
  *   offsets fall back to offset/limit and Meilisearch's estimatedTotalHits.
  */
 import { Meilisearch, type Index, type Task } from 'meilisearch';
-import type { SearchEngine, SearchFilter, SearchIndex, SearchQuery, SearchResult, SearchSettings } from '../ports.ts';
+import type {
+  SearchEngine,
+  SearchFilter,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+  SearchSettings,
+} from '../ports.ts';
 
 export interface MeiliSearchOptions {
   url: string;
@@ -25,7 +32,8 @@ const MAX_VALUES_PER_FACET = 1_000;
 const MAX_TOTAL_HITS = 1_000_000;
 
 function attributeName(name: string): string {
-  if (!ATTRIBUTE.test(name)) throw new Error(`Invalid attribute name for a filter: ${JSON.stringify(name)}`);
+  if (!ATTRIBUTE.test(name))
+    throw new Error(`Invalid attribute name for a filter: ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -81,8 +89,11 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
   }
 
   async configure(settings: SearchSettings): Promise<void> {
-    const created = await this.client.createIndex(this.uid, { primaryKey: 'id' }).waitTask(this.wait);
-    if (created.status !== 'succeeded' && created.error?.code !== 'index_already_exists') checkTask(created, 'index creation');
+    const created = await this.client
+      .createIndex(this.uid, { primaryKey: 'id' })
+      .waitTask(this.wait);
+    if (created.status !== 'succeeded' && created.error?.code !== 'index_already_exists')
+      checkTask(created, 'index creation');
     const task = await this.index
       .updateSettings({
         searchableAttributes: settings.searchable,
@@ -99,7 +110,10 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
 
   async upsert(docs: T[]): Promise<void> {
     if (docs.length === 0) return;
-    checkTask(await this.index.addDocuments(docs, { primaryKey: 'id' }).waitTask(this.wait), 'document upsert');
+    checkTask(
+      await this.index.addDocuments(docs, { primaryKey: 'id' }).waitTask(this.wait),
+      'document upsert',
+    );
   }
 
   async remove(ids: string[]): Promise<void> {
@@ -118,17 +132,23 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
     };
     const aligned = limit === 0 ? offset === 0 : offset % limit === 0;
     const response = aligned
-      ? await this.index.search(query.q ?? '', { ...common, hitsPerPage: limit, page: limit === 0 ? 1 : offset / limit + 1 })
+      ? await this.index.search(query.q ?? '', {
+          ...common,
+          hitsPerPage: limit,
+          page: limit === 0 ? 1 : offset / limit + 1,
+        })
       : await this.index.search(query.q ?? '', { ...common, offset, limit });
     const total = 'totalHits' in response ? response.totalHits : response.estimatedTotalHits;
     const facets: Record<string, Record<string, number>> = {};
-    for (const attribute of query.facets ?? []) facets[attribute] = response.facetDistribution?.[attribute] ?? {};
+    for (const attribute of query.facets ?? [])
+      facets[attribute] = response.facetDistribution?.[attribute] ?? {};
     return { hits: response.hits as T[], total: total ?? 0, facets };
   }
 
   async clear(): Promise<void> {
     const task = await this.index.deleteAllDocuments().waitTask(this.wait);
-    if (task.status !== 'succeeded' && task.error?.code !== 'index_not_found') checkTask(task, 'clear');
+    if (task.status !== 'succeeded' && task.error?.code !== 'index_not_found')
+      checkTask(task, 'clear');
   }
 
   async close(): Promise<void> {}

@@ -15,7 +15,8 @@
  */
 
 /** A key in a compiled literal: `"__proto__": v` would set the prototype, `["__proto__"]: v` defines a field. */
-const literalKey = (key: string) => (key === '__proto__' ? `[${JSON.stringify(key)}]` : JSON.stringify(key));
+const literalKey = (key: string) =>
+  key === '__proto__' ? `[${JSON.stringify(key)}]` : JSON.stringify(key);
 
 function sameKeys(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
@@ -32,7 +33,8 @@ class ByShape<F> {
 
   for(keys: string[]): F {
     const recent = this.recent;
-    for (let i = 0; i < recent.length; i++) if (sameKeys(recent[i]!.keys, keys)) return recent[i]!.fn;
+    for (let i = 0; i < recent.length; i++)
+      if (sameKeys(recent[i]!.keys, keys)) return recent[i]!.fn;
     // JSON, not a join: keys may hold any character, and ['a\u0000b'] is not ['a', 'b'].
     const shape = JSON.stringify(keys);
     let fn = this.compiled.get(shape);
@@ -70,9 +72,16 @@ const storers = new ByShape<Storer>((keys) => {
   const reads = keys.map((key, i) => `const v${i} = s[${JSON.stringify(key)}];`).join('\n');
   const undefinedField = keys.map((_, i) => `v${i} === undefined`).join(' || ') || 'false';
   const fields = keys
-    .map((key, i) => `${literalKey(key)}: v${i} !== null && typeof v${i} === 'object' ? d(v${i}) : v${i}`)
+    .map(
+      (key, i) =>
+        `${literalKey(key)}: v${i} !== null && typeof v${i} === 'object' ? d(v${i}) : v${i}`,
+    )
     .join(',\n');
-  return new Function('s', 'd', `${reads}\nif (${undefinedField}) return null;\nreturn { ${fields} };`) as Storer;
+  return new Function(
+    's',
+    'd',
+    `${reads}\nif (${undefinedField}) return null;\nreturn { ${fields} };`,
+  ) as Storer;
 });
 
 /**
@@ -120,7 +129,10 @@ export function frozenCopy<T>(value: T): T {
  * literal, arrays of primitives by `slice`, anything else by `mutableCopy`. A frozen document's
  * layout cannot change.
  */
-type Thawer = (source: Record<string, unknown>, deep: (value: unknown) => unknown) => Record<string, unknown>;
+type Thawer = (
+  source: Record<string, unknown>,
+  deep: (value: unknown) => unknown,
+) => Record<string, unknown>;
 const thawers = new WeakMap<object, Thawer>();
 const thawersByLayout = new Map<string, Thawer>();
 
@@ -128,7 +140,9 @@ function thawerFor(doc: Record<string, unknown>, keys: string[]): Thawer {
   const kinds = keys.map((key) => {
     const field = doc[key];
     if (field === null || typeof field !== 'object') return 'p';
-    return Array.isArray(field) && field.every((item) => item === null || typeof item !== 'object') ? 'a' : 'o';
+    return Array.isArray(field) && field.every((item) => item === null || typeof item !== 'object')
+      ? 'a'
+      : 'o';
   });
   const layout = keys.map((key, i) => `${kinds[i]}${key}`).join('\u0000');
   let thawer = thawersByLayout.get(layout);

@@ -11,14 +11,23 @@
  * are kept per filter text (building one costs far more than running it).
  */
 import { Aggregator, Query, update as applyUpdate } from 'mingo';
-import type { Doc, Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../ports.ts';
+import type {
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadModelCollection,
+  ReadModelStore,
+} from '../ports.ts';
 import { frozenCopy, mutableCopy } from './memory-copy.ts';
 
 /** A unique index refused a write; mirrors MongoDB's E11000. */
 export class DuplicateKeyError extends Error {
   readonly code = 11000;
   constructor(collection: string, keys: string[], value: string) {
-    super(`E11000 duplicate key error collection: ${collection} index: ${keys.join('_')} dup key: ${value}`);
+    super(
+      `E11000 duplicate key error collection: ${collection} index: ${keys.join('_')} dup key: ${value}`,
+    );
     this.name = 'DuplicateKeyError';
   }
 }
@@ -33,10 +42,16 @@ function isIndexKey(value: unknown): value is IndexKey {
  * Every primitive reachable by a dotted path, descending into arrays the way MongoDB's multikey
  * matching does. A superset of what an equality can match, which is all a candidate set needs.
  */
-function valuesAt(value: unknown, segments: readonly string[], from: number, out: IndexKey[]): void {
+function valuesAt(
+  value: unknown,
+  segments: readonly string[],
+  from: number,
+  out: IndexKey[],
+): void {
   if (Array.isArray(value)) {
     const segment = segments[from];
-    if (segment !== undefined && /^\d+$/.test(segment)) valuesAt(value[Number(segment)], segments, from + 1, out);
+    if (segment !== undefined && /^\d+$/.test(segment))
+      valuesAt(value[Number(segment)], segments, from + 1, out);
     for (const item of value) valuesAt(item, segments, from, out);
     return;
   }
@@ -61,7 +76,12 @@ function resolvePath(doc: unknown, path: string): unknown {
 /** The equality keys a filter condition pins a field to, or null when it does not. */
 function equalityKeys(condition: unknown): IndexKey[] | null {
   if (isIndexKey(condition)) return [condition];
-  if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date) {
+  if (
+    condition === null ||
+    typeof condition !== 'object' ||
+    Array.isArray(condition) ||
+    condition instanceof Date
+  ) {
     return null;
   }
   const operators = Object.keys(condition);
@@ -75,7 +95,9 @@ function equalityKeys(condition: unknown): IndexKey[] | null {
 type Predicate = (doc: Record<string, unknown>) => boolean;
 
 const isPlain = (value: unknown): value is string | number | boolean =>
-  typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value)) || typeof value === 'boolean';
+  typeof value === 'string' ||
+  (typeof value === 'number' && !Number.isNaN(value)) ||
+  typeof value === 'boolean';
 
 /** MongoDB equality against a primitive: the field's value, or an element of an array field. */
 function equals(value: unknown, operand: string | number | boolean): boolean {
@@ -87,7 +109,11 @@ function equals(value: unknown, operand: string | number | boolean): boolean {
  * A comparison ($gt …) of a primitive field with a primitive of the same kind; `undefined` when
  * the value is not such a primitive (arrays, dates, mixed kinds), which mingo then decides.
  */
-function compared(value: unknown, operand: string | number, test: (a: string | number, b: string | number) => boolean): boolean | undefined {
+function compared(
+  value: unknown,
+  operand: string | number,
+  test: (a: string | number, b: string | number) => boolean,
+): boolean | undefined {
   if (typeof value === typeof operand) return test(value as string | number, operand);
   if (value === undefined || value === null) return false;
   return undefined;
@@ -101,19 +127,38 @@ const COMPARISONS: Record<string, (a: string | number, b: string | number) => bo
 };
 
 /** A predicate for one field's condition, or null when the condition needs mingo. */
-function compileCondition(field: string, condition: unknown): ((doc: Record<string, unknown>) => boolean | undefined) | null {
+function compileCondition(
+  field: string,
+  condition: unknown,
+): ((doc: Record<string, unknown>) => boolean | undefined) | null {
   if (field.startsWith('$') || field.includes('.')) return null;
   if (isPlain(condition)) return (doc) => equals(doc[field], condition);
-  if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date) return null;
+  if (
+    condition === null ||
+    typeof condition !== 'object' ||
+    Array.isArray(condition) ||
+    condition instanceof Date
+  )
+    return null;
   const tests: Array<(value: unknown) => boolean | undefined> = [];
   for (const [operator, operand] of Object.entries(condition)) {
     if (operator === '$eq' && isPlain(operand)) tests.push((v) => equals(v, operand));
     else if (operator === '$ne' && isPlain(operand)) tests.push((v) => !equals(v, operand));
     else if (operator === '$in' && Array.isArray(operand) && operand.every(isPlain)) {
-      tests.push((v) => (Array.isArray(v) ? v.some((item) => operand.includes(item)) : operand.includes(v as never)));
+      tests.push((v) =>
+        Array.isArray(v) ? v.some((item) => operand.includes(item)) : operand.includes(v as never),
+      );
     } else if (operator === '$nin' && Array.isArray(operand) && operand.every(isPlain)) {
-      tests.push((v) => (Array.isArray(v) ? !v.some((item) => operand.includes(item)) : !operand.includes(v as never)));
-    } else if (operator in COMPARISONS && (typeof operand === 'number' || typeof operand === 'string') && !Number.isNaN(operand)) {
+      tests.push((v) =>
+        Array.isArray(v)
+          ? !v.some((item) => operand.includes(item))
+          : !operand.includes(v as never),
+      );
+    } else if (
+      operator in COMPARISONS &&
+      (typeof operand === 'number' || typeof operand === 'string') &&
+      !Number.isNaN(operand)
+    ) {
       const compare = COMPARISONS[operator]!;
       tests.push((v) => compared(v, operand, compare));
     } else if (operator === '$exists' && typeof operand === 'boolean') {
@@ -223,7 +268,10 @@ class FieldIndex {
   unchanged(before: Doc, after: Doc): boolean {
     if (this.segments.length !== 1) return false;
     const a = (before as Record<string, unknown>)[this.path];
-    return a === (after as Record<string, unknown>)[this.path] && (a === undefined || a === null || isIndexKey(a));
+    return (
+      a === (after as Record<string, unknown>)[this.path] &&
+      (a === undefined || a === null || isIndexKey(a))
+    );
   }
 
   /** The one key of a document whose top-level field holds a primitive (the common case); else undefined. */
@@ -280,7 +328,9 @@ class FieldIndex {
     if (keys.length === 1) {
       const holders = this.byValue.get(keys[0]!);
       if (holders === undefined) return { ids: [], size: 0 };
-      return typeof holders === 'string' ? { ids: [holders], size: 1 } : { ids: holders, size: holders.size };
+      return typeof holders === 'string'
+        ? { ids: [holders], size: 1 }
+        : { ids: holders, size: holders.size };
     }
     const union = new Set<string>();
     for (const key of keys) {
@@ -449,7 +499,8 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 
   async put(doc: T): Promise<void> {
-    if (typeof doc?._id !== 'string') throw new TypeError(`put into ${this.name}: _id must be a string`);
+    if (typeof doc?._id !== 'string')
+      throw new TypeError(`put into ${this.name}: _id must be a string`);
     this.store(frozenCopy(doc));
   }
 
@@ -469,14 +520,18 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
       delete set['_id'];
     }
     if (Object.keys(set).length > 0) modifier['$set'] = set;
-    if (changes.$unset && Object.keys(changes.$unset).length > 0) modifier['$unset'] = changes.$unset;
-    const topLevelOnly = Object.values(modifier).every((fields) => Object.keys(fields).every((key) => !key.includes('.')));
+    if (changes.$unset && Object.keys(changes.$unset).length > 0)
+      modifier['$unset'] = changes.$unset;
+    const topLevelOnly = Object.values(modifier).every((fields) =>
+      Object.keys(fields).every((key) => !key.includes('.')),
+    );
     if (topLevelOnly) {
       // the common projector write; mingo's updater (dotted paths) is far slower per call
       for (const [key, value] of Object.entries(modifier['$set'] ?? {})) {
         (working as Record<string, unknown>)[key] = value;
       }
-      for (const key of Object.keys(modifier['$unset'] ?? {})) delete (working as Record<string, unknown>)[key];
+      for (const key of Object.keys(modifier['$unset'] ?? {}))
+        delete (working as Record<string, unknown>)[key];
     } else if (Object.keys(modifier).length > 0) {
       const deep = mutableCopy(working);
       applyUpdate(deep, modifier);
@@ -516,7 +571,8 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
         const unique = new UniqueConstraint(fields);
         for (const doc of this.docs.values()) {
           const owner = unique.ownerOf(doc);
-          if (owner !== undefined) throw new DuplicateKeyError(this.name, fields, unique.keyOf(doc));
+          if (owner !== undefined)
+            throw new DuplicateKeyError(this.name, fields, unique.keyOf(doc));
           unique.add(doc);
         }
         this.uniques.set(name, unique);

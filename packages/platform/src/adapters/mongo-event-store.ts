@@ -25,7 +25,12 @@
  */
 import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
-import { ConcurrencyError, type AppendOptions, type AppendResult, type EventStore } from '../ports.ts';
+import {
+  ConcurrencyError,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+} from '../ports.ts';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
 import { createIndexesOneByOne } from './mongo-read-models.ts';
 
@@ -76,7 +81,8 @@ interface HeadDoc {
 /** Reservations retried after position collisions before the append gives up (raced, not conflicted). */
 const MAX_POSITION_ATTEMPTS = 50;
 
-export const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+export const isDuplicateKey = (error: unknown) =>
+  error instanceof MongoServerError && error.code === 11000;
 
 /** Collections and indexes of the store in `db`; safe to call repeatedly. */
 export async function mongoEventCollections(db: Db, prefix = 'events_') {
@@ -91,10 +97,14 @@ export async function mongoEventCollections(db: Db, prefix = 'events_') {
   return { commits, counters };
 }
 
-export async function openMongoEventStore(options: MongoEventStoreOptions): Promise<MongoEventStore> {
-  if (!options.client && !options.uri) throw new TypeError('openMongoEventStore needs a uri or a client');
+export async function openMongoEventStore(
+  options: MongoEventStoreOptions,
+): Promise<MongoEventStore> {
+  if (!options.client && !options.uri)
+    throw new TypeError('openMongoEventStore needs a uri or a client');
   const ownsClient = !options.client;
-  const client = options.client ?? new MongoClient(options.uri!, { serverSelectionTimeoutMS: 5000 });
+  const client =
+    options.client ?? new MongoClient(options.uri!, { serverSelectionTimeoutMS: 5000 });
   if (ownsClient) await client.connect();
   const db = client.db(options.database);
   const { commits, counters } = await mongoEventCollections(db, options.collectionPrefix);
@@ -108,9 +118,11 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
   }
 
   async function raiseHead(streamId: string, version: number) {
-    await heads.updateOne({ _id: streamId }, { $max: { version } }, { upsert: true }).catch((error) => {
-      if (!isDuplicateKey(error)) throw error; // a concurrent upsert created it: fine
-    });
+    await heads
+      .updateOne({ _id: streamId }, { $max: { version } }, { upsert: true })
+      .catch((error) => {
+        if (!isDuplicateKey(error)) throw error; // a concurrent upsert created it: fine
+      });
   }
 
   // Filters are a single equality (no sort, no range): FerretDB's PostgreSQL backend pushes
@@ -164,7 +176,11 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
     }
   }
 
-  async function append(streamId: string, events: DomainEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
+  async function append(
+    streamId: string,
+    events: DomainEvent[],
+    appendOptions: AppendOptions,
+  ): Promise<AppendResult> {
     if (closed) throw new Error('The event store is closed');
     checkAppend(streamId, events, appendOptions);
     if (streamId === GAP_STREAM) throw new TypeError(`${GAP_STREAM} is reserved`);
@@ -205,7 +221,9 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
         }
         if (attempt >= MAX_POSITION_ATTEMPTS) throw error;
         await passPositions(last);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)),
+        );
         continue;
       }
       await raiseHead(streamId, commit.version);
@@ -256,7 +274,10 @@ export async function openMongoEventStore(options: MongoEventStoreOptions): Prom
       // Usually the newest reserved position holds a landed commit: one equality lookup.
       const reserved = (await counters.findOne({ _id: 'position' }))?.value ?? 0;
       if (reserved === 0) return 0;
-      const newest = await commits.findOne({ lastPosition: reserved }, { projection: { streamId: 1 } });
+      const newest = await commits.findOne(
+        { lastPosition: reserved },
+        { projection: { streamId: 1 } },
+      );
       if (newest && newest.streamId !== GAP_STREAM) return reserved;
       const head = await commits
         .find({ streamId: { $ne: GAP_STREAM } }, { projection: { lastPosition: 1 } })

@@ -9,8 +9,21 @@
  * lacks many other stages ($lookup, $facet, ...) and multi-document transactions, which this
  * adapter does not use.
  */
-import { MongoClient, MongoServerError, type Collection, type Document, type IndexDescription } from 'mongodb';
-import type { Doc, Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelStore } from '../ports.ts';
+import {
+  MongoClient,
+  MongoServerError,
+  type Collection,
+  type Document,
+  type IndexDescription,
+} from 'mongodb';
+import type {
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadModelCollection,
+  ReadModelStore,
+} from '../ports.ts';
 
 export interface MongoReadModelOptions {
   uri: string;
@@ -27,7 +40,10 @@ const INDEX_ALREADY_EXISTS = 68;
  * `createIndexes` command names several indexes that already exist (every restart). Recreating
  * an identical index is a no-op on both servers; "already exists" is tolerated as well.
  */
-export async function createIndexesOneByOne<T extends Document>(collection: Collection<T>, indexes: IndexDescription[]): Promise<void> {
+export async function createIndexesOneByOne<T extends Document>(
+  collection: Collection<T>,
+  indexes: IndexDescription[],
+): Promise<void> {
   for (const { key, ...options } of indexes) {
     try {
       await collection.createIndex(key, options);
@@ -68,9 +84,12 @@ class MongoCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 
   async put(doc: T): Promise<void> {
-    if (typeof doc?._id !== 'string') throw new TypeError(`put into ${this.collection.collectionName}: _id must be a string`);
+    if (typeof doc?._id !== 'string')
+      throw new TypeError(`put into ${this.collection.collectionName}: _id must be a string`);
     // undefined fields would be stored as null by the driver; drop them like the memory store
-    const clean = Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined));
+    const clean = Object.fromEntries(
+      Object.entries(doc).filter(([, value]) => value !== undefined),
+    );
     await this.collection.replaceOne({ _id: doc._id } as Document, clean, { upsert: true });
   }
 
@@ -80,17 +99,22 @@ class MongoCollection<T extends Doc> implements ReadModelCollection<T> {
     options: { upsert?: boolean } = {},
   ): Promise<void> {
     const set = Object.fromEntries(
-      Object.entries(changes.$set ?? {}).filter(([key, value]) => key !== '_id' && value !== undefined),
+      Object.entries(changes.$set ?? {}).filter(
+        ([key, value]) => key !== '_id' && value !== undefined,
+      ),
     );
     if ((changes.$set as Doc | undefined)?._id !== undefined && (changes.$set as Doc)._id !== id) {
       throw new Error(`update of ${this.collection.collectionName}/${id}: _id cannot change`);
     }
     const modifier: Document = {};
     if (Object.keys(set).length > 0) modifier['$set'] = set;
-    if (changes.$unset && Object.keys(changes.$unset).length > 0) modifier['$unset'] = changes.$unset;
+    if (changes.$unset && Object.keys(changes.$unset).length > 0)
+      modifier['$unset'] = changes.$unset;
     // MongoDB rejects an empty update document; an empty upsert still has to create the document.
     if (Object.keys(modifier).length === 0) modifier['$setOnInsert'] = { _id: id };
-    await this.collection.updateOne({ _id: id } as Document, modifier, { upsert: options.upsert ?? false });
+    await this.collection.updateOne({ _id: id } as Document, modifier, {
+      upsert: options.upsert ?? false,
+    });
   }
 
   async delete(id: string): Promise<void> {
@@ -109,7 +133,11 @@ class MongoCollection<T extends Doc> implements ReadModelCollection<T> {
     }
     await createIndexesOneByOne(
       this.collection,
-      indexes.map((spec) => ({ key: spec.keys, name: indexName(spec), ...(spec.unique ? { unique: true } : {}) })),
+      indexes.map((spec) => ({
+        key: spec.keys,
+        name: indexName(spec),
+        ...(spec.unique ? { unique: true } : {}),
+      })),
     );
   }
 
@@ -122,7 +150,9 @@ class MongoCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 }
 
-export async function openMongoReadModelStore(options: MongoReadModelOptions): Promise<ReadModelStore> {
+export async function openMongoReadModelStore(
+  options: MongoReadModelOptions,
+): Promise<ReadModelStore> {
   const client = new MongoClient(options.uri, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
     // keeps `_id` strings as they are and returns plain objects
@@ -134,7 +164,8 @@ export async function openMongoReadModelStore(options: MongoReadModelOptions): P
   return {
     collection<T extends Doc = Doc>(name: string): ReadModelCollection<T> {
       let collection = collections.get(name);
-      if (!collection) collections.set(name, (collection = new MongoCollection<Doc>(db.collection(name))));
+      if (!collection)
+        collections.set(name, (collection = new MongoCollection<Doc>(db.collection(name))));
       return collection as unknown as ReadModelCollection<T>;
     },
     async listCollections() {

@@ -19,7 +19,8 @@ export function checkAppend(streamId: string, events: DomainEvent[], options: Ap
   if (typeof streamId !== 'string' || streamId.length === 0 || streamId.length > 200) {
     throw new TypeError('streamId must be a non-empty string of at most 200 characters');
   }
-  if (!Array.isArray(events) || events.length === 0) throw new TypeError('append needs at least one event');
+  if (!Array.isArray(events) || events.length === 0)
+    throw new TypeError('append needs at least one event');
   if (!Number.isInteger(options.expectedVersion) || options.expectedVersion < 0) {
     throw new TypeError('expectedVersion must be a non-negative integer');
   }

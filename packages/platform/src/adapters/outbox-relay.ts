@@ -71,10 +71,15 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   const batchSize = options.batchSize ?? 500;
   const leaseMs = options.leaseMs ?? 10_000;
   const onError = options.onError ?? ((error) => console.error('[outbox-relay]', error));
-  const { commits, counters } = options.store ?? (await mongoEventCollections(db, options.collectionPrefix));
+  const { commits, counters } =
+    options.store ?? (await mongoEventCollections(db, options.collectionPrefix));
   const state = counters as unknown as Collection<RelayStateDoc>;
 
-  const kafka = new Kafka({ clientId: options.clientId ?? 'rewear-relay', brokers: options.brokers, ...kafkaLogger() });
+  const kafka = new Kafka({
+    clientId: options.clientId ?? 'rewear-relay',
+    brokers: options.brokers,
+    ...kafkaLogger(),
+  });
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -111,7 +116,9 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   // process's relay may hold the lease: the stored position is then the newer one.
   const unregister = options.store
     ? registerPublishedPosition(options.store, async () =>
-        leaseUntil > Date.now() ? published : Math.max(published, (await state.findOne({ _id: STATE_ID }))?.value ?? 0),
+        leaseUntil > Date.now()
+          ? published
+          : Math.max(published, (await state.findOne({ _id: STATE_ID }))?.value ?? 0),
       )
     : null;
 
@@ -130,7 +137,8 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       throw error;
     }
     // Another relay may have published meanwhile: resume from the stored position.
-    if (leaseUntil < now) published = Math.max(published, (await state.findOne({ _id: STATE_ID }))?.value ?? 0);
+    if (leaseUntil < now)
+      published = Math.max(published, (await state.findOne({ _id: STATE_ID }))?.value ?? 0);
     leaseUntil = now + leaseMs;
     return true;
   }
@@ -170,7 +178,9 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
-      onError(new Error(`positions ${firstMissing}..${upTo} were reserved but never written; fenced`));
+      onError(
+        new Error(`positions ${firstMissing}..${upTo} were reserved but never written; fenced`),
+      );
       gapSince = null;
       return true;
     }
@@ -206,7 +216,10 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     // One statement for the whole run: FerretDB (PostgreSQL backend) holds a pooled connection
     // per statement of a command until the command ends, so a bulk of per-commit updates larger
     // than its pool never finishes; the equality on `published` is what it filters in SQL.
-    await commits.updateMany({ published: false, firstPosition: { $lte: last } }, { $set: { published: true } });
+    await commits.updateMany(
+      { published: false, firstPosition: { $lte: last } },
+      { $set: { published: true } },
+    );
     await state.updateOne({ _id: STATE_ID }, { $max: { value: last } }, { upsert: true });
     published = last;
     for (const resolve of [...waiters]) resolve();
@@ -258,7 +271,9 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       unlisten?.();
       unregister?.();
       if (leaseUntil > Date.now()) {
-        await state.updateOne({ _id: LEASE_ID, owner }, { $set: { expiresAt: new Date(0) } }).catch(() => {});
+        await state
+          .updateOne({ _id: LEASE_ID, owner }, { $set: { expiresAt: new Date(0) } })
+          .catch(() => {});
       }
       await producer.disconnect();
     },

@@ -149,10 +149,18 @@ parentPort.on('message', () => {
  * Starts the worker that checkpoints `file`; its promise resolves once it closed its connection.
  * The driver is resolved here: an evaluated worker resolves modules from the working folder.
  */
-function startCheckpointer(file: string, intervalMs: number, onError: (error: Error) => void): () => Promise<void> {
+function startCheckpointer(
+  file: string,
+  intervalMs: number,
+  onError: (error: Error) => void,
+): () => Promise<void> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   // No flags of the parent (a loader, --input-type=module): the source is plain CommonJS.
-  const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, execArgv: [], workerData: { file, intervalMs, driver } });
+  const worker = new Worker(CHECKPOINTER_SOURCE, {
+    eval: true,
+    execArgv: [],
+    workerData: { file, intervalMs, driver },
+  });
   worker.unref();
   worker.on('error', onError);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -178,7 +186,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   const checkpointDelayMs = options.checkpointDelayMs ?? 250;
   const onHandlerError =
     options.onHandlerError ??
-    ((error, name) => console.error(`[event-log] subscription ${name}: handler failed, retrying`, error));
+    ((error, name) =>
+      console.error(`[event-log] subscription ${name}: handler failed, retrying`, error));
 
   const db = new Database(options.file, { timeout: 10_000 });
   db.pragma('journal_mode = WAL');
@@ -189,12 +198,19 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   let stopCheckpointer: (() => Promise<void>) | null = null;
   if (options.file !== ':memory:' && checkpointIntervalMs > 0) {
     db.pragma('wal_autocheckpoint = 10000');
-    stopCheckpointer = startCheckpointer(path.resolve(options.file), checkpointIntervalMs, (error) => {
-      // Without it the WAL would only grow: SQLite checkpoints in commits again.
-      console.error('[event-log] the WAL checkpoint worker failed; checkpoints run in commits', error);
-      stopCheckpointer = null;
-      if (db.open) db.pragma('wal_autocheckpoint = 1000');
-    });
+    stopCheckpointer = startCheckpointer(
+      path.resolve(options.file),
+      checkpointIntervalMs,
+      (error) => {
+        // Without it the WAL would only grow: SQLite checkpoints in commits again.
+        console.error(
+          '[event-log] the WAL checkpoint worker failed; checkpoints run in commits',
+          error,
+        );
+        stopCheckpointer = null;
+        if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      },
+    );
   }
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -219,16 +235,22 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   `);
 
   const headOfStream = db
-    .prepare('SELECT stream_version FROM events WHERE stream_id = ? ORDER BY stream_version DESC LIMIT 1')
+    .prepare(
+      'SELECT stream_version FROM events WHERE stream_id = ? ORDER BY stream_version DESC LIMIT 1',
+    )
     .pluck();
   const insert = db.prepare(
     `INSERT INTO events (id, stream_id, stream_version, type, schema_version, occurred_at, actor, correlation_id, causation_id, data)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const readStreamStmt = db
-    .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND stream_version >= ? ORDER BY stream_version`)
+    .prepare(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND stream_version >= ? ORDER BY stream_version`,
+    )
     .raw();
-  const readAllStmt = db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw();
+  const readAllStmt = db
+    .prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
+    .raw();
   const headStmt = db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck();
   const checkpointStmt = db.prepare('SELECT position FROM subscriptions WHERE name = ?').pluck();
   const saveCheckpoint = db.prepare(
@@ -236,33 +258,36 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
      ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`,
   );
 
-  const appendTx = db.transaction((streamId: string, events: DomainEvent[], appendOptions: AppendOptions) => {
-    const actual = (headOfStream.get(streamId) as number | undefined) ?? 0;
-    if (actual !== appendOptions.expectedVersion) {
-      throw new ConcurrencyError(streamId, appendOptions.expectedVersion, actual);
-    }
-    // Positions are only known once inserted; seal with a placeholder and fill them in.
-    const envelopes = sealEvents(streamId, events, appendOptions, 0);
-    for (const e of envelopes) {
-      const info = insert.run(
-        e.id,
-        e.streamId,
-        e.streamVersion,
-        e.type,
-        e.schemaVersion,
-        e.occurredAt,
-        e.actor,
-        e.correlationId,
-        e.causationId,
-        JSON.stringify(e.data),
-      );
-      e.position = Number(info.lastInsertRowid);
-    }
-    return envelopes;
-  });
+  const appendTx = db.transaction(
+    (streamId: string, events: DomainEvent[], appendOptions: AppendOptions) => {
+      const actual = (headOfStream.get(streamId) as number | undefined) ?? 0;
+      if (actual !== appendOptions.expectedVersion) {
+        throw new ConcurrencyError(streamId, appendOptions.expectedVersion, actual);
+      }
+      // Positions are only known once inserted; seal with a placeholder and fill them in.
+      const envelopes = sealEvents(streamId, events, appendOptions, 0);
+      for (const e of envelopes) {
+        const info = insert.run(
+          e.id,
+          e.streamId,
+          e.streamVersion,
+          e.type,
+          e.schemaVersion,
+          e.occurredAt,
+          e.actor,
+          e.correlationId,
+          e.causationId,
+          JSON.stringify(e.data),
+        );
+        e.position = Number(info.lastInsertRowid);
+      }
+      return envelopes;
+    },
+  );
 
   // Every ':memory:' database is its own.
-  const fileKey = options.file === ':memory:' ? `:memory:${randomUUID()}` : path.resolve(options.file);
+  const fileKey =
+    options.file === ':memory:' ? `:memory:${randomUUID()}` : path.resolve(options.file);
   const sleepers = sleepersByFile.get(fileKey) ?? new Set<() => void>();
   sleepersByFile.set(fileKey, sleepers);
   const wakeAll = () => {
@@ -286,7 +311,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   // process alive), and starts before a subscription's first read, so that no commit falls
   // between that read and the version it compares with. A private in-memory database has no
   // other connection to watch.
-  const dataVersion = options.file === ':memory:' ? null : db.prepare('PRAGMA data_version').pluck();
+  const dataVersion =
+    options.file === ':memory:' ? null : db.prepare('PRAGMA data_version').pluck();
   let seenVersion: unknown = null;
   let watch: NodeJS.Timeout | null = null;
   const watchOthers = (on: boolean) => {
@@ -313,7 +339,8 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   };
 
   // A worker reads on its own connection: a private in-memory database has none to share.
-  let readAheadFile = options.file === ':memory:' || options.readAhead === false ? null : path.resolve(options.file);
+  let readAheadFile =
+    options.file === ':memory:' || options.readAhead === false ? null : path.resolve(options.file);
   let batchesReadAhead = 0;
   const subscriptions = new Set<{ stop(): Promise<void> }>();
   let closed = false;
@@ -332,7 +359,10 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
         envelopes = appendTx.immediate(streamId, events, appendOptions);
       } catch (error) {
         // Another process won the race between our version check and insert.
-        if (error instanceof Error && /UNIQUE constraint failed: events\.stream_id/.test(error.message)) {
+        if (
+          error instanceof Error &&
+          /UNIQUE constraint failed: events\.stream_id/.test(error.message)
+        ) {
           const actual = (headOfStream.get(streamId) as number | undefined) ?? 0;
           throw new ConcurrencyError(streamId, appendOptions.expectedVersion, actual);
         }

@@ -33,7 +33,9 @@ export function errorHandler(log: (err: unknown, ctx: Context) => void = default
 
 function errorStatus(err: unknown): number {
   if (err instanceof HttpError) return err.status;
-  const status = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;
+  const status =
+    (err as { status?: unknown; statusCode?: unknown })?.status ??
+    (err as { statusCode?: unknown })?.statusCode;
   // Body parser errors carry a 4xx status (413 too large, 400 bad JSON, 415 wrong type).
   if (typeof status === 'number' && status >= 400 && status < 500) return status;
   return 500;
@@ -57,7 +59,8 @@ export function identify(verifier: IdentityVerifier): Middleware<AppState> {
       try {
         ctx.state.user = await verifier.verify(match[1]);
       } catch (err) {
-        if (err instanceof InvalidTokenError) throw unauthorized('Your session is not valid. Please sign in again.');
+        if (err instanceof InvalidTokenError)
+          throw unauthorized('Your session is not valid. Please sign in again.');
         throw err;
       }
     }

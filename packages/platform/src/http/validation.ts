@@ -6,13 +6,19 @@ import { badRequest } from './errors.ts';
 export function containsOperatorKeys(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(containsOperatorKeys);
   if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.startsWith('$') || containsOperatorKeys(inner));
+    return Object.entries(value).some(
+      ([key, inner]) => key.startsWith('$') || containsOperatorKeys(inner),
+    );
   }
   return false;
 }
 
 /** Parses `value` with `schema` or throws 400 with a readable message and per-field details. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'request'): z.infer<S> {
+export function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what = 'request',
+): z.infer<S> {
   if (containsOperatorKeys(value)) {
     throw badRequest(`Invalid ${what}: keys starting with "$" are not allowed`);
   }

@@ -26,7 +26,9 @@ export interface TrackedSubscription extends Subscription {
 export const isPartitionedBus = (bus: EventBus): bus is PartitionedBus =>
   typeof (bus as Partial<PartitionedBus>).highWatermarks === 'function';
 
-export const isTrackedSubscription = (subscription: Subscription | null): subscription is TrackedSubscription =>
+export const isTrackedSubscription = (
+  subscription: Subscription | null,
+): subscription is TrackedSubscription =>
   typeof (subscription as Partial<TrackedSubscription> | null)?.processedOffsets === 'function';
 
 /**
@@ -36,7 +38,10 @@ export const isTrackedSubscription = (subscription: Subscription | null): subscr
  */
 const publishedSources = new WeakMap<EventStore, () => Promise<number>>();
 
-export function registerPublishedPosition(store: EventStore, read: () => Promise<number>): () => void {
+export function registerPublishedPosition(
+  store: EventStore,
+  read: () => Promise<number>,
+): () => void {
   publishedSources.set(store, read);
   return () => {
     if (publishedSources.get(store) === read) publishedSources.delete(store);

@@ -30,7 +30,10 @@ export class GenerationDirectory {
     projectors: readonly Projector[],
   ) {
     for (const projector of projectors) {
-      const names = [...Object.keys(projector.collections), ...Object.keys(projector.searchIndexes ?? {})];
+      const names = [
+        ...Object.keys(projector.collections),
+        ...Object.keys(projector.searchIndexes ?? {}),
+      ];
       for (const name of names) {
         const owner = this.owners.get(name);
         if (owner && owner !== projector.name) {

@@ -12,7 +12,11 @@ import { errorHandler } from '../http/middleware.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parse } from '../http/validation.ts';
 import type { EventStore } from '../ports.ts';
-import { RebuildInProgressError, UnknownProjectorError, type ProjectionRuntime } from './projections.ts';
+import {
+  RebuildInProgressError,
+  UnknownProjectorError,
+  type ProjectionRuntime,
+} from './projections.ts';
 
 export interface OpsRouterOptions {
   /** The operators' shared secret; defaults to the OPS_TOKEN environment variable. */
@@ -36,9 +40,11 @@ function requireOpsToken(configured: string | null): Middleware {
     if (!header) throw unauthorized('Operator token required (Authorization: Bearer <OPS_TOKEN>)');
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed authorization header');
-    if (!configured) throw forbidden('Operator endpoints are disabled: OPS_TOKEN is not set on the server');
+    if (!configured)
+      throw forbidden('Operator endpoints are disabled: OPS_TOKEN is not set on the server');
     // Compared as digests so the comparison takes the same time whatever the length.
-    if (!timingSafeEqual(digest(match[1]), digest(configured))) throw forbidden('Operator token is not valid');
+    if (!timingSafeEqual(digest(match[1]), digest(configured)))
+      throw forbidden('Operator token is not valid');
     await next();
   };
 }
@@ -54,10 +60,19 @@ const runtimeErrors: Middleware = async (_ctx, next) => {
   }
 };
 
-export function createOpsRouter(runtime: ProjectionRuntime, eventStore: EventStore, options: OpsRouterOptions = {}): Router {
-  const token = options.token === undefined ? (process.env.OPS_TOKEN?.trim() || null) : options.token;
+export function createOpsRouter(
+  runtime: ProjectionRuntime,
+  eventStore: EventStore,
+  options: OpsRouterOptions = {},
+): Router {
+  const token = options.token === undefined ? process.env.OPS_TOKEN?.trim() || null : options.token;
   const router = new Router({ prefix: options.prefix ?? '/api/ops' });
-  router.use(errorHandler(), requireOpsToken(token), runtimeErrors, bodyParser({ jsonLimit: '1mb' }));
+  router.use(
+    errorHandler(),
+    requireOpsToken(token),
+    runtimeErrors,
+    bodyParser({ jsonLimit: '1mb' }),
+  );
 
   router.get('/status', async (ctx) => {
     ctx.body = { projectors: await runtime.status() };

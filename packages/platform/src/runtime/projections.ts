@@ -13,9 +13,19 @@ import { validateEvent } from '../event-validation.ts';
 import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
 import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
 import { GenerationDirectory } from './generations.ts';
-import { isPartitionedBus, isTrackedSubscription, publishedPositionOf, type PartitionOffsets } from './frontier.ts';
+import {
+  isPartitionedBus,
+  isTrackedSubscription,
+  publishedPositionOf,
+  type PartitionOffsets,
+} from './frontier.ts';
 import { SerialLock } from './lock.ts';
-import { CHECKPOINTS_COLLECTION, DEAD_LETTERS_COLLECTION, checkpointId, physicalName } from './names.ts';
+import {
+  CHECKPOINTS_COLLECTION,
+  DEAD_LETTERS_COLLECTION,
+  checkpointId,
+  physicalName,
+} from './names.ts';
 import type { Platform } from './platform.ts';
 import { GenerationReadSide, LiveReadSide } from './read-side.ts';
 
@@ -160,7 +170,10 @@ class ProjectorRunner {
     private readonly runtime: ProjectionRuntime,
   ) {
     this.handles = new Set(projector.handles);
-    this.ownedNames = [...Object.keys(projector.collections), ...Object.keys(projector.searchIndexes ?? {})];
+    this.ownedNames = [
+      ...Object.keys(projector.collections),
+      ...Object.keys(projector.searchIndexes ?? {}),
+    ];
   }
 
   get name() {
@@ -179,7 +192,11 @@ class ProjectorRunner {
    * Applies one event if the projector handles it (true then); a failure becomes a dead letter.
    * `verdicts`: the event was schema-checked already (see Verdicts).
    */
-  async applyOne(event: EventEnvelope, side: GenerationReadSide, verdicts?: Verdicts): Promise<boolean> {
+  async applyOne(
+    event: EventEnvelope,
+    side: GenerationReadSide,
+    verdicts?: Verdicts,
+  ): Promise<boolean> {
     if (!this.handles.has(event.type)) return false;
     try {
       const invalid = verdicts ? (verdicts.get(event) ?? null) : validationError(event);
@@ -289,14 +306,14 @@ class ProjectorRunner {
       const base = this.window?.checkpoint ?? this.live.checkpoint;
       const done = base[partition] ?? 0;
       if (reached <= done) return;
-      const applied = events.length > 0 && (await this.applyAll(events, this.live.side, done, true, verdicts));
+      const applied =
+        events.length > 0 && (await this.applyAll(events, this.live.side, done, true, verdicts));
       this.window = {
         checkpoint: { ...base, [partition]: reached },
         applied: applied || (this.window?.applied ?? false),
       };
     });
   }
-
 
   async closeWindow(): Promise<void> {
     await this.lock.run(async () => {
@@ -332,9 +349,14 @@ export class ProjectionRuntime implements ProjectionProgress {
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? console;
     this.directory = new GenerationDirectory(options.platform.readModels, options.projectors);
-    this.readSide = new LiveReadSide(this.directory, options.platform.readModels, options.platform.search);
+    this.readSide = new LiveReadSide(
+      this.directory,
+      options.platform.readModels,
+      options.platform.search,
+    );
     for (const projector of options.projectors) {
-      if (this.runners.has(projector.name)) throw new Error(`Two projectors are named ${projector.name}`);
+      if (this.runners.has(projector.name))
+        throw new Error(`Two projectors are named ${projector.name}`);
       this.runners.set(projector.name, new ProjectorRunner(projector, this));
     }
   }
@@ -356,20 +378,28 @@ export class ProjectionRuntime implements ProjectionProgress {
         await this.directory.markBuilding(runner.name, null);
       }
       await this.prepareGeneration(runner, record.live);
-      const stored = await this.checkpoints.findOne({ _id: checkpointId(runner.name, record.live) });
+      const stored = await this.checkpoints.findOne({
+        _id: checkpointId(runner.name, record.live),
+      });
       runner.live = {
         generation: record.live,
         // No stored checkpoint (read models that do not survive restarts, or a first start):
         // the bus delivers the whole log from position 0.
-        checkpoint: stored ? Object.fromEntries(stored.partitions.map((p) => [p.partition, p.position])) : {},
+        checkpoint: stored
+          ? Object.fromEntries(stored.partitions.map((p) => [p.partition, p.position]))
+          : {},
         side: runner.sideFor(record.live),
       };
     }
     // Read models rebuilt at every boot: the whole log is read once and fanned out to every
     // projector, instead of once per projector's subscription. In the background, as a
     // subscription would be: the caller waits with catchUp() / waitFor().
-    const fresh = [...this.runners.values()].filter((runner) => Object.keys(runner.live.checkpoint).length === 0);
-    const restored = new Set([...this.runners.values()].filter((runner) => !fresh.includes(runner)));
+    const fresh = [...this.runners.values()].filter(
+      (runner) => Object.keys(runner.live.checkpoint).length === 0,
+    );
+    const restored = new Set(
+      [...this.runners.values()].filter((runner) => !fresh.includes(runner)),
+    );
     if (!this.platform.durability.readModels && fresh.length > 1) {
       this.booting = this.catchUpTogether(fresh)
         .then(() => (this.stopped ? undefined : this.subscribeAll(restored)))
@@ -385,7 +415,8 @@ export class ProjectionRuntime implements ProjectionProgress {
       // Durable read models but a search index that does not survive restarts (MongoDB without
       // Meilisearch): the bus resumes after the stored checkpoint, so the index is refilled by
       // replaying the log from 0 into the live generation first (idempotent for the documents).
-      const searchLost = !this.platform.durability.search && runner.projector.searchIndexes !== undefined;
+      const searchLost =
+        !this.platform.durability.search && runner.projector.searchIndexes !== undefined;
       if (searchLost && restored.has(runner)) await this.replay(runner.name, 0);
       runner.subscription = await this.platform.bus.subscribe({
         name: `${this.subscriptionPrefix}${runner.name}`,
@@ -430,7 +461,8 @@ export class ProjectionRuntime implements ProjectionProgress {
           if (invalid !== null) verdicts.set(event, invalid);
           for (const runner of handlers) handled.get(runner)!.push(event);
         }
-        for (const runner of runners) await runner.applyToWindow(batch.partition, handled.get(runner)!, last, verdicts);
+        for (const runner of runners)
+          await runner.applyToWindow(batch.partition, handled.get(runner)!, last, verdicts);
         if (windowed >= CATCH_UP_WINDOW || last >= head) {
           windowed = 0;
           for (const runner of runners) await runner.closeWindow();
@@ -459,7 +491,11 @@ export class ProjectionRuntime implements ProjectionProgress {
       runner.subscription = null;
       await runner.lock
         .run(() => runner.saveIfUnsaved())
-        .catch((err) => this.log.warn(`[projections] ${runner.name}: checkpoint not stored at stop: ${messageOf(err)}`));
+        .catch((err) =>
+          this.log.warn(
+            `[projections] ${runner.name}: checkpoint not stored at stop: ${messageOf(err)}`,
+          ),
+        );
     }
     for (const wake of this.waiters) wake();
   }
@@ -492,7 +528,11 @@ export class ProjectionRuntime implements ProjectionProgress {
     this.knownPartitions = Object.keys(marks);
     // Processed offsets move after a batch is handled (and skipped batches call no handler):
     // polled as well as checked on progress.
-    return this.waitUntil(() => this.reachedMarks(position, marks), deadline - Date.now(), FRONTIER_POLL_MS);
+    return this.waitUntil(
+      () => this.reachedMarks(position, marks),
+      deadline - Date.now(),
+      FRONTIER_POLL_MS,
+    );
   }
 
   private waitUntil(done: () => boolean, timeoutMs: number, pollMs?: number): Promise<boolean> {
@@ -520,7 +560,8 @@ export class ProjectionRuntime implements ProjectionProgress {
     if (this.knownPartitions.length === 0) return false;
     for (const runner of this.runners.values()) {
       if (!runner.live) return false;
-      for (const partition of this.knownPartitions) if ((runner.live.checkpoint[partition] ?? 0) < position) return false;
+      for (const partition of this.knownPartitions)
+        if ((runner.live.checkpoint[partition] ?? 0) < position) return false;
     }
     return true;
   }
@@ -528,7 +569,9 @@ export class ProjectionRuntime implements ProjectionProgress {
   private reachedMarks(position: number, marks: PartitionOffsets): boolean {
     for (const runner of this.runners.values()) {
       if (!runner.live) return false;
-      const processed = isTrackedSubscription(runner.subscription) ? runner.subscription.processedOffsets() : {};
+      const processed = isTrackedSubscription(runner.subscription)
+        ? runner.subscription.processedOffsets()
+        : {};
       for (const [partition, mark] of Object.entries(marks)) {
         if ((runner.live.checkpoint[partition] ?? 0) >= position) continue;
         if ((processed[partition] ?? 0n) < mark) return false;
@@ -543,7 +586,9 @@ export class ProjectionRuntime implements ProjectionProgress {
     if (!published) {
       if (!this.warnedUnpublished) {
         this.warnedUnpublished = true;
-        this.log.warn('[projections] no outbox relay registered for the event store: positions are assumed published');
+        this.log.warn(
+          '[projections] no outbox relay registered for the event store: positions are assumed published',
+        );
       }
       return true;
     }
@@ -590,7 +635,10 @@ export class ProjectionRuntime implements ProjectionProgress {
         position,
         headPosition: head,
         lag: Math.max(0, head - position),
-        deadLetters: await this.deadLetters.count({ projector: runner.name, generation: runner.live.generation }),
+        deadLetters: await this.deadLetters.count({
+          projector: runner.name,
+          generation: runner.live.generation,
+        }),
         rebuilding: runner.rebuilding ? { ...runner.rebuilding } : null,
       });
     }
@@ -689,7 +737,9 @@ export class ProjectionRuntime implements ProjectionProgress {
       this.progressed();
       await this.directory.drained(projector, previous);
       await this.dropGeneration(runner, previous);
-      this.log.info(`[projections] ${projector}: generation ${generation} is live (${events} events replayed)`);
+      this.log.info(
+        `[projections] ${projector}: generation ${generation} is live (${events} events replayed)`,
+      );
       return {
         projector,
         generation,
@@ -710,7 +760,11 @@ export class ProjectionRuntime implements ProjectionProgress {
 
   // ------------------------------------------------------------------ internals used by runners
 
-  generationSide(projector: Projector, ownedNames: string[], generation: number): GenerationReadSide {
+  generationSide(
+    projector: Projector,
+    ownedNames: string[],
+    generation: number,
+  ): GenerationReadSide {
     return new GenerationReadSide(
       projector.name,
       ownedNames,
@@ -721,20 +775,34 @@ export class ProjectionRuntime implements ProjectionProgress {
     );
   }
 
-  async saveCheckpoint(projector: string, generation: number, checkpoint: Checkpoint): Promise<void> {
+  async saveCheckpoint(
+    projector: string,
+    generation: number,
+    checkpoint: Checkpoint,
+  ): Promise<void> {
     await this.checkpoints.put({
       _id: checkpointId(projector, generation),
       projector,
       generation,
-      partitions: Object.entries(checkpoint).map(([partition, position]) => ({ partition, position })),
+      partitions: Object.entries(checkpoint).map(([partition, position]) => ({
+        partition,
+        position,
+      })),
       position: highest(checkpoint),
       updatedAt: this.now().toISOString(),
     });
   }
 
-  async deadLetter(projector: string, generation: number, event: EventEnvelope, err: unknown): Promise<void> {
+  async deadLetter(
+    projector: string,
+    generation: number,
+    event: EventEnvelope,
+    err: unknown,
+  ): Promise<void> {
     const error = messageOf(err);
-    this.log.warn(`[projections] ${projector}: event ${event.position} (${event.type}) dead-lettered: ${error}`);
+    this.log.warn(
+      `[projections] ${projector}: event ${event.position} (${event.type}) dead-lettered: ${error}`,
+    );
     await this.deadLetters.put({
       _id: `${checkpointId(projector, generation)}:${event.id}`,
       projector,
@@ -792,7 +860,9 @@ export class ProjectionRuntime implements ProjectionProgress {
 }
 
 /** Starts every projector on the platform's bus; resolves once all are subscribed. */
-export async function startProjections(options: ProjectionRuntimeOptions): Promise<ProjectionRuntime> {
+export async function startProjections(
+  options: ProjectionRuntimeOptions,
+): Promise<ProjectionRuntime> {
   const runtime = new ProjectionRuntime(options);
   await runtime.start();
   return runtime;

@@ -44,7 +44,11 @@ class LeasedCollection<T extends Doc> implements ReadModelCollection<T> {
   put(doc: T) {
     return this.withTarget((c) => c.put(doc));
   }
-  update(id: string, update: { $set?: Partial<T>; $unset?: Record<string, 1> }, options?: { upsert?: boolean }) {
+  update(
+    id: string,
+    update: { $set?: Partial<T>; $unset?: Record<string, 1> },
+    options?: { upsert?: boolean },
+  ) {
     return this.withTarget((c) => c.update(id, update, options));
   }
   delete(id: string) {
@@ -111,16 +115,22 @@ export class LiveReadSide implements ReadSide {
   collection<T extends Doc = Doc>(name: string): ReadModelCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new LeasedCollection<Doc>(this.leased(name, (physical) => this.readModels.collection<Doc>(physical)));
+      collection = new LeasedCollection<Doc>(
+        this.leased(name, (physical) => this.readModels.collection<Doc>(physical)),
+      );
       this.collections.set(name, collection);
     }
     return collection as unknown as ReadModelCollection<T>;
   }
 
-  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(name: string): SearchIndex<T> {
+  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(
+    name: string,
+  ): SearchIndex<T> {
     let index = this.indexes.get(name);
     if (!index) {
-      index = new LeasedSearchIndex(this.leased(name, (physical) => this.search.index<{ id: string }>(physical)));
+      index = new LeasedSearchIndex(
+        this.leased(name, (physical) => this.search.index<{ id: string }>(physical)),
+      );
       this.indexes.set(name, index);
     }
     return index as unknown as SearchIndex<T>;
@@ -157,7 +167,9 @@ export class GenerationReadSide implements ReadSide {
     return collection as unknown as ReadModelCollection<T>;
   }
 
-  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(name: string): SearchIndex<T> {
+  searchIndex<T extends { id: string } = { id: string } & Record<string, unknown>>(
+    name: string,
+  ): SearchIndex<T> {
     if (!this.owned.has(name)) return this.others.searchIndex<T>(name);
     let index = this.indexes.get(name);
     if (!index) {

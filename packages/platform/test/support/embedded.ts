@@ -27,7 +27,12 @@ export function embeddedPlatform(
   options: { dir?: string; readModels?: ReadModelStore; search?: SearchEngine } = {},
 ): TestPlatform {
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'rewear-runtime-'));
-  const log = openSqliteEventLog({ file: path.join(dir, 'events.db'), pollIntervalMs: 5, onHandlerError: () => {}, onInvalidEvent: () => {} });
+  const log = openSqliteEventLog({
+    file: path.join(dir, 'events.db'),
+    pollIntervalMs: 5,
+    onHandlerError: () => {},
+    onInvalidEvent: () => {},
+  });
   const readModels = options.readModels ?? createMemoryReadModelStore();
   const search = options.search ?? noSearch;
   const platform: TestPlatform = {

@@ -52,9 +52,12 @@ export const catalogueProjector: Projector = {
         const { data } = event as EnvelopeOf<'ListingUpdated'>;
         const before = await listings.findOne({ _id: data.listingId });
         if (!before) return;
-        await listings.update(data.listingId, { $set: { ...data.changes, updatedAt: event.occurredAt } as Partial<ListingDoc> });
+        await listings.update(data.listingId, {
+          $set: { ...data.changes, updatedAt: event.occurredAt } as Partial<ListingDoc>,
+        });
         await recountCategory(target, before.categoryId);
-        if (data.changes.categoryId !== undefined) await recountCategory(target, data.changes.categoryId);
+        if (data.changes.categoryId !== undefined)
+          await recountCategory(target, data.changes.categoryId);
         return;
       }
       case 'StockSold': {
@@ -62,10 +65,15 @@ export const catalogueProjector: Projector = {
         const { data } = event as EnvelopeOf<'StockSold'>;
         const before = await listings.findOne({ _id: data.listingId });
         if (!before) return;
-        const sold = { ...((before.sold as Record<string, number> | undefined) ?? {}), [data.orderId]: data.quantity };
+        const sold = {
+          ...((before.sold as Record<string, number> | undefined) ?? {}),
+          [data.orderId]: data.quantity,
+        };
         const initial = (before.initialStock as number | undefined) ?? before.stock;
         const stock = Math.max(0, initial - Object.values(sold).reduce((a, b) => a + b, 0));
-        await listings.update(data.listingId, { $set: { sold, initialStock: initial, stock } as Partial<ListingDoc> });
+        await listings.update(data.listingId, {
+          $set: { sold, initialStock: initial, stock } as Partial<ListingDoc>,
+        });
         await recountCategory(target, before.categoryId);
         return;
       }
@@ -100,7 +108,10 @@ export const cartsProjector: Projector = {
   },
 };
 
-export function listingCreated(n: number, overrides: Partial<EnvelopeOf<'ListingCreated'>['data']> = {}): DomainEvent {
+export function listingCreated(
+  n: number,
+  overrides: Partial<EnvelopeOf<'ListingCreated'>['data']> = {},
+): DomainEvent {
   return {
     type: 'ListingCreated',
     data: {
@@ -145,7 +156,11 @@ export const appendOptions = (expectedVersion: number) => ({
 /** Appends a listing's creation and a price change, as a command would. Returns the last position. */
 export async function appendListing(store: EventStore, n: number): Promise<number> {
   const created = await store.append(`listing-l${n}`, [listingCreated(n)], appendOptions(0));
-  const updated = await store.append(`listing-l${n}`, [listingUpdated(n, 500 + n)], appendOptions(created.streamVersion));
+  const updated = await store.append(
+    `listing-l${n}`,
+    [listingUpdated(n, 500 + n)],
+    appendOptions(created.streamVersion),
+  );
   return updated.position;
 }
 

@@ -8,7 +8,9 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
  * Brand wordmarks are drawn from the slug; `brandName` maps a slug to the brand's real spelling
  * when known (e.g. 'h-m' → 'H&M').
  */
-export function imagesMiddleware(brandName: (slug: string) => string | null = () => null): Middleware {
+export function imagesMiddleware(
+  brandName: (slug: string) => string | null = () => null,
+): Middleware {
   const cache = new Map<string, string | null>();
   const render = (path: string): string | null => {
     let m = /^\/images\/garments\/([a-z0-9-]+)-([a-z]+)\.svg$/.exec(path);
@@ -17,13 +19,19 @@ export function imagesMiddleware(brandName: (slug: string) => string | null = ()
     if (m) return categorySvg(Number(m[1]));
     m = /^\/images\/brands\/([a-z0-9-]{1,60})\.svg$/.exec(path);
     if (m) {
-      const name = brandName(m[1]!) ?? m[1]!.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+      const name =
+        brandName(m[1]!) ??
+        m[1]!
+          .split('-')
+          .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+          .join(' ');
       return brandSvg(name);
     }
     return null;
   };
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/images/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (!ctx.path.startsWith('/images/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
+      return next();
     let svg = cache.get(ctx.path);
     if (svg === undefined) {
       svg = render(ctx.path);

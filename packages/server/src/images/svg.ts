@@ -28,7 +28,11 @@ function shade(hex: string, amount: number): string {
   return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, '0')).join('')}`;
 }
 
-export const categorySlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const categorySlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Outline drawings on a 600×600 canvas, one per category slug. */
 const GARMENTS: Record<string, (fill: string, line: string) => string> = {
@@ -82,7 +86,10 @@ function frame(title: string, background: string, body: string): string {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** A garment of `categorySlug` in `color` (one of the fixed colour names), or null if either is unknown. */
@@ -99,7 +106,18 @@ export function garmentSvg(slug: string, color: string): string | null {
 export const garmentImagePath = (categoryName: string, color: string) =>
   `/images/garments/${categorySlug(categoryName)}-${color}.svg`;
 
-const CATEGORY_COLORS = ['blue', 'pink', 'black', 'orange', 'green', 'blue', 'red', 'yellow', 'green', 'orange'];
+const CATEGORY_COLORS = [
+  'blue',
+  'pink',
+  'black',
+  'orange',
+  'green',
+  'blue',
+  'red',
+  'yellow',
+  'green',
+  'orange',
+];
 
 /** The category tile: its garment on a coloured ground with the name. */
 export function categorySvg(id: number): string | null {
@@ -123,7 +141,9 @@ export function brandSvg(name: string): string {
   const fontSize = Math.max(28, Math.min(72, Math.floor(640 / Math.max(name.length, 4))));
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const palette = COLORS.map((c) => COLOR_HEX[c.name]!).filter((h) => h !== COLOR_HEX.white && h !== COLOR_HEX.yellow);
+  const palette = COLORS.map((c) => COLOR_HEX[c.name]!).filter(
+    (h) => h !== COLOR_HEX.white && h !== COLOR_HEX.yellow,
+  );
   const ink = palette[hash % palette.length]!;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(name)}">` +
