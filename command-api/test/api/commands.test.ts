@@ -279,49 +279,16 @@ describe('cart', () => {
 describe('wishlist, newsletter, collections', () => {
   it('saves and removes wishlist items of the token user only', async () => {
     const product = await newListing();
-    const add = await h.call('POST', '/api/wishlist', {
-      token: buyer.idToken,
-      body: { userId: buyer.uid, productId: product.product_id },
-    });
-    expect(add.status).toBe(201);
-    expect(
-      (
-        await h.call('POST', '/api/wishlist', {
-          token: buyer.idToken,
-          body: { userId: buyer.uid, productId: product.product_id },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await h.call('POST', '/api/wishlist', {
-          token: buyer.idToken,
-          body: { userId: rival.uid, productId: product.product_id },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await h.call('POST', '/api/wishlist', {
-          token: buyer.idToken,
-          body: { userId: buyer.uid, productId: 'nope' },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await h.call('DELETE', `/api/wishlist/user/${buyer.uid}/product/${product.product_id}`, {
-          token: rival.idToken,
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await h.call('DELETE', `/api/wishlist/user/${buyer.uid}/product/${product.product_id}`, {
-          token: buyer.idToken,
-        })
-      ).status,
-    ).toBe(200);
+    const save = (userId: string, productId: string) =>
+      h.call('POST', '/api/wishlist', { token: buyer.idToken, body: { userId, productId } });
+    const removeAs = (token: string) =>
+      h.call('DELETE', `/api/wishlist/user/${buyer.uid}/product/${product.product_id}`, { token });
+    expect((await save(buyer.uid, product.product_id)).status).toBe(201);
+    expect((await save(buyer.uid, product.product_id)).status).toBe(200);
+    expect((await save(rival.uid, product.product_id)).status).toBe(403);
+    expect((await save(buyer.uid, 'nope')).status).toBe(404);
+    expect((await removeAs(rival.idToken)).status).toBe(403);
+    expect((await removeAs(buyer.idToken)).status).toBe(200);
     expect(
       (await h.call('DELETE', `/api/wishlist/user/${buyer.uid}`, { token: buyer.idToken })).status,
     ).toBe(200);
