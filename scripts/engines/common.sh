@@ -17,3 +17,17 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # pid_alive FILE: the process whose id is in FILE is running.
 pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+# PostgreSQL's folder. As root, the cluster belongs to the `postgres` account, which must reach
+# it: in a checkout under a private directory (a home of mode 700) it cannot reach .engines/, so
+# the cluster lives under that account's home instead, in a folder named after this checkout.
+postgres_dir() {
+  if [ "$(id -u)" = 0 ] && id postgres >/dev/null 2>&1 \
+    && ! runuser -u postgres -- test -x "$ROOT" 2>/dev/null; then
+    local home
+    home="$(getent passwd postgres | cut -d: -f6)"
+    echo "${home:-/var/lib/postgresql}/rewear-$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)"
+  else
+    echo "$ENGINES/postgres"
+  fi
+}

@@ -1,15 +1,12 @@
 #!/usr/bin/env bash
 # Starts a private PostgreSQL cluster for FerretDB's postgresql backend: data under
-# .engines/postgres, listening on 127.0.0.1:$POSTGRES_PORT only, its socket in the same folder,
+# .engines/postgres (or the `postgres` account's home when the checkout is private, see
+# postgres_dir), listening on 127.0.0.1:$POSTGRES_PORT only, its socket in the same folder,
 # trust authentication (local development and CI only). Installs Debian's `postgresql` package
 # through apt-get when no server binaries are present (needs root). No system service is used.
 # Idempotent; waits until the `ferretdb` database accepts connections.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-DIR="$ENGINES/postgres"
-DATA="$DIR/data"
-LOG="$DIR/postgres.log"
-
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 if [ -z "$(pg_bin)" ] || [ ! -x "$(pg_bin)/initdb" ]; then
   [ "$(id -u)" = 0 ] || { log "PostgreSQL server not installed (apt-get install -y postgresql, as root)"; exit 1; }
@@ -19,6 +16,9 @@ if [ -z "$(pg_bin)" ] || [ ! -x "$(pg_bin)/initdb" ]; then
   apt-get install -y -qq --no-install-recommends postgresql >&2
 fi
 BIN="$(pg_bin)"
+DIR="$(postgres_dir)"
+DATA="$DIR/data"
+LOG="$DIR/postgres.log"
 
 # The server refuses to run as root: as root, the cluster belongs to the `postgres` account.
 as_owner() {

@@ -19,9 +19,10 @@ stop() {
 stop Kafka "$ENGINES/kafka/kafka.pid"
 stop "FerretDB (older layout)" "$ENGINES/ferretdb/ferretdb.pid"
 for backend in postgresql sqlite; do stop "FerretDB ($backend)" "$ENGINES/ferretdb/$backend/ferretdb.pid"; done
-if [ -f "$ENGINES/postgres/data/postmaster.pid" ]; then
+PG_DATA="$(postgres_dir)/data"
+if [ -f "$PG_DATA/postmaster.pid" ]; then
   BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
   if [ "$(id -u)" = 0 ]; then OWNER=(runuser -u postgres --); else OWNER=(); fi
-  "${OWNER[@]}" "$BIN/pg_ctl" -D "$ENGINES/postgres/data" -m fast -w stop >/dev/null 2>&1 && log "PostgreSQL stopped" \
+  "${OWNER[@]}" "$BIN/pg_ctl" -D "$PG_DATA" -m fast -w stop >/dev/null 2>&1 && log "PostgreSQL stopped" \
     || log "PostgreSQL not running"
 fi
