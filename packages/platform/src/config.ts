@@ -9,6 +9,11 @@ export interface Config {
   kafkaBrokers: string[] | null;
   mongodbUri: string | null;
   mongodbDatabase: string;
+  /**
+   * Keeps one deployment's Kafka topics and Meilisearch indexes apart from others' on the same
+   * servers (see PlatformOptions.namespace); null: the defaults (`rewear.<aggregate>`).
+   */
+  namespace: string | null;
   meiliUrl: string | null;
   meiliApiKey: string | null;
   firebaseProjectId: string;
@@ -45,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kafkaBrokers: list(env.KAFKA_BROKERS),
     mongodbUri: text(env.MONGODB_URI),
     mongodbDatabase: text(env.MONGODB_DATABASE) ?? 'rewear',
+    namespace: text(env.REWEAR_NAMESPACE),
     meiliUrl: text(env.MEILI_URL),
     meiliApiKey: text(env.MEILI_MASTER_KEY),
     firebaseProjectId: text(env.FIREBASE_PROJECT_ID) ?? 'demo-marketplace',

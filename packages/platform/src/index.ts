@@ -28,3 +28,9 @@ export {
 } from './adapters/mongo-read-models.ts';
 export { createEmbeddedSearchEngine } from './adapters/embedded-search.ts';
 export { createMeiliSearchEngine, type MeiliSearchOptions } from './adapters/meili-search.ts';
+export {
+  authEmulatorAnswers,
+  ensureAuthEmulator,
+  type AuthEmulatorOptions,
+  type RunningAuthEmulator,
+} from './firebase-emulator.ts';

@@ -6,7 +6,13 @@
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
-import { BROTLI_PARAMS, COMPRESSION_THRESHOLD, GZIP_LEVEL, type RouteDoc } from '@rewear/platform';
+import {
+  BROTLI_PARAMS,
+  COMPRESSION_THRESHOLD,
+  GZIP_LEVEL,
+  healthMiddleware,
+  type RouteDoc,
+} from '@rewear/platform';
 import { imagesMiddleware } from './images/router.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi.ts';
 import { staticClient } from './static-client.ts';
@@ -29,6 +35,8 @@ export interface ServerParts {
   routers?: MountableRouter[];
   /** Routes described in /api/docs. */
   routeDocs?: readonly RouteDoc[];
+  /** What GET /api/health waits for, when no query-api answers it (command-api, projectors). */
+  health?: (() => readonly string[]) | null;
   /** Built client folder; the storefront is not served when null. */
   clientDist?: string | null;
   /** Real brand names by slug for the wordmarks ('h-m' → 'H&M'). */
@@ -82,6 +90,7 @@ export function createServerApp(parts: ServerParts): Koa {
     });
   }
 
+  if (parts.health) app.use(healthMiddleware(parts.health));
   for (const router of parts.routers ?? []) app.use(router.routes() as Middleware);
 
   const query = parts.queryApi ? asMiddleware(parts.queryApi) : null;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createOpsRouter,
+  followProjections,
   ProjectionRuntime,
   startProjections,
   type Config,
@@ -125,7 +126,7 @@ export async function startStack(
       ? createFirebaseIdentityVerifier({ projectId: config.firebaseProjectId })
       : null;
 
-    const platform = await createPlatform(config);
+    const platform = await createPlatform(config, { namespace: config.namespace ?? undefined });
     closers.push(() => platform.close());
     log(
       `[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`,
@@ -171,7 +172,8 @@ export async function startStack(
         );
     } else if (role === 'query-api') {
       // Reads what the projectors process writes; never applies events itself.
-      const reader = new ProjectionRuntime({ platform, projectors: defaultProjectors });
+      const reader = await followProjections({ platform, projectors: defaultProjectors });
+      closers.push(() => reader.stop());
       readSide = reader.readSide;
       const checkpointProgress = createCheckpointProgress(
         platform.readModels,
@@ -183,10 +185,15 @@ export async function startStack(
         },
       );
       progress = checkpointProgress;
+      // Ready once the projectors have reached the head of the log as it was at some poll (on
+      // Kafka: on every partition, as a consistency token is checked); later lag is not a 503.
       const poll = setInterval(() => {
-        void Promise.all([checkpointProgress.lowest(), platform.eventStore.headPosition()])
-          .then(([low, head]) => {
-            caughtUp = low >= head;
+        void platform.eventStore
+          .headPosition()
+          .then((head) => checkpointProgress.waitFor(head, 0))
+          .then((reached) => {
+            caughtUp ||= reached;
+            if (caughtUp) clearInterval(poll);
           })
           .catch(() => {});
       }, 1000);
@@ -196,9 +203,10 @@ export async function startStack(
     }
 
     // The identity service must answer before the storefront calls itself ready.
-    let identityUp = !config.firebaseAuthEmulatorHost;
-    if (config.firebaseAuthEmulatorHost) {
-      const [host, port] = config.firebaseAuthEmulatorHost.split(':');
+    const emulatorHost = needsIdentity ? config.firebaseAuthEmulatorHost : null;
+    let identityUp = !emulatorHost;
+    if (emulatorHost) {
+      const [host, port] = emulatorHost.split(':');
       const check = async () => {
         identityUp = await authEmulatorAnswers(host!, Number(port), config.firebaseProjectId);
       };
@@ -207,7 +215,12 @@ export async function startStack(
       timer.unref();
       closers.push(() => clearInterval(timer));
     }
-    const ready = () => caughtUp && identityUp;
+    /** What /api/health still waits for, in words; empty once ready. */
+    const waitingFor = () => [
+      ...(caughtUp ? [] : ['the projections to catch up with the event store']),
+      ...(identityUp ? [] : [`the Firebase Auth emulator at ${emulatorHost}`]),
+    ];
+    const ready = () => waitingFor().length === 0;
 
     let commandApi: CommandApi | null = null;
     const routers = [];
@@ -240,12 +253,15 @@ export async function startStack(
             readSide,
             progress,
             identity: identity!,
-            config: { clientConfig: clientConfigFrom(config), isReady: ready },
+            config: { clientConfig: clientConfigFrom(config), waitingFor },
           })
         : null;
     if (runtime) routers.push(createOpsRouter(runtime, platform.eventStore));
 
     const app = createServerApp({
+      // query-api answers /api/health itself; the other services answer it here, for the
+      // orchestrator and the router's checks.
+      health: queryApi ? null : waitingFor,
       queryApi,
       commandApi,
       routers,
@@ -258,23 +274,6 @@ export async function startStack(
           : null,
       brandName: (slug) => brandNames.get(slug) ?? null,
     });
-    // The projectors process still answers /api/health and /api/ops for the orchestrator.
-    if (role === 'projectors') {
-      app.use(async (ctx) => {
-        if (ctx.path === '/api/health') {
-          ctx.status = ready() ? 200 : 503;
-          ctx.body = ready() ? { status: 'ok' } : { message: 'Starting' };
-        }
-      });
-    }
-    if (role === 'command-api') {
-      app.use(async (ctx) => {
-        if (ctx.path === '/api/health' && ctx.method === 'GET') {
-          ctx.status = 200;
-          ctx.body = { status: 'ok' };
-        }
-      });
-    }
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 65_000;
     const url = await listen(

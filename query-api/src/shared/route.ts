@@ -15,8 +15,8 @@ export interface QueryApiDeps {
     consistencyWaitMs?: number;
     /** Answer of GET /api/config; the route is absent when not given. */
     clientConfig?: ClientConfig;
-    /** Readiness for GET /api/health (default: always ready). */
-    isReady?: () => boolean;
+    /** What GET /api/health still waits for (empty or absent: ready). */
+    waitingFor?: () => string[];
   };
 }
 

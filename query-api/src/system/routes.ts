@@ -1,5 +1,5 @@
 /** Readiness and the client's run-time configuration. */
-import { HttpError } from '@rewear/platform';
+import { HttpError, startingMessage } from '@rewear/platform';
 import { route, type QueryRoute } from '../shared/route.ts';
 
 export const systemRoutes: QueryRoute[] = [
@@ -7,13 +7,15 @@ export const systemRoutes: QueryRoute[] = [
     doc: {
       method: 'get',
       path: '/api/health',
-      summary: 'Ready once the projections have caught up at boot',
+      summary:
+        'Ready once the projections have caught up at boot and the identity service answers; a 503 says what it waits for',
       tags: ['System'],
       auth: 'none',
-      responses: { 200: '{status: "ok"}', 503: 'Starting' },
+      responses: { 200: '{status: "ok"}', 503: 'Starting: waiting for ...' },
     },
     async handle(_ctx, _input, deps) {
-      if (deps.config?.isReady && !deps.config.isReady()) throw new HttpError(503, 'Starting');
+      const waiting = deps.config?.waitingFor?.() ?? [];
+      if (waiting.length) throw new HttpError(503, startingMessage(waiting));
       return { status: 'ok' };
     },
   }),

@@ -3,3 +3,4 @@ export * from './middleware.ts';
 export * from './validation.ts';
 export * from './route-doc.ts';
 export * from './compression.ts';
+export * from './health.ts';

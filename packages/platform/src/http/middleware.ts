@@ -17,7 +17,8 @@ export function errorHandler(log: (err: unknown, ctx: Context) => void = default
       await next();
     } catch (err) {
       const status = errorStatus(err);
-      if (status >= 500) log(err, ctx);
+      if (status === 503 && err instanceof HttpError) noteUnavailable(ctx, err.message);
+      else if (status >= 500) log(err, ctx);
       ctx.status = status;
       ctx.body =
         err instanceof HttpError
@@ -39,6 +40,18 @@ function errorStatus(err: unknown): number {
   // Body parser errors carry a 4xx status (413 too large, 400 bad JSON, 415 wrong type).
   if (typeof status === 'number' && status >= 400 && status < 500) return status;
   return 500;
+}
+
+/**
+ * A 503 is a state its answer explains (starting, an engine out of reach), not a bug: one line
+ * per message and minute, no stack trace on every poll of a load balancer.
+ */
+const unavailableNoted = new Map<string, number>();
+function noteUnavailable(ctx: Context, message: string) {
+  const now = Date.now();
+  if ((unavailableNoted.get(message) ?? 0) > now - 60_000) return;
+  unavailableNoted.set(message, now);
+  console.warn(`[${ctx.method} ${ctx.path}] 503: ${message}`);
 }
 
 function defaultLog(err: unknown, ctx: Context) {

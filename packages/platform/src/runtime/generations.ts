@@ -63,6 +63,16 @@ export class GenerationDirectory {
     return record;
   }
 
+  /**
+   * Mirrors the stored pointers without writing any, for a process that reads what another
+   * process projects; a projector with no record yet reads generation 1, its first.
+   */
+  async refresh(projectors: readonly string[]): Promise<void> {
+    const records = await this.records.find({});
+    const stored = new Map(records.map((record) => [record.projector, record.live]));
+    for (const projector of projectors) this.live.set(projector, stored.get(projector) ?? 1);
+  }
+
   async markBuilding(projector: string, building: number | null): Promise<void> {
     await this.records.update(projector, { $set: { building } });
   }

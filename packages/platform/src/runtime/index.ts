@@ -5,3 +5,4 @@ export { LiveReadSide, GenerationReadSide } from './read-side.ts';
 export { GenerationDirectory, type GenerationRecord } from './generations.ts';
 export * from './names.ts';
 export * from './frontier.ts';
+export * from './follower.ts';
