@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import type { CartLine, CartView } from '@rewear/contracts';
+import { IDEMPOTENCY_HEADER, type CartLine, type CartView } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import auth, { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import cart, {
@@ -34,13 +34,23 @@ const boots = {
   stock: 1,
 };
 
-/** An in-memory backend cart speaking the documented API (SPEC §7 Cart). */
+const keyOf = (options: unknown) =>
+  (options as { headers?: Record<string, string> } | undefined)?.headers?.[IDEMPOTENCY_HEADER];
+
+/**
+ * An in-memory backend cart speaking the documented API (SPEC §7 Cart). Like the server, it
+ * answers a command whose Idempotency-Key it has seen (same method and path) with the first answer.
+ */
 function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem[] } = {}) {
   const catalogue = new Map([tee, boots].map((p) => [p.product_id, p]));
   let cartId: string | null = options.existingCartId ?? null;
   let lines: CartItem[] = options.lines ?? [];
   let position = 10;
   const failures: Array<{ method: string; path: string; error: Error }> = [];
+  /** Commands applied whose answer then never reaches the client. */
+  const dropped: Array<{ method: string; path: string }> = [];
+  const answered = new Map<string, unknown>();
+  let replays = 0;
   const calls: Array<{ method: string; path: string; body?: unknown; options?: unknown }> = [];
 
   const view = (): CartView => ({
@@ -80,6 +90,23 @@ function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem
       const [f] = failures.splice(failure, 1);
       throw f!.error;
     }
+    const key = keyOf(opts);
+    const scoped = `${method} ${path} ${key}`;
+    if (key && answered.has(scoped)) {
+      replays += 1;
+      return answered.get(scoped);
+    }
+    const result = await apply(method, path, body);
+    if (key) answered.set(scoped, result);
+    const drop = dropped.findIndex((d) => d.method === method && d.path === path);
+    if (drop >= 0) {
+      dropped.splice(drop, 1);
+      throw new TypeError('Failed to fetch');
+    }
+    return result;
+  }
+
+  async function apply(method: string, path: string, body: CommandBody): Promise<unknown> {
     if (method === 'GET' && path.startsWith('/api/cart/user/')) return view();
     if (path === '/api/cart/create') {
       cartId = cartId ?? 'cart-1';
@@ -121,6 +148,12 @@ function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem
     failNext: (method: string, path: string, error: Error, times = 1) => {
       for (let i = 0; i < times; i += 1) failures.push({ method, path, error });
     },
+    /** The next such command is applied, but its answer is lost on the way back. */
+    dropNextAnswer: (method: string, path: string) => dropped.push({ method, path }),
+    keysSentTo: (path: string) => calls.filter((c) => c.path === path).map((c) => keyOf(c.options)),
+    get replays() {
+      return replays;
+    },
     get serverLines() {
       return lines;
     },
@@ -143,6 +176,7 @@ const flush = async () => {
   for (let i = 0; i < 10; i += 1) await settle();
 };
 const quantities = (lines: CartItem[]) => lines.map((l) => [l.product_id, l.quantity]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -216,6 +250,27 @@ describe('sign-in and sign-out', () => {
     task.cancel();
   });
 
+  it('retries a merge whose answer was lost with the same Idempotency-Key: merged once', async () => {
+    const backend = fakeBackend();
+    const { store, task } = startStore(backend.api);
+    store.dispatch(addToCart({ product: tee, quantity: 2 }));
+    vi.useFakeTimers();
+    backend.dropNextAnswer('POST', '/api/cart/merge');
+    store.dispatch(sessionStarted({ uid: 'u1' }));
+    await vi.advanceTimersByTimeAsync(1010);
+    const [create] = backend.keysSentTo('/api/cart/create');
+    const merges = backend.keysSentTo('/api/cart/merge');
+    expect(merges).toHaveLength(2);
+    expect(merges[0]).toMatch(UUID);
+    expect(merges[1]).toBe(merges[0]);
+    expect(create).toMatch(UUID);
+    expect(create).not.toBe(merges[0]);
+    expect(backend.replays).toBe(1);
+    expect(quantities(backend.serverLines)).toEqual([['p1', 2]]);
+    expect(quantities(store.getState().cart.lines)).toEqual([['p1', 2]]);
+    task.cancel();
+  });
+
   it('creates a cart when the user has none, and clears lines, id and backup at sign-out', async () => {
     const backend = fakeBackend();
     const { store, task } = startStore(backend.api);
@@ -263,6 +318,39 @@ describe('optimistic commands', () => {
     await flush();
     expect(quantities(backend.serverLines)).toEqual([['p1', 2]]);
     expect(quantities(store.getState().cart.lines)).toEqual([['p1', 2]]);
+    // Each command of its own action, each with its own key.
+    const keys = backend.calls.filter((c) => c.method !== 'GET').map((c) => keyOf(c.options));
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatch(UUID);
+    expect(new Set(keys).size).toBe(3);
+    task.cancel();
+  });
+
+  it('retries an add whose answer was lost with the same Idempotency-Key: quantity 1', async () => {
+    const { backend, store, task } = await signedIn();
+    vi.useFakeTimers();
+    backend.dropNextAnswer('POST', '/api/cart/add-item');
+    store.dispatch(addToCart({ product: tee }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(backend.keysSentTo('/api/cart/add-item')).toHaveLength(1);
+    expect(quantities(backend.serverLines)).toEqual([['p1', 1]]); // applied, answer lost
+    await vi.advanceTimersByTimeAsync(11);
+    const [first, retry] = backend.keysSentTo('/api/cart/add-item');
+    expect(first).toMatch(UUID);
+    expect(retry).toBe(first);
+    expect(backend.replays).toBe(1);
+    expect(quantities(backend.serverLines)).toEqual([['p1', 1]]);
+    expect(quantities(store.getState().cart.lines)).toEqual([['p1', 1]]);
+    expect(store.getState().cart).toMatchObject({ pending: 0, error: null });
+
+    // Adding the same product again is another action: another key, another unit.
+    store.dispatch(addToCart({ product: tee }));
+    await vi.advanceTimersByTimeAsync(10);
+    const keys = backend.keysSentTo('/api/cart/add-item');
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).toMatch(UUID);
+    expect(keys[2]).not.toBe(first);
+    expect(quantities(backend.serverLines)).toEqual([['p1', 2]]);
     task.cancel();
   });
 
@@ -285,6 +373,9 @@ describe('optimistic commands', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(quantities(store.getState().cart.lines)).toEqual([['p1', 1]]);
     expect(store.getState().cart.error).toBeNull();
+    const [key, ...retries] = backend.keysSentTo('/api/cart/add-item');
+    expect(key).toMatch(UUID);
+    expect(retries).toEqual([key, key]);
     task.cancel();
   });
 
@@ -298,6 +389,7 @@ describe('optimistic commands', () => {
     expect(store.getState().cart.lines).toEqual([]);
     await vi.advanceTimersByTimeAsync(3100);
     expect(backend.calls.filter((c) => c.path === '/api/cart/remove-item')).toHaveLength(3);
+    expect(new Set(backend.keysSentTo('/api/cart/remove-item')).size).toBe(1);
     expect(quantities(store.getState().cart.lines)).toEqual([['p2', 1]]);
     expect(store.getState().cart.error).toBe(CART_MESSAGES.remove);
     task.cancel();

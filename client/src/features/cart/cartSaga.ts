@@ -11,7 +11,8 @@ import {
 } from 'redux-saga/effects';
 import type { Channel, EventChannel } from 'redux-saga';
 import type { CartView } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { sendCommand } from '../../api/command.ts';
 import { callWithRetry } from '../../api/retry.ts';
 import { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import {
@@ -80,24 +81,39 @@ function* fetchCart(api: Api, uid: string, position: number | null | undefined) 
 function commandRequest(
   action: CartCommand,
   cartId: string,
-): { send: (api: Api) => Promise<PositionAnswer | undefined>; failure: string } {
+): {
+  send: (api: Api, options: RequestOptions) => Promise<PositionAnswer | undefined>;
+  failure: string;
+} {
   if (addToCart.match(action)) {
     const body = {
       cartId,
       productId: action.payload.product.product_id,
       quantity: action.payload.quantity ?? 1,
     };
-    return { send: (api) => api.post('/api/cart/add-item', body), failure: CART_MESSAGES.add };
+    return {
+      send: (api, options) => api.post('/api/cart/add-item', body, options),
+      failure: CART_MESSAGES.add,
+    };
   }
   if (removeFromCart.match(action)) {
     const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
-    return { send: (api) => api.del('/api/cart/remove-item', body), failure: CART_MESSAGES.remove };
+    return {
+      send: (api, options) => api.del('/api/cart/remove-item', body, options),
+      failure: CART_MESSAGES.remove,
+    };
   }
   if (updateQuantity.match(action)) {
     const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
-    return { send: (api) => api.put('/api/cart/update-item', body), failure: CART_MESSAGES.update };
+    return {
+      send: (api, options) => api.put('/api/cart/update-item', body, options),
+      failure: CART_MESSAGES.update,
+    };
   }
-  return { send: (api) => api.post('/api/cart/clear', { cartId }), failure: CART_MESSAGES.clear };
+  return {
+    send: (api, options) => api.post('/api/cart/clear', { cartId }, options),
+    failure: CART_MESSAGES.clear,
+  };
 }
 
 /** Sends one optimistic change to the server and reconciles with the server's cart. */
@@ -111,7 +127,7 @@ export function* runCartCommand(api: Api, action: CartCommand) {
   const { send, failure } = commandRequest(action, cart.cartId);
   let answer: PositionAnswer | undefined;
   try {
-    answer = yield call(callWithRetry, send, api);
+    answer = yield call(sendCommand, (options: RequestOptions) => send(api, options));
   } catch (error) {
     // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
     const message = error instanceof ApiError && error.status === 409 ? error.message : failure;
@@ -158,10 +174,8 @@ export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted
   if (!cartId) {
     try {
       const created: { id: string; position?: number } = yield call(
-        callWithRetry,
-        api.post<{ id: string; position?: number }>,
-        '/api/cart/create',
-        { userId: uid },
+        sendCommand,
+        (options: RequestOptions) => api.post('/api/cart/create', { userId: uid }, options),
       );
       cartId = created.id;
     } catch (error) {
@@ -173,17 +187,12 @@ export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted
 
   if (visitorLines.length > 0) {
     try {
-      const merged: PositionAnswer = yield call(
-        callWithRetry,
-        api.post<PositionAnswer>,
-        '/api/cart/merge',
-        {
-          cartId,
-          items: visitorLines.map((line) => ({
-            productId: line.product_id,
-            quantity: line.quantity,
-          })),
-        },
+      const items = visitorLines.map((line) => ({
+        productId: line.product_id,
+        quantity: line.quantity,
+      }));
+      const merged: PositionAnswer = yield call(sendCommand, (options: RequestOptions) =>
+        api.post<PositionAnswer>('/api/cart/merge', { cartId, items }, options),
       );
       view = yield call(fetchCart, api, uid, merged.position);
     } catch (error) {
