@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runSaga, type Saga } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { IDEMPOTENCY_HEADER } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
 import { CardPaymentError, registerCardConfirmer } from './cardPayment.ts';
@@ -24,6 +25,8 @@ const shipping: ShippingInfo = {
   email: 'ada@example.com',
 };
 const items = [{ productId: 'p1', quantity: 2, unitPrice: 12.5 }];
+/** What every command passes: its action's Idempotency-Key. */
+const withKey = { headers: { [IDEMPOTENCY_HEADER]: expect.any(String) } };
 const created = {
   order: {
     id: 'o1',
@@ -91,12 +94,14 @@ describe('placeOrderSaga', () => {
       method: 'POST',
       path: '/api/orders',
       body: { userId: 'u1', orderItems: items, shippingInfo: shipping },
+      options: withKey,
     });
     expect(confirm).toHaveBeenCalledWith('pi_1_secret_x');
     expect(api.calls[1]).toEqual({
       method: 'PUT',
       path: '/api/orders/o1/update-payment',
       body: { stripePaymentId: 'pi_1' },
+      options: withKey,
     });
     expect(dispatched.map((a) => a.type)).toContain(cartEmptiedAfterOrder.type);
     expect(state()).toMatchObject({
@@ -161,6 +166,39 @@ describe('placeOrderSaga', () => {
     const second = await run(api, first.state());
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(second.state()).toMatchObject({ status: 'succeeded', placedOrderId: 'o1' });
+  });
+
+  it('retries a lost answer with the same Idempotency-Key, and a new Place order has new keys', async () => {
+    unregister = registerCardConfirmer(async () => ({ paymentIntentId: 'pi_1' }));
+    let lost = { order: 1, payment: 2 };
+    const api = fakeApi({
+      'POST /api/orders': () => {
+        if (lost.order-- > 0) throw new TypeError('Failed to fetch');
+        return created;
+      },
+      'PUT /api/orders/o1/update-payment': () => {
+        if (lost.payment-- > 0) throw new ApiError(502, 'HTTP error: 502');
+        return { order: { id: 'o1', status: 'paid' }, position: 9 };
+      },
+    });
+    const keys = (path: string) =>
+      api.calls.filter((c) => c.path === path).map((c) => c.options?.headers?.[IDEMPOTENCY_HEADER]);
+
+    const { state } = await run(api, stateWithShipping());
+    expect(state()).toMatchObject({ status: 'succeeded', placedOrderId: 'o1' });
+    const [order, ...orderRetries] = keys('/api/orders');
+    expect(order).toEqual(expect.any(String));
+    expect(orderRetries).toEqual([order]);
+    const [payment, ...paymentRetries] = keys('/api/orders/o1/update-payment');
+    expect(paymentRetries).toEqual([payment, payment]);
+    expect(payment).not.toBe(order);
+
+    lost = { order: 0, payment: 0 };
+    await run(api, stateWithShipping());
+    const again = keys('/api/orders');
+    expect(again).toHaveLength(3);
+    expect(again[2]).not.toBe(order);
+    expect(keys('/api/orders/o1/update-payment')[3]).not.toBe(payment);
   });
 
   it("shows the server's message when the order cannot be created, else 'Failed to create order'", async () => {

@@ -4,7 +4,8 @@
  */
 import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { LIMITS, type ClientConfig, type OrderCreated } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { sendCommand } from '../../api/command.ts';
 import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
 import {
   CardPaymentError,
@@ -95,11 +96,10 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
     let paymentId = state.confirmedPaymentId;
     if (!reusable(order, fingerprint, Date.now())) {
       try {
-        const created: OrderCreated = yield call(api.post, '/api/orders', {
-          userId,
-          orderItems: items,
-          shippingInfo: shipping,
-        });
+        const body = { userId, orderItems: items, shippingInfo: shipping };
+        const created: OrderCreated = yield call(sendCommand, (options: RequestOptions) =>
+          api.post<OrderCreated>('/api/orders', body, options),
+        );
         order = {
           id: created.order.id,
           clientSecret: created.clientSecret,
@@ -139,9 +139,9 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
     }
 
     try {
-      yield call(api.put, `/api/orders/${encodeURIComponent(order.id)}/update-payment`, {
-        stripePaymentId: paymentId,
-      });
+      const path = `/api/orders/${encodeURIComponent(order.id)}/update-payment`;
+      const body = { stripePaymentId: paymentId };
+      yield call(sendCommand, (options: RequestOptions) => api.put(path, body, options));
     } catch {
       yield put(checkoutFailed('Payment confirmed but failed to update order'));
       return;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runSaga, type Saga } from 'redux-saga';
 import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
+import { IDEMPOTENCY_HEADER } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import authReducer, { authStateChanged } from '../auth/authSlice.ts';
 import listingsReducer, {
@@ -41,7 +42,7 @@ const signedIn = (uid = 'u1') =>
 
 async function run(api: Api, start: State, saga: Saga, action: UnknownAction) {
   let state = reducer(start, action);
-  await runSaga(
+  const task = runSaga(
     {
       context: { api },
       getState: () => state,
@@ -51,7 +52,10 @@ async function run(api: Api, start: State, saga: Saga, action: UnknownAction) {
     },
     saga,
     action,
-  ).toPromise();
+  );
+  // Tests of failing commands use fake timers: the retries' waits pass at once.
+  if (vi.isFakeTimers()) await vi.runAllTimersAsync();
+  await task.toPromise();
   return state;
 }
 
@@ -160,6 +164,7 @@ describe('listing wizard', () => {
   });
 
   it('alerts when the brand cannot be created', async () => {
+    vi.useFakeTimers();
     const alert = vi.spyOn(browser, 'alert').mockImplementation(() => {});
     const api = fakeApi({});
     const state = await run(
@@ -170,6 +175,9 @@ describe('listing wizard', () => {
     );
     expect(alert).toHaveBeenCalledWith('Failed to create brand. Please try again.');
     expect(state.listings.wizard.creatingBrand).toBe(false);
+    // Three attempts of the one action, all with the same Idempotency-Key.
+    expect(api.calls).toHaveLength(3);
+    expect(new Set(api.calls.map((c) => c.options?.headers?.[IDEMPOTENCY_HEADER])).size).toBe(1);
   });
 });
 
@@ -362,6 +370,7 @@ describe('My Listings', () => {
     expect(state.listings.mine.deleting).toEqual([]);
 
     const alert = vi.spyOn(browser, 'alert').mockImplementation(() => {});
+    vi.useFakeTimers();
     state = await run(
       api,
       state,

@@ -11,7 +11,8 @@ import {
   takeLeading,
 } from 'redux-saga/effects';
 import { LIMITS, type BrandView, type CategoryView, type Product } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { sendCommand } from '../../api/command.ts';
 import { selectUid, sessionEnded } from '../auth/authSlice.ts';
 import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
 import { buildListingPayload, createListingErrorMessage } from './listingDraft.ts';
@@ -104,9 +105,8 @@ export function* createBrandSaga(action: ReturnType<typeof createBrand>) {
   }
   try {
     const brand: BrandView & { created?: boolean } = yield call(
-      api.post,
-      '/api/brands/find-or-create',
-      { name },
+      sendCommand,
+      (options: RequestOptions) => api.post('/api/brands/find-or-create', { name }, options),
     );
     yield put(brandCreated({ id: brand.id, name: brand.name, image: brand.image ?? null }));
   } catch {
@@ -129,7 +129,9 @@ export function* submitListingSaga() {
     return;
   }
   try {
-    const product: Product = yield call(api.post, '/api/products', payload);
+    const product: Product = yield call(sendCommand, (options: RequestOptions) =>
+      api.post<Product>('/api/products', payload, options),
+    );
     yield put(listingCreated({ productId: product.product_id ?? product.id }));
   } catch (error) {
     yield put(listingCreationFailed(createListingErrorMessage(messageOf(error))));
@@ -163,7 +165,8 @@ export function* fetchMyListingsSaga(action: ReturnType<typeof fetchMyListings>)
 export function* deleteMyListingSaga(action: ReturnType<typeof deleteMyListing>) {
   const api: Api = yield getContext('api');
   try {
-    yield call(api.del, `/api/products/${encodeURIComponent(action.payload.productId)}`);
+    const path = `/api/products/${encodeURIComponent(action.payload.productId)}`;
+    yield call(sendCommand, (options: RequestOptions) => api.del(path, undefined, options));
     yield put(myListingDeleted({ productId: action.payload.productId }));
   } catch {
     yield put(myListingDeleteFailed({ productId: action.payload.productId }));
@@ -232,10 +235,9 @@ export function* saveListingSaga() {
     return;
   }
   try {
-    const product: Product | null = yield call(
-      api.put,
-      `/api/products/${encodeURIComponent(edit.productId!)}`,
-      payload,
+    const path = `/api/products/${encodeURIComponent(edit.productId!)}`;
+    const product: Product | null = yield call(sendCommand, (options: RequestOptions) =>
+      api.put<Product | null>(path, payload, options),
     );
     yield put(
       listingSaved(
@@ -258,7 +260,8 @@ export function* deleteEditedListingSaga() {
     return;
   }
   try {
-    yield call(api.del, `/api/products/${encodeURIComponent(edit.productId!)}`);
+    const path = `/api/products/${encodeURIComponent(edit.productId!)}`;
+    yield call(sendCommand, (options: RequestOptions) => api.del(path, undefined, options));
     yield put(editedListingDeleted());
   } catch (error) {
     yield put(deleteFailed(messageOf(error) || 'Failed to delete product'));

@@ -1,5 +1,6 @@
 import { call, delay, getContext, put, takeLatest } from 'redux-saga/effects';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { sendCommand } from '../../api/command.ts';
 import {
   newsletterMessageExpired,
   subscribe,
@@ -11,7 +12,10 @@ export const NEWSLETTER_MESSAGE_MS = 5000;
 
 function* subscribeSaga(api: Api, action: ReturnType<typeof subscribe>) {
   try {
-    yield call(api.post, '/api/newsletter/subscribe', { email: action.payload.email.trim() });
+    const body = { email: action.payload.email.trim() };
+    yield call(sendCommand, (options: RequestOptions) =>
+      api.post('/api/newsletter/subscribe', body, options),
+    );
     yield put(subscribed('Thanks for subscribing! Check your inbox for our latest deals.'));
   } catch (error) {
     yield put(

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { IDEMPOTENCY_HEADER } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
 import { ApiError } from '../../api/http.ts';
 import auth, { authStateChanged, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
@@ -17,6 +18,12 @@ const dress = {
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((r) => setTimeout(r, 0));
 };
+/** What every wishlist command passes: its action's Idempotency-Key. */
+const withKey = { headers: { [IDEMPOTENCY_HEADER]: expect.any(String) } };
+const keyOf = (call: unknown[]) =>
+  (call.at(-1) as { headers?: Record<string, string> } | undefined)?.headers?.[IDEMPOTENCY_HEADER];
+
+afterEach(() => vi.useRealTimers());
 
 function start(api: Partial<Api>) {
   const sagaMiddleware = createSagaMiddleware({ context: { api } });
@@ -59,12 +66,16 @@ describe('wishlist saga', () => {
 
     store.dispatch(toggleWishlist(dress));
     await flush();
-    expect(api.post).toHaveBeenCalledWith('/api/wishlist', { userId: 'u1', productId: 'p7' });
+    expect(api.post).toHaveBeenCalledWith(
+      '/api/wishlist',
+      { userId: 'u1', productId: 'p7' },
+      withKey,
+    );
     expect(store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p1', 'p7']);
 
     store.dispatch(toggleWishlist(dress));
     await flush();
-    expect(api.del).toHaveBeenCalledWith('/api/wishlist/user/u1/product/p7');
+    expect(api.del).toHaveBeenCalledWith('/api/wishlist/user/u1/product/p7', undefined, withKey);
     expect(heard).toEqual([
       { productId: 'p7', delta: 1 },
       { productId: 'p7', delta: -1 },
@@ -96,6 +107,31 @@ describe('wishlist saga', () => {
       'Failed to add to wishlist: 404 - Product not found',
     );
     expect(store.getState().wishlist.busy).toEqual([]);
+    task.cancel();
+  });
+
+  it('retries a lost answer with the same Idempotency-Key; another add has its own', async () => {
+    const post = vi
+      .fn<(path: string, body: unknown, options?: unknown) => Promise<unknown>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new ApiError(503, 'HTTP error: 503'))
+      .mockResolvedValue({ position: 4 });
+    const { store, task } = start({ post } as unknown as Api);
+    store.dispatch(authStateChanged({ uid: 'u1', email: null, displayName: null, photoURL: null }));
+    vi.useFakeTimers();
+
+    store.dispatch(toggleWishlist(dress));
+    await vi.advanceTimersByTimeAsync(3000); // 1 s, then 2 s between the attempts
+    expect(post).toHaveBeenCalledTimes(3);
+    expect(store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p7']);
+    const first = keyOf(post.mock.calls[0]!);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(post.mock.calls.map(keyOf)).toEqual([first, first, first]);
+
+    store.dispatch(toggleWishlist({ ...dress, product_id: 'p8' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post).toHaveBeenCalledTimes(4);
+    expect(keyOf(post.mock.calls[3]!)).not.toBe(first);
     task.cancel();
   });
 });

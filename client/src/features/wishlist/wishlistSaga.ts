@@ -1,6 +1,7 @@
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { WishlistItem } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { sendCommand } from '../../api/command.ts';
 import { selectUid, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import {
   addToWishlist,
@@ -58,7 +59,9 @@ function* add(api: Api, action: ReturnType<typeof addToWishlist>) {
     return;
   }
   try {
-    yield call(api.post, '/api/wishlist', { userId: uid, productId });
+    yield call(sendCommand, (options: RequestOptions) =>
+      api.post('/api/wishlist', { userId: uid, productId }, options),
+    );
     yield put(wishlistItemAdded(toWishlistItem(action.payload)));
     yield call(broadcastLikes, productId, 1);
   } catch (error) {
@@ -80,7 +83,8 @@ function* remove(api: Api, action: ReturnType<typeof removeFromWishlist>) {
     return;
   }
   try {
-    yield call(api.del, `${wishlistPath(uid)}/product/${encodeURIComponent(productId)}`);
+    const path = `${wishlistPath(uid)}/product/${encodeURIComponent(productId)}`;
+    yield call(sendCommand, (options: RequestOptions) => api.del(path, undefined, options));
     yield put(wishlistItemRemoved({ productId }));
     yield call(broadcastLikes, productId, -1);
   } catch {
@@ -105,7 +109,9 @@ function* clear(api: Api) {
     return;
   }
   try {
-    yield call(api.del, wishlistPath(uid));
+    yield call(sendCommand, (options: RequestOptions) =>
+      api.del(wishlistPath(uid), undefined, options),
+    );
     yield put(wishlistCleared());
     yield call(broadcastLikes, null, 0);
   } catch {
