@@ -10,6 +10,14 @@ FERRETDB_PORT="${FERRETDB_PORT:-27017}"
 # sqlite (no server of its own, but every query not by _id scans and decodes the collection).
 FERRETDB_BACKEND="${FERRETDB_BACKEND:-postgresql}"
 POSTGRES_PORT="${POSTGRES_PORT:-55432}"
+MEILI_VERSION=1.50.0
+MEILI_PORT="${MEILI_PORT:-7700}"
+# The development master key, the same default as docker-compose.yml's; set MEILI_MASTER_KEY
+# to anything else (16 bytes or more) outside a developer machine or CI.
+MEILI_DEV_MASTER_KEY=rewear-dev-master-key-change-me
+MEILI_MASTER_KEY="${MEILI_MASTER_KEY:-$MEILI_DEV_MASTER_KEY}"
+# Engines no reachable registry serves, beside the checkout (see ../shared/engines/README.md).
+SHARED_ENGINES="${SHARED_ENGINES:-$ROOT/../shared/engines}"
 
 log() { echo "[engines] $*" >&2; }
 

@@ -1,5 +1,6 @@
 // Answers whether an engine is ready: `node probe.mjs mongo <uri>` pings MongoDB/FerretDB,
-// `node probe.mjs kafka <broker>` fetches cluster metadata. Exit 0 when ready.
+// `node probe.mjs kafka <broker>` fetches cluster metadata, `node probe.mjs meili <url>` asks
+// Meilisearch's /health for "available". Exit 0 when ready.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -26,6 +27,10 @@ try {
     await admin.connect();
     await admin.describeCluster();
     await admin.disconnect();
+  } else if (kind === 'meili') {
+    const response = await fetch(new URL('/health', target), { signal: AbortSignal.timeout(2000) });
+    const body = await response.json();
+    if (body.status !== 'available') throw new Error(`Meilisearch is ${JSON.stringify(body)}`);
   } else {
     throw new Error(`unknown engine ${kind}`);
   }

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Stops the engines started by start.sh (by their pid files); data stays under .engines/.
+#   stop.sh              # all of them
+#   stop.sh meilisearch  # Meilisearch only
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 stop() {
@@ -16,6 +18,12 @@ stop() {
   fi
   rm -f "$pidfile"
 }
+case "${1:-all}" in
+  all) ;;
+  meilisearch) stop Meilisearch "$ENGINES/meilisearch/meilisearch.pid"; exit 0 ;;
+  *) echo "usage: $0 [meilisearch]" >&2; exit 2 ;;
+esac
+stop Meilisearch "$ENGINES/meilisearch/meilisearch.pid"
 stop Kafka "$ENGINES/kafka/kafka.pid"
 stop "FerretDB (older layout)" "$ENGINES/ferretdb/ferretdb.pid"
 for backend in postgresql sqlite; do stop "FerretDB ($backend)" "$ENGINES/ferretdb/$backend/ferretdb.pid"; done
