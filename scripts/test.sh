@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command: lint (ESLint, Prettier) and type checks, unit, contract and API
-# suites (vitest), then the browser suite.
+# suites (vitest), then the browser suite on the one-process storefront and, where the engines
+# answer, again on the distributed topology of processes (two command-api, two query-api, the
+# projectors, nginx).
 # Engines named by KAFKA_BROKERS, MONGODB_URI, MEILI_URL are used when set; suites for engines
 # that are not reachable report themselves as skipped, with the reason.
 set -euo pipefail
@@ -11,4 +13,15 @@ npx vitest run
 if [ -f tests/e2e/playwright.config.ts ]; then
   bash scripts/ensure-chromium.sh
   npx playwright test -c tests/e2e/playwright.config.ts
+  missing=""
+  for variable in KAFKA_BROKERS MONGODB_URI MEILI_URL MEILI_MASTER_KEY; do
+    [ -n "${!variable:-}" ] || missing="$missing $variable"
+  done
+  if [ -n "$missing" ]; then
+    echo "[skipped] browser suite on the distributed topology:$missing not set (bash scripts/engines/start.sh prints them)"
+  else
+    bash scripts/engines/install-nginx.sh
+    echo "== browser suite on the distributed topology (2 command-api, 2 query-api, projectors, nginx)"
+    E2E_TOPOLOGY=distributed E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts
+  fi
 fi
