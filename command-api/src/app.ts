@@ -48,8 +48,13 @@ export interface CommandApiDeps {
   newId?: () => string;
   /** Read models for look-ups that are not decisions (a seeded brand by name). */
   readSide?: ReadSide | null;
-  /** Where `Idempotency-Key` answers are kept; in memory by default (see createSqliteIdempotencyStore). */
+  /**
+   * Where `Idempotency-Key` answers are kept; in memory by default. Replicas share one store
+   * (createSqliteIdempotencyStore on one file, openMongoIdempotencyStore).
+   */
   idempotency?: IdempotencyStore;
+  /** Longest wait for another request with the same `Idempotency-Key` before a 409 (30 s). */
+  idempotencyWaitMs?: number;
   /** Largest accepted JSON body. */
   jsonLimit?: string;
 }
@@ -117,7 +122,9 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
   });
   const routes = allRoutes(services);
   const router = new Router<AppState>();
-  mountRoutes(router, routes, deps.idempotency ?? createMemoryIdempotencyStore(now));
+  mountRoutes(router, routes, deps.idempotency ?? createMemoryIdempotencyStore({ now }), {
+    idempotencyWaitMs: deps.idempotencyWaitMs,
+  });
 
   const app = new Koa<AppState>();
   app.use(errorHandler());

@@ -7,6 +7,7 @@ export {
 export {
   createMemoryIdempotencyStore,
   createSqliteIdempotencyStore,
+  openMongoIdempotencyStore,
   type IdempotencyStore,
 } from './shared/idempotency.ts';
 export {

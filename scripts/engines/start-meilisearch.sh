@@ -31,6 +31,7 @@ MEILI_MASTER_KEY="$MEILI_MASTER_KEY" nohup "$BIN" \
   --dump-dir "$DIR/dumps" \
   --snapshot-dir "$DIR/snapshots" \
   --no-analytics \
+  --max-indexing-memory "$MEILI_MAX_INDEXING_MEMORY" \
   --log-level WARN \
   >>"$LOG" 2>&1 &
 echo $! >"$PID"

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { HttpError, parse, type AppState, type RouteDoc } from '@rewear/platform';
 import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 import { CommandRejected, TooMuchContention } from './decider.ts';
-import type { IdempotencyStore, StoredAnswer } from './idempotency.ts';
+import { answerOnce, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
 
 export interface Answer {
   status: number;
@@ -69,13 +69,20 @@ function send(ctx: Context, answer: StoredAnswer) {
   if (answer.status !== 204) ctx.body = answer.body;
 }
 
+export interface MountOptions {
+  /** Longest wait for another request with the same `Idempotency-Key` (default 30 s). */
+  idempotencyWaitMs?: number;
+}
+
 /** Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. */
 export function mountRoutes(
   router: Router<AppState>,
   routes: CommandRoute[],
   store: IdempotencyStore,
+  options: MountOptions = {},
 ) {
-  // Requests with the same key in flight at once: the later ones wait for the first.
+  // Requests with the same key in flight at once in this process: the later ones wait for the
+  // first here instead of polling the store (other processes' requests are met in the store).
   const inFlight = new Map<string, Promise<unknown>>();
 
   for (const route of routes) {
@@ -106,16 +113,13 @@ export function mountRoutes(
         throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
       const scoped = `${ctx.state.user?.uid ?? 'visitor'}|${ctx.method}|${ctx.path}|${key}`;
       while (inFlight.has(scoped)) await inFlight.get(scoped)!.catch(() => {});
-      const stored = await store.get(scoped);
-      if (stored) {
-        ctx.set('idempotent-replayed', 'true');
-        return send(ctx, stored);
-      }
-      const pending = run(ctx);
+      const pending = answerOnce(store, scoped, () => run(ctx), {
+        waitMs: options.idempotencyWaitMs,
+      });
       inFlight.set(scoped, pending);
       try {
-        const answer = await pending;
-        await store.put(scoped, answer);
+        const { answer, replayed } = await pending;
+        if (replayed) ctx.set('idempotent-replayed', 'true');
         send(ctx, answer);
       } finally {
         inFlight.delete(scoped);

@@ -1,83 +1,108 @@
 /**
  * Answers remembered by `Idempotency-Key`: a retry with the same key (same caller, same route)
- * gets the first answer and appends nothing. Durable store: a SQLite file next to the event log
- * (`idempotency.sqlite` in DATA_DIR), kept apart from the event log because these records are
- * not domain facts and are dropped after a day.
+ * gets the first answer and appends nothing, whichever command-api process it reaches. The
+ * records live behind the idempotency port (`IdempotencyStore` in @rewear/platform): in memory,
+ * in a SQLite file in DATA_DIR (one process, or processes sharing the file), or in MongoDB (the
+ * replicas of the distributed topology).
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import {
+  HttpError,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_TTL_MS,
+  type IdempotencyStore,
+  type StoredAnswer,
+} from '@rewear/platform';
 
-export interface StoredAnswer {
-  status: number;
-  body: unknown;
-  position: number | null;
+export {
+  createMemoryIdempotencyStore,
+  createSqliteIdempotencyStore,
+  openMongoIdempotencyStore,
+} from '@rewear/platform';
+export { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer };
+
+/** How long a request waits for another one with its key to finish before a 409. */
+export const IDEMPOTENCY_WAIT_MS = 30_000;
+
+export interface AnswerOnceOptions {
+  /** Longest wait for a request holding the key (default 30 s). */
+  waitMs?: number;
+  /** How often a running claim is renewed (default a quarter of the store's default lease). */
+  renewEveryMs?: number;
 }
 
-export interface IdempotencyStore {
-  get(key: string): Promise<StoredAnswer | null>;
-  put(key: string, answer: StoredAnswer): Promise<void>;
-  close(): Promise<void>;
+export const STILL_PROCESSING = 'A request with this Idempotency-Key is still being processed';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `run` once for `key` across every process sharing `store`: the first request to claim
+ * the key runs it and stores its answer; the others wait for that answer (polling, 20 ms doubling
+ * up to 500 ms) and get it too, or a 409 after `waitMs`. A claim is renewed while `run` works;
+ * if the process dies, the claim's lease runs out and a waiting request takes the key over. An
+ * unexpected error (one that is not an answer) releases the key, so a retry runs again.
+ */
+export async function answerOnce(
+  store: IdempotencyStore,
+  key: string,
+  run: () => Promise<StoredAnswer>,
+  options: AnswerOnceOptions = {},
+): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  const deadline = Date.now() + (options.waitMs ?? IDEMPOTENCY_WAIT_MS);
+  let delay = 20;
+  for (;;) {
+    const claim = await store.claim(key);
+    if (claim.outcome === 'answered') return { answer: claim.answer, replayed: true };
+    if (claim.outcome === 'claimed') {
+      return { answer: await runClaimed(store, key, claim.token, run, options), replayed: false };
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) throw new HttpError(409, `${STILL_PROCESSING}. Please try again shortly.`);
+    await sleep(Math.min(delay, left));
+    delay = Math.min(delay * 2, 500);
+  }
 }
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-export function createMemoryIdempotencyStore(now: () => Date = () => new Date()): IdempotencyStore {
-  const answers = new Map<string, { answer: StoredAnswer; at: number }>();
-  return {
-    async get(key) {
-      const entry = answers.get(key);
-      if (!entry || now().getTime() - entry.at > IDEMPOTENCY_TTL_MS) return null;
-      return entry.answer;
+async function runClaimed(
+  store: IdempotencyStore,
+  key: string,
+  token: string,
+  run: () => Promise<StoredAnswer>,
+  options: AnswerOnceOptions,
+): Promise<StoredAnswer> {
+  // One call per token at a time: a renewal still under way is awaited before the last call.
+  let renewal: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewal = renewal
+        .then(() => store.renew(key, token))
+        .then((held) => {
+          if (!held) console.warn(`[idempotency] the claim of ${key} was taken over while it ran`);
+        })
+        .catch((err: unknown) => console.error('[idempotency] renewing a claim failed', err));
     },
-    async put(key, answer) {
-      answers.set(key, { answer, at: now().getTime() });
-    },
-    async close() {},
-  };
-}
-
-export function createSqliteIdempotencyStore(
-  file: string,
-  now: () => Date = () => new Date(),
-): IdempotencyStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file, { timeout: 10_000 });
-  db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE IF NOT EXISTS idempotent_answers (
-    key TEXT PRIMARY KEY, status INTEGER NOT NULL, body TEXT, position INTEGER, stored_at INTEGER NOT NULL)`);
-  const select = db.prepare<
-    [string, number],
-    { status: number; body: string | null; position: number | null }
-  >('SELECT status, body, position FROM idempotent_answers WHERE key = ? AND stored_at > ?');
-  const insert = db.prepare(
-    'INSERT OR IGNORE INTO idempotent_answers (key, status, body, position, stored_at) VALUES (?, ?, ?, ?, ?)',
+    options.renewEveryMs ?? IDEMPOTENCY_LEASE_MS / 4,
   );
-  const prune = db.prepare('DELETE FROM idempotent_answers WHERE stored_at <= ?');
-  return {
-    async get(key) {
-      const row = select.get(key, now().getTime() - IDEMPOTENCY_TTL_MS);
-      return row
-        ? {
-            status: row.status,
-            body: row.body === null ? null : JSON.parse(row.body),
-            position: row.position,
-          }
-        : null;
-    },
-    async put(key, answer) {
-      const at = now().getTime();
-      insert.run(
-        key,
-        answer.status,
-        answer.body === undefined ? null : JSON.stringify(answer.body),
-        answer.position,
-        at,
+  let answer: StoredAnswer;
+  try {
+    answer = await run();
+  } catch (err) {
+    clearInterval(timer);
+    await renewal;
+    await store
+      .release(key, token)
+      .catch((releaseErr: unknown) =>
+        console.error('[idempotency] releasing a claim failed', releaseErr),
       );
-      prune.run(at - IDEMPOTENCY_TTL_MS);
-    },
-    async close() {
-      db.close();
-    },
-  };
+    throw err;
+  }
+  clearInterval(timer);
+  await renewal;
+  try {
+    await store.complete(key, token, answer);
+  } catch (err) {
+    // The command is done; its caller still gets the answer. The claim's lease runs out, and a
+    // retry after that runs the request again.
+    console.error(`[idempotency] storing the answer of ${key} failed`, err);
+  }
+  return answer;
 }

@@ -53,7 +53,7 @@ export async function startHarness(options: { webhook?: boolean } = {}): Promise
       ? async ({ rawBody, signature }) => void (await app!.handlePaymentWebhook(rawBody, signature))
       : undefined,
   });
-  const idempotency = createSqliteIdempotencyStore(path.join(dir, 'idempotency.sqlite'), now);
+  const idempotency = createSqliteIdempotencyStore(path.join(dir, 'idempotency.sqlite'), { now });
   app = createCommandApi({
     eventStore: log,
     identity: createFirebaseIdentityVerifier({ projectId: TEST_PROJECT_ID }),

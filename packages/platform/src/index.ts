@@ -21,6 +21,13 @@ export {
   type OutboxRelayOptions,
 } from './adapters/outbox-relay.ts';
 export { createKafkaBus, type KafkaBus, type KafkaBusOptions } from './adapters/kafka-bus.ts';
+export { createMemoryIdempotencyStore } from './adapters/memory-idempotency.ts';
+export { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency.ts';
+export {
+  openMongoIdempotencyStore,
+  type MongoIdempotencyOptions,
+  type MongoIdempotencyStore,
+} from './adapters/mongo-idempotency.ts';
 export { createMemoryReadModelStore, DuplicateKeyError } from './adapters/memory-read-models.ts';
 export {
   openMongoReadModelStore,

@@ -186,3 +186,59 @@ export interface SearchEngine {
   index<T extends { id: string }>(name: string): SearchIndex<T>;
   close(): Promise<void>;
 }
+
+// ---------------------------------------------------------------- idempotency
+
+/** What a command answered: given again to every request repeating its `Idempotency-Key`. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  /** Position of the last appended event (null when nothing was appended). */
+  position: number | null;
+}
+
+/**
+ * The outcome of `claim`: this caller runs the request (`claimed`, with the token its later
+ * calls name), or the key's answer is stored (`answered`), or another caller holds the key and
+ * is running it now (`pending`: ask again a little later).
+ */
+export type IdempotencyClaim =
+  | { outcome: 'claimed'; token: string }
+  | { outcome: 'answered'; answer: StoredAnswer }
+  | { outcome: 'pending' };
+
+/**
+ * Answers kept by `Idempotency-Key`, shared by every command-api process that uses the same
+ * store: of all the requests with one key, however many processes they reach at once, one runs
+ * and the others get its answer.
+ *
+ * A claim is a lease: its holder renews it while it works, and a claim not renewed for the lease
+ * (its process died) is taken over by the next `claim`. An answer is kept for the time to live
+ * (24 hours), then the key is free again. The calls naming one token must not overlap (the
+ * holder renews, then completes or releases, one call at a time).
+ */
+export interface IdempotencyStore {
+  /** Takes the key when it is free, released, expired or its holder's lease ran out. */
+  claim(key: string): Promise<IdempotencyClaim>;
+  /** Extends the lease of a claim still held; false when it was taken over or let go. */
+  renew(key: string, token: string): Promise<boolean>;
+  /** Keeps the answer of a claim still held; later claims of the key get it. */
+  complete(key: string, token: string, answer: StoredAnswer): Promise<void>;
+  /** Gives a claim up without an answer (its request failed): the next claim runs it again. */
+  release(key: string, token: string): Promise<void>;
+  /** The stored answer, if the key has one that has not expired. */
+  get(key: string): Promise<StoredAnswer | null>;
+  close(): Promise<void>;
+}
+
+export interface IdempotencyStoreOptions {
+  /** Injected clock; the wall clock by default. */
+  now?: () => Date;
+  /** How long an answer is kept (default 24 hours). */
+  ttlMs?: number;
+  /** How long a claim holds without being renewed (default 20 seconds). */
+  leaseMs?: number;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_LEASE_MS = 20_000;

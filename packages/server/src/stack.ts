@@ -30,6 +30,7 @@ import {
   createReservationSweeper,
   createSimulatedProcessorRouter,
   createSqliteIdempotencyStore,
+  openMongoIdempotencyStore,
   paymentGatewayFromConfig,
   paymentRoutes,
   type CommandApi,
@@ -232,13 +233,21 @@ export async function startStack(
         closers.push(() => payments.simulated.close());
         routers.push(createSimulatedProcessorRouter(payments.simulated));
       }
+      // Replicas of the distributed topology share their Idempotency-Key records in MongoDB.
+      const idempotency = config.mongodbUri
+        ? await openMongoIdempotencyStore({
+            uri: config.mongodbUri,
+            database: config.mongodbDatabase,
+          })
+        : createSqliteIdempotencyStore(path.join(config.dataDir, 'idempotency.sqlite'));
+      closers.push(() => idempotency.close());
       commandApi = createCommandApi({
         eventStore: platform.eventStore,
         identity: identity!,
         payments: payments.gateway,
         config,
         readSide,
-        idempotency: createSqliteIdempotencyStore(path.join(config.dataDir, 'idempotency.sqlite')),
+        idempotency,
       });
       const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
       const stopSweeper = sweeper.start(30_000);
