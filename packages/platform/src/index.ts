@@ -41,3 +41,4 @@ export {
   type AuthEmulatorOptions,
   type RunningAuthEmulator,
 } from './firebase-emulator.ts';
+export * from './engine-errors.ts';

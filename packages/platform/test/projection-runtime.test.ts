@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@rewear/contracts';
 import type { Projector } from '../src/projection.ts';
+import { EngineUnavailableError } from '../src/engine-errors.ts';
 import {
   CHECKPOINTS_COLLECTION,
   DEAD_LETTERS_COLLECTION,
@@ -191,6 +192,34 @@ describe('projector runtime on the embedded engines', () => {
       ['test-catalogue', 1, 0],
       ['test-carts', 1, 0],
     ]);
+  });
+
+  it('does not dead-letter an event while an engine is out of reach: the batch is delivered again', async () => {
+    const platform = fresh();
+    const { projector, seen } = recording();
+    let outage = 2;
+    const flaky: Projector = {
+      ...projector,
+      async apply(event, target) {
+        if (outage > 0) {
+          outage -= 1;
+          throw new EngineUnavailableError('meilisearch');
+        }
+        await projector.apply(event, target);
+      },
+    };
+    const runtime = await boot(platform, [flaky]);
+    await platform.eventStore.append(
+      'cart-a',
+      [{ type: 'CartCreated', data: { cartId: 'a', userId: 'u' } }],
+      appendOptions(0),
+    );
+    expect(await runtime.catchUp(10_000)).toBe(true);
+    expect(await runtime.waitFor(await platform.eventStore.headPosition(), 10_000)).toBe(true);
+    expect(outage).toBe(0);
+    expect(seen.map((e) => e.type)).toEqual(['CartCreated']);
+    expect(await snapshot(runtime.readSide, 'seen')).toHaveLength(1);
+    expect(await platform.readModels.collection(DEAD_LETTERS_COLLECTION).find({})).toEqual([]);
   });
 
   it('validates events at consume: one that fails its schema is dead-lettered, not applied', async () => {

@@ -2,6 +2,11 @@
 import type { Context, Middleware, Next } from 'koa';
 import { HttpError, forbidden, unauthorized } from './errors.ts';
 import { InvalidTokenError, type AuthenticatedUser, type IdentityVerifier } from '../identity.ts';
+import { isEngineUnavailable } from '../engine-errors.ts';
+
+/** The answer while an engine is out of reach: the client may send the request again (with its Idempotency-Key). */
+export const ENGINE_UNAVAILABLE_MESSAGE =
+  'This part of the marketplace is briefly unavailable. Please try again in a moment.';
 
 export interface AppState {
   user: AuthenticatedUser | null;
@@ -16,12 +21,15 @@ export function errorHandler(log: (err: unknown, ctx: Context) => void = default
     try {
       await next();
     } catch (err) {
-      const status = errorStatus(err);
-      if (status === 503 && err instanceof HttpError) noteUnavailable(ctx, err.message);
+      const unavailable = !(err instanceof HttpError) && isEngineUnavailable(err);
+      const status = unavailable ? 503 : errorStatus(err);
+      if (status === 503) noteUnavailable(ctx, (err as Error).message);
       else if (status >= 500) log(err, ctx);
       ctx.status = status;
-      ctx.body =
-        err instanceof HttpError
+      if (unavailable) ctx.set('Retry-After', '5');
+      ctx.body = unavailable
+        ? { message: ENGINE_UNAVAILABLE_MESSAGE }
+        : err instanceof HttpError
           ? { message: err.message, ...(err.details === undefined ? {} : { details: err.details }) }
           : status === 413
             ? { message: 'Request body is too large' }

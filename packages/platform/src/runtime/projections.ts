@@ -10,6 +10,7 @@
  */
 import type { EventEnvelope } from '@rewear/contracts';
 import { validateEvent } from '../event-validation.ts';
+import { isEngineUnavailable } from '../engine-errors.ts';
 import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
 import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
 import { GenerationDirectory } from './generations.ts';
@@ -189,7 +190,8 @@ class ProjectorRunner {
   }
 
   /**
-   * Applies one event if the projector handles it (true then); a failure becomes a dead letter.
+   * Applies one event if the projector handles it (true then); a failure becomes a dead letter,
+   * unless an engine was out of reach (then it throws, and the batch is delivered again).
    * `verdicts`: the event was schema-checked already (see Verdicts).
    */
   async applyOne(
@@ -203,6 +205,9 @@ class ProjectorRunner {
       if (invalid !== null) throw invalid;
       await this.projector.apply(event, side);
     } catch (err) {
+      // An engine out of reach is no fault of the event: the batch fails, its checkpoint stays,
+      // and the bus delivers it again (at least once) instead of the event being set aside.
+      if (isEngineUnavailable(err)) throw err;
       await this.runtime.deadLetter(this.name, side.generation, event, err);
     }
     return true;
