@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stops the engines started by start.sh (by their pid files); data stays under .engines/.
 #   stop.sh              # all of them
-#   stop.sh meilisearch  # Meilisearch only
+#   stop.sh meilisearch  # one of them: meilisearch, kafka or ferretdb (its PostgreSQL keeps running)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 stop() {
@@ -18,15 +18,20 @@ stop() {
   fi
   rm -f "$pidfile"
 }
+stop_ferretdb() {
+  stop "FerretDB (older layout)" "$ENGINES/ferretdb/ferretdb.pid"
+  for backend in postgresql sqlite; do stop "FerretDB ($backend)" "$ENGINES/ferretdb/$backend/ferretdb.pid"; done
+}
 case "${1:-all}" in
   all) ;;
   meilisearch) stop Meilisearch "$ENGINES/meilisearch/meilisearch.pid"; exit 0 ;;
-  *) echo "usage: $0 [meilisearch]" >&2; exit 2 ;;
+  kafka) stop Kafka "$ENGINES/kafka/kafka.pid"; exit 0 ;;
+  ferretdb) stop_ferretdb; exit 0 ;;
+  *) echo "usage: $0 [meilisearch|kafka|ferretdb]" >&2; exit 2 ;;
 esac
 stop Meilisearch "$ENGINES/meilisearch/meilisearch.pid"
 stop Kafka "$ENGINES/kafka/kafka.pid"
-stop "FerretDB (older layout)" "$ENGINES/ferretdb/ferretdb.pid"
-for backend in postgresql sqlite; do stop "FerretDB ($backend)" "$ENGINES/ferretdb/$backend/ferretdb.pid"; done
+stop_ferretdb
 PG_DATA="$(postgres_dir)/data"
 if [ -f "$PG_DATA/postmaster.pid" ]; then
   BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
