@@ -12,6 +12,7 @@ import type {
 import { createEmbeddedSearchEngine } from '../../packages/platform/src/adapters/embedded-search.ts';
 import {
   createMeiliSearchEngine,
+  plainQuery,
   toMeiliFilter,
 } from '../../packages/platform/src/adapters/meili-search.ts';
 import { meiliAvailability, reportSkip } from '../support/engines.ts';
@@ -147,6 +148,11 @@ describe('Meilisearch filter expressions', () => {
     expect(() => toMeiliFilter({ 'brand = "x" OR x': 'y' })).toThrow(/attribute/i);
     expect(toMeiliFilter({})).toBeUndefined();
   });
+
+  it('sends queries as plain words: no phrases, no excluded words', () => {
+    expect(plainQuery('"denim jacket" -leather --x')).toBe(' denim jacket  leather x');
+    expect(plainQuery('t-shirt - top')).toBe('t-shirt  top');
+  });
 });
 
 for (const engine of engines) {
@@ -201,6 +207,12 @@ for (const engine of engines) {
       expect(sorted((await index.search({ q: 'running shor' })).hits)).toEqual(['i7']);
       expect(sorted((await index.search({ q: 'runn' })).hits)).toEqual(['i1', 'i7']);
       expect((await index.search({ q: 'runn nike' })).total).toBe(0);
+    });
+
+    it('reads quotes and a leading minus as nothing: every word must match, in any order', async () => {
+      expect(sorted((await index.search({ q: 'jacket -denim' })).hits)).toEqual(['i2']);
+      expect(sorted((await index.search({ q: '"jacket leather"' })).hits)).toEqual(['i3']);
+      expect(sorted((await index.search({ q: '-denim' })).hits)).toEqual(['i2', 'i8']);
     });
 
     it('requires every word and searches every searchable attribute', async () => {

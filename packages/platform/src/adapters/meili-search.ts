@@ -2,6 +2,8 @@
  * The search port on Meilisearch. The same contract as the embedded engine:
  * - every query word must match (matchingStrategy 'all'); typo tolerance is Meilisearch's own
  *   (1 typo from 5 characters, 2 from 9), the last word a prefix;
+ * - query text is words only: Meilisearch's operators (a "quoted phrase", -excluded words) are
+ *   taken out before the query is sent, as the embedded engine, which has none, reads them;
  * - an explicit sort wins over relevance ('sort' is the first ranking rule), relevance otherwise;
  * - `upsert`, `remove`, `configure` and `clear` resolve once Meilisearch finished the task;
  * - `total` is exact: pages aligned on `limit` use page/hitsPerPage (exhaustive totalHits), other
@@ -72,6 +74,16 @@ export function toMeiliFilter(filter: SearchFilter): string | undefined {
   return clauses.length > 0 ? clauses.map((clause) => `(${clause})`).join(' AND ') : undefined;
 }
 
+/**
+ * The query as plain words: quotes (Meilisearch's phrase operator) become spaces and a minus
+ * that starts a word (its exclusion operator) goes, so `jacket -denim` asks for both words and
+ * `"denim jacket"` for both in any order, as on the embedded engine. A hyphen inside a word
+ * (`t-shirt`) stays.
+ */
+export function plainQuery(q: string): string {
+  return q.replace(/"/g, ' ').replace(/(^|\s)-+/g, '$1');
+}
+
 function checkTask(task: Task, what: string): void {
   if (task.status !== 'succeeded') {
     throw new Error(`Meilisearch ${what} ${task.status}: ${task.error?.message ?? 'no detail'}`);
@@ -132,12 +144,12 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
     };
     const aligned = limit === 0 ? offset === 0 : offset % limit === 0;
     const response = aligned
-      ? await this.index.search(query.q ?? '', {
+      ? await this.index.search(plainQuery(query.q ?? ''), {
           ...common,
           hitsPerPage: limit,
           page: limit === 0 ? 1 : offset / limit + 1,
         })
-      : await this.index.search(query.q ?? '', { ...common, offset, limit });
+      : await this.index.search(plainQuery(query.q ?? ''), { ...common, offset, limit });
     const total = 'totalHits' in response ? response.totalHits : response.estimatedTotalHits;
     const facets: Record<string, Record<string, number>> = {};
     for (const attribute of query.facets ?? [])
