@@ -122,7 +122,14 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
   });
   const routes = allRoutes(services);
   const router = new Router<AppState>();
+  // Bodies are parsed per route, once the caller is known (a visitor to a signed-in route gets
+  // 401 before its body is read).
   mountRoutes(router, routes, deps.idempotency ?? createMemoryIdempotencyStore({ now }), {
+    parseBody: bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: deps.jsonLimit ?? '1mb',
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
     idempotencyWaitMs: deps.idempotencyWaitMs,
   });
 
@@ -135,13 +142,6 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
       throw toHttpError(err);
     }
   });
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: deps.jsonLimit ?? '1mb',
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    }),
-  );
   app.use(identify(deps.identity));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,6 +1,8 @@
 /**
  * query-api: answers GET requests from the read models and the search index only. Composed of
- * small middleware: errors → identity → consistency wait → routes (each validating its input).
+ * small middleware: errors → identity → routes. Each route checks who is asking first (a visitor
+ * to a signed-in route gets 401 before anything else), then waits for a consistency token, then
+ * validates its input.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -12,6 +14,7 @@ import {
   errorHandler,
   identify,
   parse,
+  requireUser,
   type AppState,
   type RouteDoc,
 } from '@rewear/platform';
@@ -87,11 +90,16 @@ async function encodedFor(ctx: Koa.Context, answer: JsonAnswer<unknown>): Promis
 export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   const router = new Router<AppState>({ strict: false });
+  const wait = consistencyWait(deps);
   for (const r of queryRouteTable) {
     const path = koaPath(r.doc.path);
     // '/api/brands/' is documented with its slash; '/api/brands' answers the same.
     const paths = path.endsWith('/') ? [path, path.slice(0, -1)] : [path];
-    router.get(paths, async (ctx) => {
+    const caller: Middleware<AppState> = async (ctx, next) => {
+      if (r.doc.auth === 'user') requireUser(ctx);
+      await next();
+    };
+    router.get(paths, caller, wait, async (ctx) => {
       rejectOperatorKeys(ctx.query);
       const params = r.doc.params ? parse(r.doc.params, ctx.params, 'path') : {};
       const query = r.doc.query ? parse(r.doc.query, ctx.query, 'query') : {};
@@ -111,7 +119,6 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
   }
   app.use(errorHandler());
   app.use(identify(deps.identity));
-  app.use(consistencyWait(deps));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

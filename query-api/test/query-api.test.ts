@@ -512,6 +512,28 @@ describe('owner-only reads', () => {
     expect((await h.get('/api/products', { token: 'garbage' })).status).toBe(401);
   });
 
+  it('who is asking comes first: a visitor gets 401 before the path or consistency token is checked', async () => {
+    for (const path of ['/api/orders/user/not%20an%20id', `/api/cart/${'x'.repeat(200)}/totals`]) {
+      expect((await h.get(path)).status, path).toBe(401);
+      // Signed in, the same path is what is wrong.
+      const signedIn = await h.get(path, { token: alice.idToken });
+      expect(signedIn.status, path).toBe(400);
+      expect(signedIn.body.details).toBeTruthy();
+    }
+    expect(
+      (await h.get(`/api/orders/user/${alice.uid}`, { headers: { 'x-consistency-token': 'abc' } }))
+        .status,
+    ).toBe(401);
+    // No wait for the projections either: a token never reached answers at once.
+    const started = Date.now();
+    const res = await h.get(`/api/wishlist/user/${alice.uid}`, {
+      headers: { 'x-consistency-token': '999999999' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-consistency-timeout')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it("joins the cart's lines to their listings and drops deleted ones", async () => {
     const { body } = await h.get(`/api/cart/user/${alice.uid}`, { token: alice.idToken });
     expect(body.id).toBe('cart-a');

@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { HttpError, parse, type AppState, type RouteDoc } from '@rewear/platform';
+import { HttpError, parse, requireUser, type AppState, type RouteDoc } from '@rewear/platform';
 import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 import { CommandRejected, TooMuchContention } from './decider.ts';
 import { answerOnce, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
@@ -70,11 +70,17 @@ function send(ctx: Context, answer: StoredAnswer) {
 }
 
 export interface MountOptions {
+  /** Parses the request body; runs after the caller is known, before the body is validated. */
+  parseBody?: Middleware<AppState>;
   /** Longest wait for another request with the same `Idempotency-Key` (default 30 s). */
   idempotencyWaitMs?: number;
 }
 
-/** Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. */
+/**
+ * Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. Who is asking
+ * comes before what is asked: a route documented as `auth: 'user'` answers 401 to a visitor
+ * before its body is read or validated.
+ */
 export function mountRoutes(
   router: Router<AppState>,
   routes: CommandRoute[],
@@ -84,6 +90,7 @@ export function mountRoutes(
   // Requests with the same key in flight at once in this process: the later ones wait for the
   // first here instead of polling the store (other processes' requests are met in the store).
   const inFlight = new Map<string, Promise<unknown>>();
+  const parseBody: Middleware<AppState> = options.parseBody ?? ((_ctx, next) => next());
 
   for (const route of routes) {
     const { doc } = route;
@@ -106,6 +113,11 @@ export function mountRoutes(
       }
     };
 
+    const caller: Middleware<AppState> = async (ctx, next) => {
+      if (doc.auth === 'user') requireUser(ctx);
+      await next();
+    };
+
     const middleware: Middleware<AppState> = async (ctx) => {
       const key = ctx.get(IDEMPOTENCY_HEADER);
       if (!key || route.idempotent === false) return send(ctx, await run(ctx));
@@ -125,7 +137,7 @@ export function mountRoutes(
         inFlight.delete(scoped);
       }
     };
-    router[doc.method](koaPath(doc.path), middleware);
+    router[doc.method](koaPath(doc.path), caller, parseBody, middleware);
   }
 }
 

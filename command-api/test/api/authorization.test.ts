@@ -9,6 +9,7 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../tests/support/auth.ts';
+import { commandRoutes } from '../../src/index.ts';
 import { listingBody, shipping, startHarness, type Harness } from './harness.ts';
 
 let stopEmulator: () => Promise<void>;
@@ -341,5 +342,46 @@ describe('authorization matrix', () => {
       const res = await h.call('POST', '/api/cart/create', { token, body: { userId: owner.uid } });
       expect(res.status).toBe(401);
     }
+  });
+});
+
+describe('who is asking comes before what is asked', () => {
+  const invalidListing = { title: '', price: -1, category_id: 'shoes' };
+
+  it('a visitor posting an invalid listing gets 401, not its validation details, and nothing is appended', async () => {
+    const before = await h.log.headPosition();
+    const res = await h.call('POST', '/api/products', { body: invalidListing });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(res.body.details).toBeUndefined();
+    // A body that is not even JSON is not read either.
+    expect((await h.call('POST', '/api/products', { raw: '{"title": ' })).status).toBe(401);
+    expect(await h.log.headPosition()).toBe(before);
+  });
+
+  it('signed in, the same invalid listing gets 400 with the details', async () => {
+    const before = await h.log.headPosition();
+    const res = await h.call('POST', '/api/products', {
+      token: owner.idToken,
+      body: invalidListing,
+    });
+    expect(res.status).toBe(400);
+    const paths = (res.body.details as Array<{ path: string }>).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['title', 'price']));
+    expect(await h.log.headPosition()).toBe(before);
+  });
+
+  it('every command route for signed-in users answers a visitor 401 whatever its body and path', async () => {
+    const before = await h.log.headPosition();
+    const routes = commandRoutes.filter((doc) => doc.auth === 'user');
+    expect(routes.length).toBeGreaterThan(15);
+    for (const doc of routes) {
+      const path = doc.path.replace(/\{\w+\}/g, '%20not%20an%20id');
+      for (const raw of ['{not json', '{"$where": "1"}', '[]']) {
+        const res = await h.call(doc.method.toUpperCase(), path, { raw });
+        expect(res.status, `${doc.method} ${doc.path} ${raw}`).toBe(401);
+      }
+    }
+    expect(await h.log.headPosition()).toBe(before);
   });
 });
