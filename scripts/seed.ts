@@ -1,12 +1,12 @@
 /**
  * Seeds the catalogue through the command side into the configured event store.
- *   npm run seed -- [--listings 2000] [--sellers 150] [--seed 20240601] [--force]
- * Refuses a store that already holds events unless --force (then it adds a second catalogue).
+ *   npm run seed -- [--listings 2000] [--sellers 150] [--seed 20240601] [--force | --if-empty]
+ * Refuses a store that already holds events unless --force (then it adds a second catalogue);
+ * with --if-empty it leaves such a store alone and succeeds (the compose file's one-shot seed).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@rewear/platform';
-// Reached by path until the platform index exports it.
-import { createPlatform } from '../packages/platform/src/create-platform.ts';
+import { createPlatform } from '@rewear/platform';
 import { DEFAULT_SEED, MAX_SEED_LISTINGS, seedCatalogue } from './seed/index.ts';
 
 const { values } = parseArgs({
@@ -15,6 +15,7 @@ const { values } = parseArgs({
     sellers: { type: 'string', default: '150' },
     seed: { type: 'string', default: String(DEFAULT_SEED) },
     force: { type: 'boolean', default: false },
+    'if-empty': { type: 'boolean', default: false },
   },
 });
 const listings = Number(values.listings);
@@ -30,10 +31,12 @@ if (!Number.isInteger(sellers) || sellers < 2 || !Number.isInteger(seed)) {
 }
 
 const config = loadConfig();
-const platform = await createPlatform(config);
+const platform = await createPlatform(config, { namespace: config.namespace ?? undefined });
 try {
   const head = await platform.eventStore.headPosition();
-  if (head > 0 && !values.force) {
+  if (head > 0 && values['if-empty']) {
+    console.log(`[seed] the event store already holds ${head} events: nothing to seed`);
+  } else if (head > 0 && !values.force) {
     console.error(
       `The event store already holds ${head} events; pass --force to add a catalogue anyway.`,
     );
