@@ -7,19 +7,25 @@
  *                                                # also MongoDB event store + outbox relay + Kafka + MongoDB read models
  *   npm run bench:platform -- --events 50000 --lag-samples 300 --distributed-events 5000
  *   npm run bench:platform -- --replay-runs 5     # embedded replays, each into fresh read models; median reported
+ *   npm run bench:platform -- --visibility-samples 300   # distributed pass: append→searchable samples
  *
  * The projectors are the real ones (@rewear/projectors) on a realistic command mix (users, brands,
  * listings and price changes, carts, wishlists). Distributed runs use a throwaway database and
  * their own Kafka topics; Meilisearch is used when MEILI_URL is set, else the embedded search.
  * Targets: embedded replay ≥ 100,000 events/s and lag p99 ≤ 50 ms; Kafka lag p99 ≤ 250 ms.
+ *
+ * The distributed pass also measures what a seller waits for: from the append of a new listing
+ * (a title word of its own) until a search for that word finds it (Meilisearch with MEILI_URL)
+ * and until its document is in the MongoDB read model, as query-api reads them, polled every
+ * 5 ms, one listing at a time. Target: searchable p99 ≤ 1 s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { eventSchemas } from '@rewear/contracts';
-import { createProjectors } from '@rewear/projectors';
+import { eventSchemas, type DomainEvent } from '@rewear/contracts';
+import { createProjectors, READ_MODELS, SEARCH_INDEXES } from '@rewear/projectors';
 import {
   loadConfig,
   openMongoReadModelStore,
@@ -28,7 +34,10 @@ import {
   type Projector,
 } from '@rewear/platform';
 import { createPlatform, type Platform } from '../../packages/platform/src/create-platform.ts';
-import { startProjections } from '../../packages/platform/src/runtime/index.ts';
+import {
+  startProjections,
+  type ProjectionRuntime,
+} from '../../packages/platform/src/runtime/index.ts';
 import { step } from '../../tests/platform/support/event-mix.ts';
 
 const { values } = parseArgs({
@@ -38,6 +47,7 @@ const { values } = parseArgs({
     'lag-samples': { type: 'string', default: '500' },
     writers: { type: 'string', default: '4' },
     'replay-runs': { type: 'string', default: '3' },
+    'visibility-samples': { type: 'string', default: '200' },
   },
 });
 const EVENTS = Number(values.events);
@@ -46,6 +56,9 @@ const LAG_SAMPLES = Number(values['lag-samples']);
 const WRITERS = Number(values.writers);
 /** Embedded replays through the real projectors, each into fresh read models; the median is reported. */
 const REPLAY_TRIALS = Math.max(1, Number(values['replay-runs']));
+/** Distributed pass: new listings appended one at a time, each polled until searchable. */
+const VISIBILITY_SAMPLES = Math.max(0, Number(values['visibility-samples']));
+const VISIBILITY_POLL_MS = 5;
 
 interface Figures {
   engines: string;
@@ -58,6 +71,10 @@ interface Figures {
   lagP99: number;
   lagMax: number;
   rssMb: number;
+  /** Append → found by a search, and → in the MongoDB read model (distributed pass only). */
+  searchableP50?: number;
+  searchableP99?: number;
+  readModelP99?: number;
 }
 
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
@@ -68,6 +85,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = { info() {}, warn() {}, error: console.error };
+const round1 = (ms: number) => Number(ms.toFixed(1));
+const spread = (sorted: number[]) =>
+  `p50 ${round1(percentile(sorted, 50))} ms, p95 ${round1(percentile(sorted, 95))} ms, ` +
+  `p99 ${round1(percentile(sorted, 99))} ms, max ${round1(sorted[sorted.length - 1]!)} ms`;
 
 async function appendStep(store: EventStore, n: number) {
   const { streamId, events, expectedVersion } = step(n);
@@ -139,12 +160,81 @@ async function replay(
   return { runtime, ms };
 }
 
+/** A listing of its own: `word` is in its title and nowhere else in the catalogue. */
+function probeListing(listingId: string, word: string, n: number): DomainEvent {
+  return {
+    type: 'ListingCreated',
+    data: {
+      listingId,
+      sellerId: `u${n % 50}`,
+      sellerName: `Seller ${n % 50}`,
+      sellerPhoto: null,
+      createdAt: new Date().toISOString(),
+      stock: 1,
+      title: `Probe ${word} jacket`,
+      description: 'Listed by the benchmark to time how soon a search finds it',
+      priceCents: 2500,
+      originalPriceCents: null,
+      image: `/images/${listingId}.jpg`,
+      gallery: [],
+      brandId: 'b0',
+      categoryId: 1,
+      conditionIds: [1],
+      sizeIds: [1],
+      colorIds: [1],
+    },
+  };
+}
+
+/**
+ * Append → visible: one new listing at a time, polled every VISIBILITY_POLL_MS through the live
+ * read side (what query-api reads) until a search for its title word finds it and until its
+ * document is in the listings read model. Returns both, in ms, sorted.
+ */
+async function visibility(platform: Platform, runtime: ProjectionRuntime, samples: number) {
+  const search = runtime.readSide.searchIndex<{ id: string }>(SEARCH_INDEXES.products);
+  const listings = runtime.readSide.collection<{ _id: string }>(READ_MODELS.listings);
+  const searchable: number[] = [];
+  const readModel: number[] = [];
+  const run = randomUUID().replace(/-/g, '').slice(0, 8);
+  for (let i = 0; i < samples; i++) {
+    const word = `vis${run}n${i}`;
+    const listingId = `l-${word}`;
+    const started = performance.now();
+    await platform.eventStore.append(`listing-${listingId}`, [probeListing(listingId, word, i)], {
+      expectedVersion: 0,
+      actor: 'bench',
+      correlationId: randomUUID(),
+    });
+    let found: number | null = null;
+    let stored: number | null = null;
+    while (found === null || stored === null) {
+      const [result, doc] = await Promise.all([
+        found === null ? search.search({ q: word, limit: 5 }) : null,
+        stored === null ? listings.findOne({ _id: listingId }) : null,
+      ]);
+      const elapsed = performance.now() - started;
+      if (found === null && result?.hits.some((hit) => hit.id === listingId)) found = elapsed;
+      if (stored === null && doc) stored = elapsed;
+      if (elapsed > 30_000) throw new Error(`listing ${listingId} not visible after 30 s`);
+      if (found === null || stored === null) await sleep(VISIBILITY_POLL_MS);
+    }
+    searchable.push(found);
+    readModel.push(stored);
+  }
+  return {
+    searchable: searchable.sort((a, b) => a - b),
+    readModel: readModel.sort((a, b) => a - b),
+  };
+}
+
 async function bench(
   label: string,
   open: () => Promise<Platform>,
   events: number,
   namespace: string,
   trials: number,
+  visibilitySamples = 0,
 ): Promise<Figures> {
   console.log(`\n== ${label}: ${events.toLocaleString('en-US')} events ==`);
   const platform = await open();
@@ -226,6 +316,19 @@ async function bench(
     console.log(
       `  of which the append's own ack: p50 ${percentile(acks, 50).toFixed(1)} ms, p99 ${percentile(acks, 99).toFixed(1)} ms`,
     );
+    if (visibilitySamples > 0) {
+      const seen = await visibility(platform, projected.runtime, visibilitySamples);
+      const engine = platform.engines.search === 'meilisearch' ? 'Meilisearch' : 'embedded search';
+      console.log(
+        `append→searchable in ${engine} (a new listing, ${visibilitySamples} one at a time): ${spread(seen.searchable)}`,
+      );
+      console.log(
+        `append→${platform.engines.readModels === 'mongodb' ? 'MongoDB' : 'in-memory'} read model (the same listings' documents): ${spread(seen.readModel)}`,
+      );
+      figures.searchableP50 = round1(percentile(seen.searchable, 50));
+      figures.searchableP99 = round1(percentile(seen.searchable, 99));
+      figures.readModelP99 = round1(percentile(seen.readModel, 99));
+    }
     console.log(`RSS: ${figures.rssMb} MB`);
     await projected.runtime.stop();
     return figures;
@@ -244,6 +347,10 @@ function printTable(rows: Figures[]) {
     ['replay/s (projectors)', (f) => f.replayProjectors.toLocaleString('en-US')],
     ['lag p50 ms', (f) => String(f.lagP50)],
     ['lag p99 ms', (f) => String(f.lagP99)],
+    [
+      'searchable p50/p99 ms',
+      (f) => (f.searchableP99 === undefined ? '-' : `${f.searchableP50} / ${f.searchableP99}`),
+    ],
     ['RSS MB', (f) => String(f.rssMb)],
   ];
   const cells = rows.map((row) => columns.map(([, get]) => get(row)));
@@ -291,6 +398,7 @@ async function main() {
           DISTRIBUTED_EVENTS,
           namespace,
           1,
+          VISIBILITY_SAMPLES,
         ),
       );
     } finally {
