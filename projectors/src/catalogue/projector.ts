@@ -94,12 +94,18 @@ const products = (t: ReadSide) => t.searchIndex<ProductSearchDoc>(SEARCH_INDEXES
  */
 const frozenSearchDoc = (doc: ListingDoc): ProductSearchDoc => Object.freeze(toSearchDoc(doc));
 
-/** Writes listings to the search index: listed ones upserted, the others removed. Parts frozen. */
+/**
+ * Writes listings to the search index: listed ones upserted, the others removed. Parts frozen.
+ * The two name different documents, so they go together: on Meilisearch both tasks are queued
+ * before either is waited for, and one indexing batch usually takes both.
+ */
 async function syncSearch(target: ReadSide, docs: ListingDoc[]): Promise<void> {
   const listed = docs.filter((d) => isListed(d));
   const unlisted = docs.filter((d) => !isListed(d)).map((d) => d._id);
-  if (listed.length) await products(target).upsert(listed.map(frozenSearchDoc));
-  if (unlisted.length) await products(target).remove(unlisted);
+  await Promise.all([
+    listed.length ? products(target).upsert(listed.map(frozenSearchDoc)) : null,
+    unlisted.length ? products(target).remove(unlisted) : null,
+  ]);
 }
 
 /**

@@ -26,6 +26,12 @@ export interface MeiliSearchOptions {
   indexPrefix?: string;
   /** How long to wait for an indexing task, in ms. */
   taskTimeoutMs?: number;
+  /**
+   * How often a waiting write asks whether its task is done, in ms. Default 10 (the client's
+   * own is 50): a projector's next batch waits for this one's answer, and a task of a few
+   * documents takes 0.1-0.3 s, so a coarser poll adds a sixth or more to every write.
+   */
+  taskPollMs?: number;
 }
 
 const ATTRIBUTE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
@@ -95,7 +101,7 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
   constructor(
     private readonly client: Meilisearch,
     private readonly uid: string,
-    private readonly wait: { timeout: number },
+    private readonly wait: { timeout: number; interval: number },
   ) {
     this.index = client.index<T>(uid);
   }
@@ -168,7 +174,7 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
 
 export function createMeiliSearchEngine(options: MeiliSearchOptions): SearchEngine {
   const client = new Meilisearch({ host: options.url, apiKey: options.apiKey ?? undefined });
-  const wait = { timeout: options.taskTimeoutMs ?? 60_000 };
+  const wait = { timeout: options.taskTimeoutMs ?? 60_000, interval: options.taskPollMs ?? 10 };
   const prefix = options.indexPrefix ?? '';
   return {
     index<T extends { id: string }>(name: string): SearchIndex<T> {
