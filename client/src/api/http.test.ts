@@ -33,6 +33,34 @@ describe('http client', () => {
     expect(headersOf(fetchMock.mock.calls[1]!)['x-consistency-token']).toBe('42');
   });
 
+  it('keeps the position for the tab: a reload still reads after the write, for a minute', async () => {
+    stubFetch(
+      new Response(JSON.stringify({ position: 7 }), {
+        status: 201,
+        headers: { 'x-event-position': '7' },
+      }),
+    );
+    await api.post('/api/cart/add-item', { cartId: 'c1' });
+
+    // A reload evaluates the module anew; the position comes back from sessionStorage.
+    vi.resetModules();
+    const reloaded = await import('./http.ts');
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }), new Response('{}'));
+    await reloaded.api.get('/api/cart/user/u1');
+    expect(headersOf(fetchMock.mock.calls[0]!)['x-consistency-token']).toBe('7');
+
+    // A minute later the token is dropped, as is one from a signed-out session.
+    const stored = JSON.parse(sessionStorage.getItem('rewear_position')!);
+    sessionStorage.setItem(
+      'rewear_position',
+      JSON.stringify({ ...stored, at: Date.now() - 61_000 }),
+    );
+    vi.resetModules();
+    const later = await import('./http.ts');
+    await later.api.get('/api/cart/user/u1');
+    expect(headersOf(fetchMock.mock.calls[1]!)['x-consistency-token']).toBeUndefined();
+  });
+
   it("throws the server's message, or 'HTTP error: {status}' without one", async () => {
     stubFetch(
       new Response(JSON.stringify({ message: 'Only 2 available' }), { status: 409 }),

@@ -35,7 +35,45 @@ const POSITION_HEADER = 'x-event-position';
 const CONSISTENCY_HEADER = 'x-consistency-token';
 
 let idTokenProvider: IdTokenProvider = async () => null;
-let lastPosition: number | null = null;
+
+/**
+ * The last position is kept for the tab (sessionStorage), so a read after a reload or a typed
+ * address still sees the write made just before it: on the distributed topology the projections
+ * may be a few hundred milliseconds behind the command. Only for a minute: read-your-writes is
+ * about the moments after a write, and a token from another deployment must not slow every read.
+ */
+const POSITION_KEY = 'rewear_position';
+const POSITION_KEPT_MS = 60_000;
+
+function storedPosition(): number | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(POSITION_KEY) ?? 'null') as {
+      position?: unknown;
+      at?: unknown;
+    } | null;
+    if (
+      stored &&
+      typeof stored.position === 'number' &&
+      typeof stored.at === 'number' &&
+      Date.now() - stored.at < POSITION_KEPT_MS
+    )
+      return stored.position;
+  } catch {
+    // storage unavailable or garbled: no token
+  }
+  return null;
+}
+
+function storePosition(position: number | null): void {
+  try {
+    if (position === null) sessionStorage.removeItem(POSITION_KEY);
+    else sessionStorage.setItem(POSITION_KEY, JSON.stringify({ position, at: Date.now() }));
+  } catch {
+    // storage unavailable (private mode, quota): the token lives in memory only
+  }
+}
+
+let lastPosition: number | null = storedPosition();
 
 /** The auth module registers how to get the current user's ID token (null = visitor). */
 export function setIdTokenProvider(provider: IdTokenProvider): void {
@@ -55,12 +93,14 @@ export function rememberPosition(position: unknown): void {
     (lastPosition === null || value > lastPosition)
   ) {
     lastPosition = value;
+    storePosition(value);
   }
 }
 
 /** Tests and sign-out start from a clean slate. */
 export function resetHttpState(): void {
   lastPosition = null;
+  storePosition(null);
   idTokenProvider = async () => null;
 }
 
