@@ -232,6 +232,40 @@ for (const engine of engines) {
       expect(ids((await search.search({ q: 'blazer' })).hits)).toEqual(['exact', 'typo']);
     });
 
+    it('matches a word as two adjacent words and adjacent words as one, as Meilisearch does', async () => {
+      const search = searchEngine.index<Item>(`contract_${randomUUID().slice(0, 8)}`);
+      used.push(search);
+      await search.configure(settings);
+      await search.upsert([
+        { ...items[0]!, id: 'tnf', title: 'The North Face Puffer', brand: 'The North Face' },
+        { ...items[0]!, id: 'wind', title: 'Windbreaker Anorak', brand: 'Nike' },
+        { ...items[0]!, id: 'tee', title: 'Crew Neck Tee', brand: 'Gap' },
+        { ...items[0]!, id: 'mask', title: 'Face Mask North Star', brand: 'Gap' },
+      ]);
+      const find = async (q: string) => sorted((await search.search({ q })).hits);
+      expect(await find('northface')).toEqual(['tnf']); // not 'mask': its words are apart
+      expect(await find('northface puffer')).toEqual(['tnf']);
+      expect(await find('crewneck')).toEqual(['tee']);
+      expect(await find('wind breaker')).toEqual(['wind']);
+      expect(await find('wind breaker anorak')).toEqual(['wind']);
+      expect(await find('windbreakr anorak')).toEqual(['wind']); // a typo still
+      expect(await find('wind braeker')).toEqual(['wind']); // joined: 11 letters, 1 typo left
+      expect(await find('north face')).toEqual(['mask', 'tnf']);
+    });
+
+    it('reads the first 10 words of a query', async () => {
+      const search = searchEngine.index<Item>(`contract_${randomUUID().slice(0, 8)}`);
+      used.push(search);
+      await search.configure(settings);
+      const title = 'alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo';
+      await search.upsert([{ ...items[0]!, id: 'nato', title }]);
+      const total = async (q: string) => (await search.search({ q })).total;
+      expect(await total(`${title.split(' ').slice(0, 10).join(' ')} zulu`)).toBe(1);
+      expect(await total(`zulu ${title}`)).toBe(0);
+      expect(await total(`${title.split(' ').slice(0, 9).join(' ')} juli zulu`)).toBe(0); // not a prefix: a word follows
+      expect(await total(`${title.split(' ').slice(0, 9).join(' ')} juli`)).toBe(1);
+    });
+
     it('filters by equality, any-of lists and numeric ranges, with and without text', async () => {
       expect(sorted((await index.search({ filter: { brand: 'Zara' } })).hits)).toEqual([
         'i3',

@@ -3,7 +3,11 @@
  * typo tolerance by word length (1 typo from 5 characters, 2 from 9; a typo on the first
  * character counts as 2; a transposition counts as 1), the last query word matched as a prefix,
  * every word must match, filters on filterable attributes (equality, any-of, numeric range),
- * facet counts over all matches, multi-field sort, relevance order otherwise.
+ * facet counts over all matches, multi-field sort, relevance order otherwise. As Meilisearch,
+ * it reads the first 10 query words only, and a query word also matches as two adjacent words
+ * ("northface", "crewneck": its split into two indexed words, counted as one typo), and 2 or 3
+ * adjacent query words as one ("wind breaker": "windbreaker", one typo fewer allowed per
+ * word joined).
  *
  * Chosen by measurement over MiniSearch + array scans (scripts/bench/search-engine.ts):
  * - text: an inverted index over the term dictionary; query words expand to dictionary terms by
@@ -68,6 +72,11 @@ function tokenizeInto(text: string, out: string[]): void {
 function typoBudget(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
+
+/** Meilisearch reads the first 10 words of a query and ignores the rest. */
+const MAX_QUERY_WORDS = 10;
+/** Query words joined into one: 2 or 3 adjacent ones (Meilisearch's ngrams). */
+const MAX_NGRAM = 3;
 
 /**
  * Restricted Damerau-Levenshtein distance (a transposition counts 1), or max + 1 once it is
@@ -515,6 +524,15 @@ interface Expansion {
   exact: boolean;
 }
 
+/** One way to match a run of `length` query words (see EmbeddedSearchIndex.derivations). */
+interface Derivation {
+  length: number;
+  /** The run joined into one word (length 2 and 3): the terms it stands for. */
+  expansions: Expansion[];
+  /** The run (or its single word) as two adjacent indexed words. */
+  split: [number, number] | null;
+}
+
 /** Answers kept by the cache of each index (a few hundred kB: hits are shared documents). */
 const ANSWERS_KEPT = 1000;
 /** How far an ordering is computed past the page asked for: the next pages of a listing. */
@@ -687,8 +705,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   /** The first `count` matches of an unpaged query in its order, their total and its facets. */
   private order(query: SearchQuery, count: number): Ordering {
-    const words = tokenize(query.q ?? '');
-    const lastIsPrefix = !/\s$/.test(query.q ?? '');
+    const all = tokenize(query.q ?? '');
+    const words = all.slice(0, MAX_QUERY_WORDS);
+    // a word cut off after the tenth is followed by another: the tenth is no prefix
+    const lastIsPrefix = all.length <= MAX_QUERY_WORDS && !/\s$/.test(query.q ?? '');
 
     let matches: Int32Array | null = null;
     let matchBits: Uint32Array | null = null;
@@ -925,11 +945,10 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   // ------------------------------------------------------------ text
 
   /** Dictionary terms a query word stands for, with their typo counts. Cached until the dictionary grows. */
-  private expand(word: string, prefix: boolean): Expansion[] {
-    const cacheKey = `${prefix ? 'p' : 'w'}:${word}`;
+  private expand(word: string, prefix: boolean, budget = typoBudget(word)): Expansion[] {
+    const cacheKey = `${prefix ? 'p' : 'w'}${budget}:${word}`;
     const cached = this.expansions.get(cacheKey);
     if (cached) return cached;
-    const budget = typoBudget(word);
     const found: Expansion[] = [];
     if (budget === 0) {
       if (prefix) {
@@ -969,11 +988,154 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     return found;
   }
 
+  /**
+   * The split of `word` into two indexed words, as Meilisearch picks it: the one whose rarer
+   * half is most frequent. Null when no split has both halves in the dictionary.
+   */
+  private split(word: string): [number, number] | null {
+    let best: [number, number] | null = null;
+    let bestFrequency = 0;
+    for (let i = 1; i < word.length; i++) {
+      const left = this.terms.get(word.slice(0, i));
+      const right = left === undefined ? undefined : this.terms.get(word.slice(i));
+      if (left === undefined || right === undefined) continue;
+      const frequency = Math.min(this.postings[left]!.length, this.postings[right]!.length);
+      if (frequency > bestFrequency) {
+        best = [left, right];
+        bestFrequency = frequency;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * What each run of query words can match besides each word alone (Meilisearch's query graph):
+   * a word split into two adjacent indexed words, and 2 or 3 adjacent words joined into one
+   * (with one typo fewer allowed per word joined, as a prefix when the run ends the query).
+   * Null when the dictionary has none of them, as for almost every query.
+   */
+  private derivations(words: string[], lastIsPrefix: boolean): Derivation[][] | null {
+    const nodes: Derivation[][] = [];
+    let any = false;
+    for (let i = 0; i < words.length; i++) {
+      const row: Derivation[] = [];
+      for (let k = 1; k <= MAX_NGRAM && i + k <= words.length; k++) {
+        const joined = k === 1 ? words[i]! : words.slice(i, i + k).join('');
+        const prefix = lastIsPrefix && i + k === words.length;
+        const expansions =
+          k === 1 ? [] : this.expand(joined, prefix, Math.max(0, typoBudget(joined) - (k - 1)));
+        // a split that gives back the words joined is no derivation of its own
+        let split = this.split(joined);
+        if (split && k === 2 && this.termTexts[split[0]] === words[i]) split = null;
+        if (expansions.length > 0 || split) any = true;
+        row.push({ length: k, expansions, split });
+      }
+      nodes.push(row);
+    }
+    return any ? nodes : null;
+  }
+
+  /** Documents holding term `left` immediately followed by term `right` in one value, by best rank. */
+  private adjacentPair(left: number, right: number): Map<number, number> {
+    const found = new Map<number, number>();
+    const a = this.postings[left]!;
+    const b = this.postings[right]!;
+    const inRight = new Set<number>();
+    for (let p = 0; p < b.length; p++)
+      if (b.versions[p] === this.versions[b.docs[p]!]) inRight.add(b.docs[p]!);
+    for (let p = 0; p < a.length; p++) {
+      const doc = a.docs[p]!;
+      if (a.versions[p] !== this.versions[doc] || !inRight.has(doc)) continue;
+      const record = this.docs[doc] as unknown as Record<string, unknown>;
+      const fields = this.searchableFields(this.docs[doc]!);
+      for (let f = 0; f < fields.length && !found.has(doc); f++) {
+        const value = record[fields[f]!];
+        for (const item of Array.isArray(value) ? valuesOf(value) : [value]) {
+          if (typeof item !== 'string' && typeof item !== 'number') continue;
+          const ids = this.termIdsOf(String(item));
+          for (let i = 0; i + 1 < ids.length; i++) {
+            if (ids[i] === left && ids[i + 1] === right) {
+              found.set(doc, Math.min(f, 31));
+              break;
+            }
+          }
+          if (found.has(doc)) break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Documents one derivation matches, with their score for it. */
+  private derivationScores(derivation: Derivation, single: Expansion[]): Map<number, number> {
+    const scores = new Map<number, number>();
+    const { versions } = this;
+    for (const { term, typos, exact } of derivation.length === 1 ? single : derivation.expansions) {
+      const postings = this.postings[term]!;
+      const base = typos * TYPO_WEIGHT + (exact ? 0 : 1);
+      for (let p = 0; p < postings.length; p++) {
+        const doc = postings.docs[p]!;
+        if (postings.versions[p] !== versions[doc]) continue;
+        const score = base + postings.ranks[p]! * RANK_WEIGHT;
+        const known = scores.get(doc);
+        if (known === undefined || score < known) scores.set(doc, score);
+      }
+    }
+    if (derivation.split) {
+      // a split counts as one typo
+      for (const [doc, rank] of this.adjacentPair(...derivation.split)) {
+        const score = TYPO_WEIGHT + rank * RANK_WEIGHT;
+        const known = scores.get(doc);
+        if (known === undefined || score < known) scores.set(doc, score);
+      }
+    }
+    return scores;
+  }
+
+  /**
+   * textMatches over the derivations: a document matches when some way of covering the query
+   * words, each run by one derivation, has every derivation in it; its score is the best such
+   * cover's. Only queries with a derivation come here.
+   */
+  private derivedMatches(
+    words: string[],
+    lastIsPrefix: boolean,
+    nodes: Derivation[][],
+  ): { matches: Int32Array; length: number } {
+    // best[i]: documents matching words i.. (null: every document, no words left)
+    const best: Array<Map<number, number> | null> = new Array(words.length + 1).fill(null);
+    for (let i = words.length - 1; i >= 0; i--) {
+      const here = new Map<number, number>();
+      const single = this.expand(words[i]!, lastIsPrefix && i === words.length - 1);
+      for (const derivation of nodes[i]!) {
+        const rest = best[i + derivation.length]!;
+        if (rest !== null && rest.size === 0) continue;
+        for (const [doc, score] of this.derivationScores(derivation, single)) {
+          const after = rest === null ? 0 : rest.get(doc);
+          if (after === undefined) continue;
+          const known = here.get(doc);
+          if (known === undefined || score + after < known) here.set(doc, score + after);
+        }
+      }
+      best[i] = here;
+    }
+    const found = best[0]!;
+    const matches = new Int32Array(found.size);
+    let length = 0;
+    for (const [doc, score] of found) {
+      matches[length++] = doc;
+      this.totals[doc] = score;
+    }
+    return { matches, length };
+  }
+
   /** Documents matching every word, each with its relevance score in `totals` (lower is better). */
   private textMatches(
     words: string[],
     lastIsPrefix: boolean,
   ): { matches: Int32Array; length: number } {
+    const derived = this.derivations(words, lastIsPrefix);
+    if (derived) return this.derivedMatches(words, lastIsPrefix, derived);
     const expansions = words.map((word, i) =>
       this.expand(word, lastIsPrefix && i === words.length - 1),
     );
