@@ -14,7 +14,8 @@ export default defineConfig({
             'projectors/test/**/*.test.ts',
             'tests/**/*.test.ts',
           ],
-          exclude: ['tests/e2e/**', '**/node_modules/**'],
+          // The fault suite stops shared engines: it runs alone (tests/faults/vitest.config.ts).
+          exclude: ['tests/e2e/**', 'tests/faults/**', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
           pool: 'forks',

@@ -2,7 +2,7 @@
 # The project's test command: lint (ESLint, Prettier) and type checks, unit, contract and API
 # suites (vitest), then the browser suite on the one-process storefront and, where the engines
 # answer, again on the distributed topology of processes (two command-api, two query-api, the
-# projectors, nginx).
+# projectors, nginx), and last the fault suite on that topology.
 # Engines named by KAFKA_BROKERS, MONGODB_URI, MEILI_URL are used when set; suites for engines
 # that are not reachable report themselves as skipped, with the reason.
 set -euo pipefail
@@ -25,3 +25,7 @@ if [ -f tests/e2e/playwright.config.ts ]; then
     E2E_TOPOLOGY=distributed E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts
   fi
 fi
+# Last and alone: the fault suite stops and starts the shared engines (it skips, saying why, when
+# they are not set).
+echo "== faults on the distributed topology (SIGKILL, Kafka, Meilisearch and MongoDB outages)"
+npx vitest run -c tests/faults/vitest.config.ts

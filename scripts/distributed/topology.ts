@@ -98,13 +98,14 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function answers(url: string): Promise<boolean> {
+/** GET `url`: whether it answered 200, and what it said otherwise (for the error). */
+async function probe(url: string): Promise<{ ok: boolean; said: string }> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
+    const text = await response.text();
+    return { ok: response.ok, said: `${response.status} ${text.slice(0, 300)}` };
+  } catch (err) {
+    return { ok: false, said: (err as Error).message };
   }
 }
 
@@ -174,14 +175,17 @@ function createService(spec: ServiceSpec): Service {
     },
     async waitHealthy(timeoutMs = 180_000) {
       const deadline = Date.now() + timeoutMs;
+      let said = '';
       while (Date.now() < deadline) {
         if (!service.running())
           throw new Error(`${spec.name} exited before it was healthy:\n${tail.slice(-4000)}`);
-        if (await answers(`${url}${spec.healthPath}`)) return;
+        const health = await probe(`${url}${spec.healthPath}`);
+        if (health.ok) return;
+        said = health.said;
         await sleep(250);
       }
       throw new Error(
-        `${spec.name} was not healthy at ${url}${spec.healthPath} within ${timeoutMs / 1000} s:\n${tail.slice(-4000)}`,
+        `${spec.name} was not healthy at ${url}${spec.healthPath} within ${timeoutMs / 1000} s (last answer: ${said}):\n${tail.slice(-4000)}`,
       );
     },
     output: () => tail,

@@ -1,0 +1,393 @@
+/**
+ * Faults on real processes and engines: the distributed topology as processes (two command-api,
+ * two query-api, the projectors, nginx) on Kafka, the MongoDB-compatible server and Meilisearch,
+ * with real users of the Auth emulator. Engines are stopped and started with the project's own
+ * scripts (scripts/engines), so this suite runs alone, after the others (scripts/test.sh), never
+ * beside suites that share the engines. Skipped, with the reason, when the engines are not set.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openMongoReadModelStore } from '@rewear/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  engineEnvFrom,
+  freePort,
+  REPO_ROOT,
+  startTopology,
+  type Topology,
+} from '../../scripts/distributed/topology.ts';
+import { createTestUser, type TestUser } from '../support/auth.ts';
+import {
+  kafkaAvailability,
+  meiliAvailability,
+  mongoAvailability,
+  reportSkip,
+} from '../support/engines.ts';
+
+const engines = await Promise.all([kafkaAvailability(), mongoAvailability(), meiliAvailability()]);
+const missing = engines.find((engine) => !engine.available);
+if (missing) reportSkip('faults on the distributed topology', missing);
+
+const OPS_TOKEN = 'faults-ops-token';
+const namespace = `faults${Date.now().toString(36)}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What a fault test observed, printed for the record. */
+const observe = (line: string) => console.log(`[faults] ${line}`);
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+let topology: Topology;
+let workDir = '';
+let seller: TestUser;
+let buyers: TestUser[] = [];
+let brandId = '';
+
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  options: {
+    token?: string;
+    body?: unknown;
+    after?: number;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.after !== undefined) headers['x-consistency-token'] = String(options.after);
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : null,
+    headers: response.headers,
+  };
+}
+
+/** A command through the router; fails the test unless it is accepted. */
+async function command(method: string, url: string, token: string, body: unknown) {
+  const answer = await call(topology.url, method, url, { token, body });
+  if (answer.status >= 300)
+    throw new Error(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return { body: answer.body, position: Number(answer.headers.get('x-event-position')) };
+}
+
+/** Reads with a consistency token until the projections have reached it (bounded). */
+async function readAfter(url: string, position: number, token?: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call(topology.url, 'GET', url, { token, after: position }).catch(
+      () => null,
+    );
+    if (answer && answer.status < 500 && !answer.headers.get('x-consistency-timeout'))
+      return answer;
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not reach position ${position} in ${timeoutMs / 1000} s`);
+    await sleep(500);
+  }
+}
+
+/** Polls until `check` holds (bounded): what the test waits for after an engine is back. */
+async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean) {
+  const deadline = Date.now() + 120_000;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await read().catch(() => undefined);
+    if (last !== undefined && check(last)) return last;
+    await sleep(500);
+  }
+  throw new Error(`${what}: still ${JSON.stringify(last)} after 120 s`);
+}
+
+function engineScript(script: string, ...args: string[]) {
+  execFileSync('bash', [path.join(REPO_ROOT, 'scripts/engines', script), ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 180_000,
+  });
+}
+
+async function newListing(title: string, stock: number) {
+  const created = await command('POST', '/api/products', seller.idToken, {
+    title,
+    price: 20,
+    description: 'Soft cotton, worn twice',
+    brand_id: brandId,
+    category_id: 5,
+    condition_ids: 3,
+    size_ids: [3],
+    color_ids: [2],
+    image: 'https://example.com/shirt.jpg',
+    stock,
+  });
+  return { id: created.body.product_id as string, position: created.position };
+}
+
+const shipping = {
+  name: 'Ada',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  email: 'ada@example.com',
+};
+
+/** One unit of `productId`, ordered (and so reserved) by `buyer`. */
+const order = (buyer: TestUser, productId: string) =>
+  command('POST', '/api/orders', buyer.idToken, {
+    userId: buyer.uid,
+    orderItems: [{ productId, quantity: 1, unitPrice: 20 }],
+    shippingInfo: shipping,
+  });
+const like = (buyer: TestUser, productId: string) =>
+  command('POST', '/api/wishlist', buyer.idToken, { userId: buyer.uid, productId });
+
+async function projectorStatus(): Promise<
+  Array<{ projector: string; generation: number; deadLetters: number; lag: number }>
+> {
+  const answer = await call(topology.url, 'GET', '/api/ops/status', {
+    headers: { authorization: `Bearer ${OPS_TOKEN}` },
+  });
+  if (answer.status !== 200) throw new Error(`ops status answered ${answer.status}`);
+  return answer.body.projectors;
+}
+
+/**
+ * Every document of every live read-model collection, by logical name, in _id order. All
+ * projectors are at one generation here (they start together and are rebuilt together).
+ */
+async function liveReadModels(): Promise<Record<string, unknown[]>> {
+  const generations = new Set((await projectorStatus()).map((s) => s.generation));
+  expect(generations.size).toBe(1);
+  const suffix = `__g${[...generations][0]}`;
+  const store = await openMongoReadModelStore({
+    uri: process.env.MONGODB_URI!,
+    database: namespace,
+  });
+  try {
+    const models: Record<string, unknown[]> = {};
+    for (const name of (await store.listCollections()).filter((n) => n.endsWith(suffix)).sort())
+      models[name.slice(0, -suffix.length)] = await store
+        .collection(name)
+        .find({}, { sort: { _id: 1 } });
+    return models;
+  } finally {
+    await store.close();
+  }
+}
+
+describe.skipIf(missing)('faults on the distributed topology', () => {
+  beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-faults-'));
+    topology = await startTopology({
+      engines: engineEnvFrom(process.env),
+      port: await freePort(),
+      namespace,
+      workDir,
+      seedListings: 0,
+      env: { OPS_TOKEN },
+    });
+    const users = await Promise.all(Array.from({ length: 7 }, () => createTestUser()));
+    seller = users[0]!;
+    buyers = users.slice(1);
+    brandId = (
+      await command('POST', '/api/brands/find-or-create', seller.idToken, {
+        name: `Brand ${namespace}`,
+      })
+    ).body.id;
+  }, 300_000);
+
+  afterAll(async () => {
+    await topology?.stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('read-your-writes across replicas: a write through command-api 1 is read through query-api 2', async () => {
+    const writer = topology.service('command-api-1');
+    const reader = topology.service('query-api-2');
+    const listing = await newListing('Linen shirt across replicas', 5);
+    for (const buyer of buyers.slice(0, 3)) {
+      const answer = await call(writer.url, 'POST', '/api/wishlist', {
+        token: buyer.idToken,
+        body: { userId: buyer.uid, productId: listing.id },
+      });
+      expect(answer.status).toBe(201);
+      const position = Number(answer.headers.get('x-event-position'));
+      const read = await call(reader.url, 'GET', `/api/wishlist/user/${buyer.uid}`, {
+        token: buyer.idToken,
+        after: position,
+      });
+      expect(read.headers.get('x-consistency-timeout')).toBeNull();
+      expect(read.body.map((item: { product_id: string }) => item.product_id)).toContain(
+        listing.id,
+      );
+    }
+  }, 120_000);
+
+  it('SIGKILL of the projectors mid-burst: it restarts, catches up, counts nothing twice and equals a rebuild', async () => {
+    const listings = await Promise.all([1, 2, 3].map((n) => newListing(`Burst tee ${n}`, 20)));
+    const projectors = topology.service('projectors');
+    // Every buyer likes every listing and orders one unit of each: 18 likes, 18 units.
+    const steps = buyers.flatMap((buyer) =>
+      listings.flatMap((listing) => [
+        () => like(buyer, listing.id),
+        () => order(buyer, listing.id),
+      ]),
+    );
+    let last = 0;
+    let killedAt = -1;
+    for (let i = 0; i < steps.length; i += 4) {
+      const answers = await Promise.all(steps.slice(i, i + 4).map((step) => step()));
+      last = Math.max(last, ...answers.map((a) => a.position));
+      if (killedAt < 0 && i >= steps.length / 3) {
+        projectors.kill('SIGKILL');
+        await projectors.exited();
+        killedAt = i;
+      }
+    }
+    expect(killedAt).toBeGreaterThan(0);
+    const restartedAt = Date.now();
+    projectors.start();
+    await projectors.waitHealthy(180_000);
+    observe(
+      `projectors SIGKILLed after ${killedAt} of ${steps.length} commands (the rest answered while it was down); restarted and caught up in ${seconds(restartedAt)}`,
+    );
+
+    for (const listing of listings) {
+      const product = await readAfter(`/api/products/${listing.id}`, last);
+      expect(product.body).toMatchObject({ num_likes: buyers.length });
+      const availability = await readAfter(
+        `/api/products/${listing.id}/availability?quantity=1`,
+        last,
+      );
+      expect(availability.body).toMatchObject({ available: 20 - buyers.length });
+    }
+    const statuses = await projectorStatus();
+    expect(statuses.filter((s) => s.deadLetters > 0)).toEqual([]);
+
+    // Every read model equals a rebuild of its projector from position 0.
+    const before = await liveReadModels();
+    for (const { projector } of statuses) {
+      const rebuilt = await call(topology.url, 'POST', '/api/ops/rebuild', {
+        headers: { authorization: `Bearer ${OPS_TOKEN}` },
+        body: { projector },
+      });
+      expect(rebuilt.status).toBe(200);
+    }
+    const after = await liveReadModels();
+    expect(Object.keys(before).length).toBeGreaterThan(3);
+    expect(after).toEqual(before);
+    observe(
+      `read models equal a rebuild from position 0: ${Object.keys(before).length} collections, ${Object.values(before).reduce((n, docs) => n + docs.length, 0)} documents`,
+    );
+  }, 300_000);
+
+  it('Kafka stopped for 10 s while commands keep arriving: all accepted, every event arrives once', async () => {
+    const listing = await newListing('Outage cardigan', 30);
+    let last = listing.position;
+    engineScript('stop.sh', 'kafka');
+    const stoppedAt = Date.now();
+    let sent = 0;
+    try {
+      while (Date.now() - stoppedAt < 10_000) {
+        const buyer = buyers[sent % buyers.length]!;
+        // The outbox keeps what the bus cannot take yet: the commands are still answered.
+        const answer =
+          sent < buyers.length ? await like(buyer, listing.id) : await order(buyer, listing.id);
+        last = Math.max(last, answer.position);
+        sent += 1;
+        await sleep(300);
+      }
+    } finally {
+      engineScript('start-kafka.sh');
+    }
+    expect(sent).toBeGreaterThan(buyers.length);
+    const orders = sent - buyers.length;
+    const backAt = Date.now();
+    const product = await readAfter(`/api/products/${listing.id}`, last, undefined, 180_000);
+    observe(
+      `Kafka down 10 s: ${sent} commands sent and all accepted (${buyers.length} likes, ${orders} orders); every event projected ${seconds(backAt)} after Kafka was started again (its start included)`,
+    );
+    expect(product.body).toMatchObject({ num_likes: buyers.length });
+    const availability = await readAfter(
+      `/api/products/${listing.id}/availability?quantity=1`,
+      last,
+    );
+    expect(availability.body).toMatchObject({ available: 30 - orders });
+    expect((await projectorStatus()).filter((s) => s.deadLetters > 0)).toEqual([]);
+  }, 300_000);
+
+  it('Meilisearch, then the MongoDB-compatible server, stopped: 503 with a message, recovery without a restart, nothing lost', async () => {
+    const word = `wombat${namespace.slice(-5)}`;
+    const queryPids = topology.services.filter((s) => s.role === 'query-api').map((s) => s.pid());
+
+    engineScript('stop.sh', 'meilisearch');
+    let listing: { id: string; position: number };
+    try {
+      const search = await call(topology.url, 'GET', `/api/search?query=${word}`);
+      expect(search.status).toBe(503);
+      expect(search.body.message).toMatch(/briefly unavailable/);
+      observe(`Meilisearch down: search answered ${search.status} ${JSON.stringify(search.body)}`);
+      // Commands still land in the event store; the projectors keep the search writes pending.
+      listing = await newListing(`Tweed ${word} blazer`, 3);
+      await sleep(3000);
+    } finally {
+      engineScript('start-meilisearch.sh');
+    }
+    const meiliBackAt = Date.now();
+    await eventually(
+      'the listing written while Meilisearch was down, in search',
+      () => call(topology.url, 'GET', `/api/search?query=${word}`),
+      (a) =>
+        a.status === 200 && a.body.some((p: { product_id: string }) => p.product_id === listing.id),
+    );
+
+    observe(
+      `the listing created while Meilisearch was down was searchable ${seconds(meiliBackAt)} after its start`,
+    );
+    engineScript('stop.sh', 'ferretdb');
+    try {
+      const product = await call(topology.url, 'GET', `/api/products/${listing.id}`);
+      expect(product.status).toBe(503);
+      expect(product.body.message).toMatch(/briefly unavailable/);
+      const refused = await call(topology.url, 'POST', '/api/wishlist', {
+        token: buyers[0]!.idToken,
+        body: { userId: buyers[0]!.uid, productId: listing.id },
+      });
+      expect(refused.status).toBe(503);
+      observe(
+        `MongoDB-compatible server down: product ${product.status}, like command ${refused.status} ${JSON.stringify(refused.body)}`,
+      );
+    } finally {
+      engineScript('start-ferretdb.sh');
+    }
+    const mongoBackAt = Date.now();
+    await eventually(
+      'the product page after the MongoDB-compatible server is back',
+      () => call(topology.url, 'GET', `/api/products/${listing.id}`),
+      (a) => a.status === 200,
+    );
+    observe(`product page answered 200 again ${seconds(mongoBackAt)} after the server's start`);
+    const liked = await like(buyers[1]!, listing.id);
+    const product = await readAfter(`/api/products/${listing.id}`, liked.position);
+    expect(product.body).toMatchObject({ product_id: listing.id, num_likes: 1 });
+    // The same processes answered throughout: recovered, not restarted.
+    expect(topology.services.filter((s) => s.role === 'query-api').map((s) => s.pid())).toEqual(
+      queryPids,
+    );
+    expect((await projectorStatus()).filter((s) => s.deadLetters > 0)).toEqual([]);
+  }, 300_000);
+});
