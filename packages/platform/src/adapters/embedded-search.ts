@@ -77,6 +77,8 @@ function typoBudget(word: string): number {
 const MAX_QUERY_WORDS = 10;
 /** Query words joined into one: 2 or 3 adjacent ones (Meilisearch's ngrams). */
 const MAX_NGRAM = 3;
+/** A split's two words are looked for side by side up front when one of them is this rare. */
+const ADJACENCY_CHECKS = 2_000;
 
 /**
  * Restricted Damerau-Levenshtein distance (a transposition counts 1), or max + 1 once it is
@@ -529,7 +531,7 @@ interface Derivation {
   length: number;
   /** The run joined into one word (length 2 and 3): the terms it stands for. */
   expansions: Expansion[];
-  /** The run (or its single word) as two adjacent indexed words. */
+  /** The run (or its single word) as two adjacent indexed words (term ids). */
   split: [number, number] | null;
 }
 
@@ -1024,9 +1026,11 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         const prefix = lastIsPrefix && i + k === words.length;
         const expansions =
           k === 1 ? [] : this.expand(joined, prefix, Math.max(0, typoBudget(joined) - (k - 1)));
-        // a split that gives back the words joined is no derivation of its own
+        // a split that gives back the words joined is no derivation of its own, and one whose
+        // words are never side by side matches nothing
         let split = this.split(joined);
         if (split && k === 2 && this.termTexts[split[0]] === words[i]) split = null;
+        if (split && !this.mayBeAdjacent(split[0], split[1])) split = null;
         if (expansions.length > 0 || split) any = true;
         row.push({ length: k, expansions, split });
       }
@@ -1035,39 +1039,68 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     return any ? nodes : null;
   }
 
-  /** Documents holding term `left` immediately followed by term `right` in one value, by best rank. */
-  private adjacentPair(left: number, right: number): Map<number, number> {
+  /**
+   * Whether some document may hold term `left` immediately followed by term `right`: false
+   * only when none of the documents holding both does (checked when they are few), so a split
+   * whose words never meet leaves the query on the plain path.
+   */
+  private mayBeAdjacent(left: number, right: number): boolean {
+    const a = this.postings[left]!;
+    const b = this.postings[right]!;
+    if (Math.min(a.length, b.length) > ADJACENCY_CHECKS) return true;
+    return this.adjacentPair(left, right, null, true).size > 0;
+  }
+
+  /**
+   * Documents holding term `left` immediately followed by term `right` in one value, with the
+   * rank of the first attribute that has them: of those `among` holds, when given; the first
+   * one found only, with `firstOnly` (whether there is any).
+   */
+  private adjacentPair(
+    left: number,
+    right: number,
+    among: Map<number, number> | null,
+    firstOnly = false,
+  ): Map<number, number> {
     const found = new Map<number, number>();
     const a = this.postings[left]!;
     const b = this.postings[right]!;
-    const inRight = new Set<number>();
+    const { stamps, versions } = this;
+    const epoch = ++this.epoch;
     for (let p = 0; p < b.length; p++)
-      if (b.versions[p] === this.versions[b.docs[p]!]) inRight.add(b.docs[p]!);
+      if (b.versions[p] === versions[b.docs[p]!]) stamps[b.docs[p]!] = epoch;
+    // The two words with separators only between them, on the text as tokenize reads it.
+    const pair = new RegExp(
+      `(?:^|[^\\p{L}\\p{N}])${this.termTexts[left]}[^\\p{L}\\p{N}]+${this.termTexts[right]}(?:[^\\p{L}\\p{N}]|$)`,
+      'u',
+    );
     for (let p = 0; p < a.length; p++) {
       const doc = a.docs[p]!;
-      if (a.versions[p] !== this.versions[doc] || !inRight.has(doc)) continue;
+      if (a.versions[p] !== versions[doc] || stamps[doc] !== epoch) continue;
+      if (among !== null && !among.has(doc)) continue;
       const record = this.docs[doc] as unknown as Record<string, unknown>;
       const fields = this.searchableFields(this.docs[doc]!);
-      for (let f = 0; f < fields.length && !found.has(doc); f++) {
+      search: for (let f = 0; f < fields.length; f++) {
         const value = record[fields[f]!];
         for (const item of Array.isArray(value) ? valuesOf(value) : [value]) {
           if (typeof item !== 'string' && typeof item !== 'number') continue;
-          const ids = this.termIdsOf(String(item));
-          for (let i = 0; i + 1 < ids.length; i++) {
-            if (ids[i] === left && ids[i + 1] === right) {
-              found.set(doc, Math.min(f, 31));
-              break;
-            }
+          if (pair.test(normalize(String(item)))) {
+            found.set(doc, Math.min(f, 31));
+            if (firstOnly) return found;
+            break search;
           }
-          if (found.has(doc)) break;
         }
       }
     }
     return found;
   }
 
-  /** Documents one derivation matches, with their score for it. */
-  private derivationScores(derivation: Derivation, single: Expansion[]): Map<number, number> {
+  /** Documents one derivation matches (of those `among` holds, when given), with their score. */
+  private derivationScores(
+    derivation: Derivation,
+    single: Expansion[],
+    among: Map<number, number> | null,
+  ): Map<number, number> {
     const scores = new Map<number, number>();
     const { versions } = this;
     for (const { term, typos, exact } of derivation.length === 1 ? single : derivation.expansions) {
@@ -1076,6 +1109,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       for (let p = 0; p < postings.length; p++) {
         const doc = postings.docs[p]!;
         if (postings.versions[p] !== versions[doc]) continue;
+        if (among !== null && !among.has(doc)) continue;
         const score = base + postings.ranks[p]! * RANK_WEIGHT;
         const known = scores.get(doc);
         if (known === undefined || score < known) scores.set(doc, score);
@@ -1083,7 +1117,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     }
     if (derivation.split) {
       // a split counts as one typo
-      for (const [doc, rank] of this.adjacentPair(...derivation.split)) {
+      const [left, right] = derivation.split;
+      for (const [doc, rank] of this.adjacentPair(left, right, among)) {
         const score = TYPO_WEIGHT + rank * RANK_WEIGHT;
         const known = scores.get(doc);
         if (known === undefined || score < known) scores.set(doc, score);
@@ -1110,7 +1145,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       for (const derivation of nodes[i]!) {
         const rest = best[i + derivation.length]!;
         if (rest !== null && rest.size === 0) continue;
-        for (const [doc, score] of this.derivationScores(derivation, single)) {
+        for (const [doc, score] of this.derivationScores(derivation, single, rest)) {
           const after = rest === null ? 0 : rest.get(doc);
           if (after === undefined) continue;
           const known = here.get(doc);
