@@ -3,3 +3,4 @@ export * from './money.ts';
 export * from './events.ts';
 export * from './api.ts';
 export * from './requests.ts';
+export * from './route-preload.ts';
