@@ -3,10 +3,17 @@
  * routing of `docker/nginx.conf` (reads to query-api, writes to command-api, /api/ops to the
  * projectors, the built client for every other path). That file is the one source of the
  * routes; only what differs outside Docker is replaced: the upstreams' addresses (several
- * replicas each), the port, the client's folder, and the files nginx keeps.
+ * replicas each), the port, the client's folder, the files nginx keeps, and the values of the
+ * security headers (those of this configuration, from the same function as the services').
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  NGINX_MAPS_BEGIN,
+  NGINX_MAPS_END,
+  nginxSecurityHeaderMaps,
+  type SecurityHeaders,
+} from '../../packages/server/src/security-headers.ts';
 
 export const NGINX_SITE = 'docker/nginx.conf';
 
@@ -17,12 +24,15 @@ export interface RouterLayout {
   /** The built client (client/dist). */
   clientDist: string;
   upstreams: { query_api: string[]; command_api: string[]; ops_api: string[] };
+  /** The headers the services send for this configuration (securityHeaders). */
+  securityHeaders: SecurityHeaders;
 }
 
 /** Replaces `pattern` in `text`, and fails loudly when the site file no longer has it. */
 function replaceOnce(text: string, pattern: RegExp, replacement: string, what: string): string {
   if (!pattern.test(text)) throw new Error(`${NGINX_SITE} no longer has ${what}`);
-  return text.replace(pattern, replacement);
+  // As a function, so that no `$` in the replacement is read as a back-reference.
+  return text.replace(pattern, () => replacement);
 }
 
 /** The site of docker/nginx.conf with this machine's addresses. */
@@ -50,6 +60,9 @@ export function renderSite(site: string, layout: RouterLayout): string {
     `root ${layout.clientDist};`,
     'the client root',
   );
+  const maps = new RegExp(`${NGINX_MAPS_BEGIN}[^\\n]*\\n[\\s\\S]*?${NGINX_MAPS_END}`);
+  const rendered = nginxSecurityHeaderMaps(layout.securityHeaders, 'this configuration');
+  text = replaceOnce(text, maps, rendered, 'the security headers block');
   return text;
 }
 

@@ -12,6 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureAuthEmulator, type RunningAuthEmulator } from '@rewear/platform';
 import { writeRouterConfig } from './router.ts';
+import {
+  securityHeaders,
+  securityOptionsFrom,
+} from '../../packages/server/src/security-headers.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = 'packages/server/src/main.ts';
@@ -304,6 +308,16 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         command_api: commandApis.map((s) => new URL(s.url).host),
         ops_api: [new URL(projectors.url).host],
       },
+      // The services' own configuration, so the HTML gets the headers their answers carry.
+      securityHeaders: securityHeaders(
+        securityOptionsFrom(
+          {
+            firebaseProjectId: projectId,
+            firebaseAuthEmulatorHost: baseEnv.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+          },
+          baseEnv,
+        ),
+      ),
     });
     const router = createService({
       name: 'router',

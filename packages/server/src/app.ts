@@ -15,6 +15,12 @@ import {
 } from '@rewear/platform';
 import { imagesMiddleware } from './images/router.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi.ts';
+import {
+  pagePolicy,
+  securityHeaders,
+  securityHeadersMiddleware,
+  type SecurityPolicyOptions,
+} from './security-headers.ts';
 import { staticClient } from './static-client.ts';
 
 /** A Koa app of any state type: only its middleware stack is mounted. */
@@ -41,7 +47,16 @@ export interface ServerParts {
   clientDist?: string | null;
   /** Real brand names by slug for the wordmarks ('h-m' → 'H&M'). */
   brandName?: (slug: string) => string | null;
+  /** What the security headers allow (securityOptionsFrom); by default no Stripe, no emulator. */
+  security?: SecurityPolicyOptions;
 }
+
+const DEFAULT_SECURITY: SecurityPolicyOptions = {
+  stripe: false,
+  authEmulatorUrl: null,
+  authDomain: 'demo-marketplace.firebaseapp.com',
+  tls: false,
+};
 
 /** A Koa app's middleware run inside another app's request (keeps one server, one port). */
 const asMiddleware = (app: MountableApp): Middleware => compose(app.middleware as Middleware[]);
@@ -63,6 +78,8 @@ const serialiseJsonOnce: Middleware = async (ctx, next) => {
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === 'true';
+  // First, so that every answer carries them: the HTML, the API, pictures, errors.
+  app.use(securityHeadersMiddleware(securityHeaders(parts.security ?? DEFAULT_SECURITY)));
   app.use(
     compress({
       threshold: COMPRESSION_THRESHOLD,
@@ -77,12 +94,14 @@ export function createServerApp(parts: ServerParts): Koa {
   if (parts.routeDocs) {
     const doc = buildOpenApiDocument(parts.routeDocs);
     const page = renderDocsPage(doc);
+    const pageCsp = pagePolicy(page);
     app.use(async (ctx, next) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
       if (ctx.path === '/api/docs' || ctx.path === '/api/docs/') {
         ctx.body = doc;
       } else if (ctx.path === '/api/docs/ui') {
         ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Content-Security-Policy', pageCsp);
         ctx.body = page;
       } else {
         return next();

@@ -42,6 +42,7 @@ import { seedIfEmpty } from '../../../scripts/seed/index.ts';
 import { brandSlug } from './images/svg.ts';
 import { createServerApp } from './app.ts';
 import { clientConfigFrom } from './client-config.ts';
+import { securityOptionsFrom } from './security-headers.ts';
 import { createCheckpointProgress } from './checkpoint-progress.ts';
 
 export type Role = 'all' | 'command-api' | 'query-api' | 'projectors';
@@ -282,6 +283,7 @@ export async function startStack(
             : options.clientDist
           : null,
       brandName: (slug) => brandNames.get(slug) ?? null,
+      security: securityOptionsFrom(config),
     });
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 65_000;
