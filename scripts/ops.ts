@@ -4,26 +4,42 @@
  *   npm run ops -- status
  *   npm run ops -- replay <projector> --from <position>
  *   npm run ops -- rebuild <projector>
- *   npm run ops -- history <streamId>
+ *   npm run ops -- history <streamId>      (operator-actions: every replay and rebuild, who and when)
  *   npm run ops -- dead-letters <projector> [--limit N]
  *
- * OPS_URL (default http://localhost:8080/api/ops) and OPS_TOKEN (the server's) from the environment.
+ * OPS_URL (default http://localhost:8080/api/ops) and OPS_TOKEN (the server's) from the environment;
+ * OPS_OPERATOR names who asks (default: the login name), recorded with every replay and rebuild.
  */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 
 const USAGE = `Usage: npm run ops -- <command>
   status                              projectors: generation, checkpoint, head, lag, dead letters
   replay <projector> --from <N>       re-apply events from position N into the live read model
   rebuild <projector>                 rebuild into a new generation from position 0, then switch
-  history <streamId>                  every event of one stream (e.g. cart-3kd9x0aa1b2c)
+  history <streamId>                  every event of one stream (e.g. cart-3kd9x0aa1b2c;
+                                      operator-actions: every replay and rebuild, who and when)
   dead-letters <projector> [--limit N]  events the projector could not apply
-Environment: OPS_URL (default http://localhost:8080/api/ops), OPS_TOKEN`;
+Environment: OPS_URL (default http://localhost:8080/api/ops), OPS_TOKEN, OPS_OPERATOR (who you are)`;
 
 const baseUrl = (process.env.OPS_URL?.trim() || 'http://localhost:8080/api/ops').replace(
   /\/+$/,
   '',
 );
 const token = process.env.OPS_TOKEN?.trim() ?? '';
+function operatorName(): string {
+  const named = process.env.OPS_OPERATOR?.trim();
+  if (named) return named;
+  try {
+    return userInfo().username;
+  } catch {
+    return '';
+  }
+}
+// A header carries printable ASCII only.
+const operator = operatorName()
+  .replace(/[^\x20-\x7e]/g, '')
+  .trim();
 
 class OpsFailure extends Error {}
 
@@ -34,6 +50,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(operator ? { 'x-operator': operator } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -8,12 +8,15 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { POSITION_HEADER } from '@rewear/contracts';
 import {
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
   errorHandler,
   identify,
   type AppState,
   type Config,
   type EventStore,
   type IdentityVerifier,
+  type RateLimiter,
   type ReadSide,
   type RouteDoc,
 } from '@rewear/platform';
@@ -57,6 +60,11 @@ export interface CommandApiDeps {
   idempotencyWaitMs?: number;
   /** Largest accepted JSON body. */
   jsonLimit?: string;
+  /**
+   * Limits on every command route per client address and user (the payment webhook aside); by
+   * default DEFAULT_RATE_LIMITS counted in memory. Null: none.
+   */
+  rateLimiter?: RateLimiter | null;
 }
 
 export type CommandApi = Koa<AppState> & {
@@ -67,6 +75,8 @@ export type CommandApi = Koa<AppState> & {
 function webhookRoute(services: CommandServices): CommandRoute {
   return defineRoute({
     idempotent: false,
+    // The processor's retries must get through; its signature is what guards the route.
+    rateLimited: false,
     doc: {
       method: 'post',
       path: '/api/payments/webhook',
@@ -131,6 +141,8 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     }),
     idempotencyWaitMs: deps.idempotencyWaitMs,
+    rateLimiter:
+      deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
   });
 
   const app = new Koa<AppState>();

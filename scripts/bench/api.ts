@@ -153,6 +153,8 @@ async function main() {
     ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
     seedOnFirstStart: true,
     seedListings: LISTINGS,
+    // The load generator is one client sending as fast as it can: no rate limits here.
+    rateLimits: { perAddress: [], perUser: [] },
   };
   const rssBefore = process.memoryUsage().rss;
   const bootStarted = Date.now();

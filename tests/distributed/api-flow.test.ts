@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { CONSISTENCY_HEADER } from '@rewear/contracts';
 import {
+  createRateLimiter,
   loadConfig,
   openMongoReadModelStore,
   startProjections,
@@ -33,6 +34,7 @@ import { createPlatform } from '../../packages/platform/src/create-platform.ts';
 import { createFirebaseIdentityVerifier } from '../../packages/platform/src/identity-firebase.ts';
 import { topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
 import { createServerApp } from '../../packages/server/src/app.ts';
+import { TEST_RATE_LIMITS } from '../../command-api/test/api/harness.ts';
 import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
 import {
   createTestUser,
@@ -176,6 +178,8 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
       payments: payments.gateway,
       config,
       readSide: runtime.readSide,
+      // Many commands from one address in seconds: past the default limits.
+      rateLimiter: createRateLimiter(TEST_RATE_LIMITS),
     });
     const queryApi = createQueryApi({ readSide: runtime.readSide, progress: runtime, identity });
     const app = createServerApp({

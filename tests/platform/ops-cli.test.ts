@@ -62,7 +62,7 @@ async function ops(args: string[], token = TOKEN) {
       process.execPath,
       ['--import', tsxLoader, script, ...args],
       {
-        env: { ...process.env, OPS_URL: url, OPS_TOKEN: token },
+        env: { ...process.env, OPS_URL: url, OPS_TOKEN: token, OPS_OPERATOR: 'cli-tester' },
       },
     );
     return { code: 0, stdout, stderr };
@@ -98,12 +98,22 @@ describe('npm run ops', () => {
     expect(history.stdout).toMatch(/cart-c3: 2 events, version 2/);
     expect(history.stdout).toMatch(/1\s+\d+\s+CartCreated/);
     expect(history.stdout).toMatch(/2\s+\d+\s+CartItemAdded/);
+    // Both actions are on record, with who asked and when.
+    const actions = await ops(['history', 'operator-actions']);
+    expect(actions.code).toBe(0);
+    expect(actions.stdout).toMatch(/operator-actions: 2 events, version 2/);
+    expect(actions.stdout).toMatch(
+      /1\s+\d+\s+ProjectionReplayed\s+\d{4}-\d\d-\d\dT\S+\s+operator:cli-tester\s+.*"projector":"carts"/,
+    );
+    expect(actions.stdout).toMatch(
+      /2\s+\d+\s+ProjectionRebuilt\s+\S+\s+operator:cli-tester\s+.*"projector":"users"/,
+    );
   }, 30_000);
 
   it('fails with the server message on a wrong token or a bad command', async () => {
     const denied = await ops(['status'], 'wrong');
     expect(denied.code).toBe(1);
-    expect(denied.stderr).toMatch(/403: Operator token is not valid/);
+    expect(denied.stderr).toMatch(/401: Operator token is not valid/);
     const missing = await ops(['replay', 'carts']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/--from/);

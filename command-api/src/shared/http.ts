@@ -2,7 +2,15 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { HttpError, parse, requireUser, type AppState, type RouteDoc } from '@rewear/platform';
+import {
+  HttpError,
+  parse,
+  rateLimit,
+  requireUser,
+  type AppState,
+  type RateLimiter,
+  type RouteDoc,
+} from '@rewear/platform';
 import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 import { CommandRejected, TooMuchContention } from './decider.ts';
 import { answerOnce, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
@@ -25,6 +33,8 @@ export interface CommandRoute<P = unknown, B = unknown> {
   handle(input: RouteInput<P, B>): Promise<Answer>;
   /** Routes that must not be replayed from the idempotency store (webhooks carry their own ids). */
   idempotent?: false;
+  /** Routes outside the rate limits (the payment webhook: the processor retries by itself). */
+  rateLimited?: false;
 }
 
 export const defineRoute = <P = unknown, B = unknown>(
@@ -74,12 +84,15 @@ export interface MountOptions {
   parseBody?: Middleware<AppState>;
   /** Longest wait for another request with the same `Idempotency-Key` (default 30 s). */
   idempotencyWaitMs?: number;
+  /** Counts every request per client address and user; none: no limit. */
+  rateLimiter?: RateLimiter | null;
 }
 
 /**
  * Registers `routes` on `router`; `Idempotency-Key` answers are kept in `store`. Who is asking
  * comes before what is asked: a route documented as `auth: 'user'` answers 401 to a visitor
- * before its body is read or validated.
+ * before its body is read or validated. Then the rate limits: a caller over one gets 429 before
+ * its body is read (a retry with an `Idempotency-Key` counts too).
  */
 export function mountRoutes(
   router: Router<AppState>,
@@ -91,6 +104,10 @@ export function mountRoutes(
   // first here instead of polling the store (other processes' requests are met in the store).
   const inFlight = new Map<string, Promise<unknown>>();
   const parseBody: Middleware<AppState> = options.parseBody ?? ((_ctx, next) => next());
+  const limited: Middleware<AppState> = options.rateLimiter
+    ? rateLimit(options.rateLimiter)
+    : (_ctx, next) => next();
+  const unlimited: Middleware<AppState> = (_ctx, next) => next();
 
   for (const route of routes) {
     const { doc } = route;
@@ -137,7 +154,8 @@ export function mountRoutes(
         inFlight.delete(scoped);
       }
     };
-    router[doc.method](koaPath(doc.path), caller, parseBody, middleware);
+    const limit = route.rateLimited === false ? unlimited : limited;
+    router[doc.method](koaPath(doc.path), caller, limit, parseBody, middleware);
   }
 }
 

@@ -23,6 +23,16 @@ import {
   type CommandApi,
 } from '../../src/index.ts';
 import { TEST_PROJECT_ID } from '../../../tests/support/auth.ts';
+import { createRateLimiter, type RateLimiter, type RateLimits } from '@rewear/platform';
+
+/**
+ * The API suites send many commands from one address in a few seconds, far past the default
+ * limits: they run under these, and the rate-limit suite passes its own.
+ */
+export const TEST_RATE_LIMITS: RateLimits = {
+  perAddress: [{ points: 100_000, windowMs: 60_000 }],
+  perUser: [{ points: 100_000, windowMs: 60_000 }],
+};
 
 export interface Harness {
   url: string;
@@ -40,7 +50,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { webhook?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { webhook?: boolean; rateLimiter?: RateLimiter } = {},
+): Promise<Harness> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'command-api-test-'));
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
@@ -61,6 +73,7 @@ export async function startHarness(options: { webhook?: boolean } = {}): Promise
     config: { reservationTtlMs: 15 * 60 * 1000 },
     clock: now,
     idempotency,
+    rateLimiter: options.rateLimiter ?? createRateLimiter(TEST_RATE_LIMITS),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app!.listen(0, '127.0.0.1', () => resolve(s));

@@ -30,7 +30,8 @@ import {
   type TestUser,
 } from '../../../tests/support/auth.ts';
 import { mongoAvailability, reportSkip } from '../../../tests/support/engines.ts';
-import { listingBody } from './harness.ts';
+import { createRateLimiter } from '@rewear/platform';
+import { listingBody, TEST_RATE_LIMITS } from './harness.ts';
 
 const mongo = await mongoAvailability();
 reportSkip('command-api replicas sharing MongoDB idempotency records', mongo);
@@ -78,6 +79,7 @@ async function startReplica(
     config: { reservationTtlMs: 15 * 60 * 1000 },
     idempotency,
     idempotencyWaitMs: 3_000,
+    rateLimiter: createRateLimiter(TEST_RATE_LIMITS),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -19,6 +19,7 @@ export const AGGREGATE_TYPES = [
   'order',
   'subscription',
   'collection',
+  'operator',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -55,6 +56,16 @@ const listingFields = {
   conditionIds: refIds,
   sizeIds: refIds,
   colorIds: refIds,
+};
+
+/** Where operator actions (replay, rebuild) are recorded: `npm run ops -- history operator-actions`. */
+export const OPERATOR_STREAM = 'operator-actions';
+
+/** Who asked for an operator action: the name it gave (X-Operator) and its address. */
+const operatorFields = {
+  operator: z.string().min(1).max(100),
+  address: z.string().max(100),
+  projector: z.string().min(1).max(100),
 };
 
 /** Schemas by event type; the number is the schema version. */
@@ -187,6 +198,25 @@ export const eventSchemas = {
     }),
   },
   CollectionFollowed: { version: 1, schema: z.object({ collectionId: id, userId: id }) },
+  // Operator actions, for the record; no projector reads them.
+  ProjectionReplayed: {
+    version: 1,
+    schema: z.object({
+      ...operatorFields,
+      generation: z.number().int().positive(),
+      fromPosition: z.number().int().nonnegative(),
+      events: z.number().int().nonnegative(),
+    }),
+  },
+  ProjectionRebuilt: {
+    version: 1,
+    schema: z.object({
+      ...operatorFields,
+      generation: z.number().int().positive(),
+      previousGeneration: z.number().int().nonnegative(),
+      events: z.number().int().nonnegative(),
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,3 +1,5 @@
+import { DEFAULT_RATE_LIMITS, parseRateRules, type RateLimits } from './http/rate-limits.ts';
+
 /**
  * Configuration from the environment. Which engine stands behind each port is decided here
  * and nowhere else: a variable set means the distributed engine, unset means the embedded one.
@@ -28,6 +30,11 @@ export interface Config {
   /** Seed the catalogue on first start (embedded default). */
   seedOnFirstStart: boolean;
   seedListings: number;
+  /**
+   * Requests to command routes per client address and per user (RATE_LIMIT_PER_ADDRESS,
+   * RATE_LIMIT_PER_USER: `<requests>/<window>,...`, e.g. `60/10s,1200/1h`; `off`).
+   */
+  rateLimits: RateLimits;
 }
 
 const list = (value: string | undefined) =>
@@ -61,5 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationTtlMs: int(env.RESERVATION_TTL_MS, 15 * 60 * 1000),
     seedOnFirstStart: env.SEED_ON_FIRST_START !== 'false',
     seedListings: int(env.SEED_LISTINGS, 2000),
+    rateLimits: {
+      perAddress: parseRateRules(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMITS.perAddress),
+      perUser: parseRateRules(env.RATE_LIMIT_PER_USER, DEFAULT_RATE_LIMITS.perUser),
+    },
   };
 }

@@ -28,6 +28,12 @@ export {
   type MongoIdempotencyOptions,
   type MongoIdempotencyStore,
 } from './adapters/mongo-idempotency.ts';
+export * from './http/rate-limits.ts';
+export {
+  openMongoRateCounter,
+  type MongoRateCounter,
+  type MongoRateCounterOptions,
+} from './adapters/mongo-rate-limits.ts';
 export { createMemoryReadModelStore, DuplicateKeyError } from './adapters/memory-read-models.ts';
 export {
   openMongoReadModelStore,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_STREAM } from '@rewear/contracts';
 import { createOpsRouter, startProjections, type ProjectionRuntime } from '../src/runtime/index.ts';
 import { embeddedPlatform, type TestPlatform } from './support/embedded.ts';
 import { appendListing, cartsProjector, catalogueProjector } from './support/fixtures.ts';
@@ -40,32 +41,52 @@ afterAll(async () => {
   await platform.remove();
 });
 
-const call = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const { token = TOKEN, ...rest } = init;
+const call = (
+  path: string,
+  init: RequestInit & { token?: string | null; operator?: string } = {},
+) => {
+  const { token = TOKEN, operator, ...rest } = init;
   return fetch(`${base}${path}`, {
     ...rest,
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(operator ? { 'x-operator': operator } : {}),
     },
   });
 };
 
+interface StreamEvent {
+  type: string;
+  actor: string | null;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+const operatorEvents = async (): Promise<StreamEvent[]> => {
+  const res = await call(`/streams/${OPERATOR_STREAM}`);
+  return res.status === 404 ? [] : ((await res.json()).events as StreamEvent[]);
+};
+
 describe('operator endpoints', () => {
-  it('answers 401 without a token and 403 with a wrong one', async () => {
+  it('answers 401 without a token and with a wrong one, of the same length or another', async () => {
     const none = await call('/status', { token: null });
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({
       message: expect.stringMatching(/Operator token required/),
     });
-    const wrong = await call('/status', { token: 'guess' });
-    expect(wrong.status).toBe(403);
+    const sameLength = 'x'.repeat(TOKEN.length);
+    for (const guess of [sameLength, `${TOKEN.slice(0, -1)}X`, 'guess', `${TOKEN}-and-more`]) {
+      const wrong = await call('/status', { token: guess });
+      expect(wrong.status, guess).toBe(401);
+      expect(await wrong.json()).toEqual({ message: 'Operator token is not valid' });
+    }
     const rebuild = await call('/rebuild', {
       method: 'POST',
-      token: 'guess',
+      token: 'x'.repeat(TOKEN.length),
       body: JSON.stringify({ projector: 'test-catalogue' }),
     });
-    expect(rebuild.status).toBe(403);
+    expect(rebuild.status).toBe(401);
+    expect(await operatorEvents()).toEqual([]);
     expect((await runtime.status()).find((s) => s.projector === 'test-catalogue')?.generation).toBe(
       1,
     );
@@ -114,8 +135,10 @@ describe('operator endpoints', () => {
   it('replays a projector from a position', async () => {
     await runtime.readSide.collection('listings').delete('l4');
     const [created] = await platform.eventStore.readStream('listing-l4');
+    const before = Date.now();
     const res = await call('/replay', {
       method: 'POST',
+      operator: 'ada',
       body: JSON.stringify({ projector: 'test-catalogue', fromPosition: created!.position }),
     });
     expect(res.status).toBe(200);
@@ -127,6 +150,23 @@ describe('operator endpoints', () => {
     expect(await runtime.readSide.collection('listings').findOne({ _id: 'l4' })).toMatchObject({
       priceCents: 504,
     });
+    // Recorded: who (the X-Operator name and the address) and when, in the operator stream.
+    const events = await operatorEvents();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'ProjectionReplayed',
+      actor: 'operator:ada',
+      data: {
+        operator: 'ada',
+        address: expect.stringMatching(/127\.0\.0\.1/),
+        projector: 'test-catalogue',
+        generation: 1,
+        fromPosition: created!.position,
+        events: 2,
+      },
+    });
+    expect(Date.parse(events[0]!.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(events[0]!.occurredAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('rejects bad replay requests with 400 and unknown projectors with 404', async () => {
@@ -142,6 +182,8 @@ describe('operator endpoints', () => {
     });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Unknown projector: nope' });
+    // Nothing done, nothing recorded.
+    expect(await operatorEvents()).toHaveLength(1);
   });
 
   it('rebuilds a projector into a new generation', async () => {
@@ -150,13 +192,27 @@ describe('operator endpoints', () => {
       body: JSON.stringify({ projector: 'test-catalogue' }),
     });
     expect(res.status).toBe(200);
+    // The log: 10 listing events and the replay's operator event (which no projector reads).
     expect(await res.json()).toMatchObject({
       projector: 'test-catalogue',
       generation: 2,
       previousGeneration: 1,
-      events: 10,
+      events: 11,
     });
     expect(await runtime.readSide.collection('listings').count()).toBe(5);
+    const events = await operatorEvents();
+    expect(events.map((e) => e.type)).toEqual(['ProjectionReplayed', 'ProjectionRebuilt']);
+    expect(events[1]).toMatchObject({
+      actor: 'operator:operator',
+      data: {
+        operator: 'operator',
+        address: expect.stringMatching(/127\.0\.0\.1/),
+        projector: 'test-catalogue',
+        generation: 2,
+        previousGeneration: 1,
+        events: 11,
+      },
+    });
   });
 
   it('shows the history of one stream, and 404 for an empty one', async () => {

@@ -6,8 +6,13 @@
  *   taken out before the query is sent, as the embedded engine, which has none, reads them;
  * - an explicit sort wins over relevance ('sort' is the first ranking rule), relevance otherwise;
  * - `upsert`, `remove`, `configure` and `clear` resolve once Meilisearch finished the task;
- * - `total` is exact: pages aligned on `limit` use page/hitsPerPage (exhaustive totalHits), other
- *   offsets fall back to offset/limit and Meilisearch's estimatedTotalHits.
+ * - `total`: pages aligned on `limit` (every page query-api asks for) use page/hitsPerPage, whose
+ *   totalHits is exhaustive; other offsets use offset/limit and Meilisearch's estimatedTotalHits
+ *   (equal to the embedded engine's count in every comparison run so far).
+ * What still differs from the embedded engine: the order of equally good matches when no sort
+ * is given (Meilisearch also ranks by word proximity and position, then by its internal
+ * document ids; the embedded engine by typos, attribute and exact-over-prefix, then insertion
+ * order), so a short page (6 suggestions) may hold other matches of the same quality.
  */
 import { Meilisearch, type Index, type Task } from 'meilisearch';
 import type {

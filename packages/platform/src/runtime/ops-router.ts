@@ -1,17 +1,20 @@
 /**
  * Operator endpoints (mounted under /api/ops): projection status, replay, rebuild, and the
  * history of one event stream. Every request must carry `Authorization: Bearer <OPS_TOKEN>`:
- * none → 401; a wrong one, or no OPS_TOKEN configured on the server → 403.
+ * none or a wrong one → 401; no OPS_TOKEN configured on the server → 403. Every replay and
+ * rebuild is recorded as an event in the stream `operator-actions`: who (the `X-Operator` header,
+ * else 'operator', and the caller's address), when, and what.
  */
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { OPERATOR_STREAM, type DomainEvent } from '@rewear/contracts';
 import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { errorHandler } from '../http/middleware.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parse } from '../http/validation.ts';
-import type { EventStore } from '../ports.ts';
+import { ConcurrencyError, type EventStore } from '../ports.ts';
 import {
   RebuildInProgressError,
   UnknownProjectorError,
@@ -42,11 +45,46 @@ function requireOpsToken(configured: string | null): Middleware {
     if (!match?.[1]) throw unauthorized('Malformed authorization header');
     if (!configured)
       throw forbidden('Operator endpoints are disabled: OPS_TOKEN is not set on the server');
-    // Compared as digests so the comparison takes the same time whatever the length.
+    // Compared as SHA-256 digests, which are always 32 bytes, in constant time: how long the
+    // check takes tells nothing about the token's length or how much of it was right.
     if (!timingSafeEqual(digest(match[1]), digest(configured)))
-      throw forbidden('Operator token is not valid');
+      throw unauthorized('Operator token is not valid');
     await next();
   };
+}
+
+/** Who asks: the name in `X-Operator` (printable, at most 100 characters), else 'operator'. */
+function operatorOf(ctx: Context): { operator: string; address: string } {
+  const named = ctx
+    .get('x-operator')
+    .replace(/[^\x20-\x7e]/g, '')
+    .trim()
+    .slice(0, 100);
+  return { operator: named || 'operator', address: ctx.ip.slice(0, 100) };
+}
+
+/**
+ * Appends one operator event to the operator stream (after the action: what it did is in it),
+ * retrying when another operator's event took the version it read.
+ */
+async function recordOperatorAction(
+  eventStore: EventStore,
+  who: { operator: string },
+  event: DomainEvent,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const stream = await eventStore.readStream(OPERATOR_STREAM);
+    try {
+      await eventStore.append(OPERATOR_STREAM, [event], {
+        expectedVersion: stream.at(-1)?.streamVersion ?? 0,
+        actor: `operator:${who.operator}`,
+        correlationId: randomUUID(),
+      });
+      return;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= 10) throw err;
+    }
+  }
 }
 
 /** Maps the runtime's errors to answers an operator understands. */
@@ -85,12 +123,36 @@ export function createOpsRouter(
 
   router.post('/replay', async (ctx) => {
     const { projector, fromPosition } = parse(replayBody, ctx.request.body, 'replay request');
-    ctx.body = await runtime.replay(projector, fromPosition);
+    const result = await runtime.replay(projector, fromPosition);
+    const who = operatorOf(ctx);
+    await recordOperatorAction(eventStore, who, {
+      type: 'ProjectionReplayed',
+      data: {
+        ...who,
+        projector,
+        generation: result.generation,
+        fromPosition,
+        events: result.events,
+      },
+    });
+    ctx.body = result;
   });
 
   router.post('/rebuild', async (ctx) => {
     const { projector } = parse(rebuildBody, ctx.request.body, 'rebuild request');
-    ctx.body = await runtime.rebuild(projector);
+    const result = await runtime.rebuild(projector);
+    const who = operatorOf(ctx);
+    await recordOperatorAction(eventStore, who, {
+      type: 'ProjectionRebuilt',
+      data: {
+        ...who,
+        projector,
+        generation: result.generation,
+        previousGeneration: result.previousGeneration,
+        events: result.events,
+      },
+    });
+    ctx.body = result;
   });
 
   router.get('/streams/:streamId', async (ctx) => {
