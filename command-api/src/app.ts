@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { POSITION_HEADER } from '@rewear/contracts';
 import {
+  boundedInput,
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
   errorHandler,
@@ -134,12 +135,16 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
   const router = new Router<AppState>();
   // Bodies are parsed per route, once the caller is known (a visitor to a signed-in route gets
   // 401 before its body is read).
+  // The parsed body (the webhook's too) and the query are checked against the input limits
+  // before any route reads them.
+  const json = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: deps.jsonLimit ?? '1mb',
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  const bounded = boundedInput();
   mountRoutes(router, routes, deps.idempotency ?? createMemoryIdempotencyStore({ now }), {
-    parseBody: bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: deps.jsonLimit ?? '1mb',
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    }),
+    parseBody: (ctx, next) => json(ctx, () => bounded(ctx, next)),
     idempotencyWaitMs: deps.idempotencyWaitMs,
     rateLimiter:
       deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,

@@ -8,6 +8,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { CONSISTENCY_HEADER } from '@rewear/contracts';
 import {
+  assertQueryWithinLimits,
   badRequest,
   COMPRESSION_THRESHOLD,
   CONTENT_ENCODINGS,
@@ -97,6 +98,8 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
     const paths = path.endsWith('/') ? [path, path.slice(0, -1)] : [path];
     const caller: Middleware<AppState> = async (ctx, next) => {
       if (r.doc.auth === 'user') requireUser(ctx);
+      // Read from the raw text, before Koa parses it into ctx.query or anything waits.
+      assertQueryWithinLimits(ctx.querystring);
       await next();
     };
     router.get(paths, caller, wait, async (ctx) => {

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { z } from 'zod';
-import { errorHandler, parse, type RouteDoc } from '@rewear/platform';
+import { boundedInput, errorHandler, parse, type RouteDoc } from '@rewear/platform';
 import type { SimulatedPaymentGateway } from './simulated.ts';
 import { CardDeclinedError } from './errors.ts';
 
@@ -40,6 +40,7 @@ export function createSimulatedProcessorRouter(gateway: SimulatedPaymentGateway)
     '/api/payments/simulated/confirm',
     errorHandler(),
     bodyParser({ enableTypes: ['json'], jsonLimit: '16kb' }),
+    boundedInput(),
     async (ctx) => {
       const input = parse(simulatedConfirmBody, ctx.request.body, 'payment confirmation');
       try {

@@ -1,17 +1,10 @@
-/** Validation at the edge: zod schemas, 400 `{ message, details }`, no MongoDB operators through. */
+/**
+ * Validation at the edge: zod schemas, 400 `{ message, details }`, no MongoDB operators through,
+ * nothing beyond the input limits (input-limits.ts).
+ */
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
-
-/** True if any object key anywhere in `value` starts with `$` (e.g. `{"$gt": ""}`). */
-export function containsOperatorKeys(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(containsOperatorKeys);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(
-      ([key, inner]) => key.startsWith('$') || containsOperatorKeys(inner),
-    );
-  }
-  return false;
-}
+import { assertWithinLimits } from './input-limits.ts';
 
 /** Parses `value` with `schema` or throws 400 with a readable message and per-field details. */
 export function parse<S extends z.ZodType>(
@@ -19,9 +12,8 @@ export function parse<S extends z.ZodType>(
   value: unknown,
   what = 'request',
 ): z.infer<S> {
-  if (containsOperatorKeys(value)) {
-    throw badRequest(`Invalid ${what}: keys starting with "$" are not allowed`);
-  }
+  // Also refuses keys starting with "$" (e.g. `{"$gt": ""}`), walked without recursion.
+  assertWithinLimits(value, what);
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = result.error.issues.map((issue) => ({

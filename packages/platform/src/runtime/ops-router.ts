@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { errorHandler } from '../http/middleware.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parse } from '../http/validation.ts';
+import { boundedInput } from '../http/input-limits.ts';
 import { ConcurrencyError, type EventStore } from '../ports.ts';
 import {
   RebuildInProgressError,
@@ -110,6 +111,7 @@ export function createOpsRouter(
     requireOpsToken(token),
     runtimeErrors,
     bodyParser({ jsonLimit: '1mb' }),
+    boundedInput(),
   );
 
   router.get('/status', async (ctx) => {
