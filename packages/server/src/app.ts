@@ -78,6 +78,10 @@ const serialiseJsonOnce: Middleware = async (ctx, next) => {
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === 'true';
+  // The client address is the one the router adds, the last of X-Forwarded-For: the router
+  // (nginx, `$proxy_add_x_forwarded_for`) keeps what the client sent in front of it, so the first
+  // is whatever a client chose to write (and could dodge the per-address rate limits).
+  app.maxIpsCount = 1;
   // First, so that every answer carries them: the HTML, the API, pictures, errors.
   app.use(securityHeadersMiddleware(securityHeaders(parts.security ?? DEFAULT_SECURITY)));
   app.use(

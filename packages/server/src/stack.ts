@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createOpsRouter,
+  createRateLimiter,
   followProjections,
+  openMongoRateCounter,
   ProjectionRuntime,
   startProjections,
   type Config,
@@ -242,6 +244,11 @@ export async function startStack(
           })
         : createSqliteIdempotencyStore(path.join(config.dataDir, 'idempotency.sqlite'));
       closers.push(() => idempotency.close());
+      // Rate limits: counted in memory, or in MongoDB shared by the replicas.
+      const rateCounter = config.mongodbUri
+        ? await openMongoRateCounter({ uri: config.mongodbUri, database: config.mongodbDatabase })
+        : undefined;
+      if (rateCounter) closers.push(() => rateCounter.close());
       commandApi = createCommandApi({
         eventStore: platform.eventStore,
         identity: identity!,
@@ -249,6 +256,7 @@ export async function startStack(
         config,
         readSide,
         idempotency,
+        rateLimiter: createRateLimiter(config.rateLimits, { counter: rateCounter }),
       });
       const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
       const stopSweeper = sweeper.start(30_000);
