@@ -85,7 +85,7 @@ test('the storefront works end to end under its policy with no violation reporte
   expect(violations, 'Content-Security-Policy violations').toEqual([]);
 });
 
-test('a script or picture the policy does not allow is reported, so the check above can fail', async ({
+test('an inline script the policy does not allow is reported, so the check above can fail', async ({
   page,
 }) => {
   const violations = await collectViolations(page);
