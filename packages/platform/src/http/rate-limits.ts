@@ -127,6 +127,11 @@ export interface RateLimiterOptions {
    * protects the service; it should not stop the writes the event store can still take.
    */
   onCounterError?: (error: unknown) => void;
+  /**
+   * Longest wait for the counter (default 1 s); a request whose count takes longer goes on, as
+   * on an error (a store out of reach would otherwise hold every command for its own timeout).
+   */
+  waitMs?: number;
 }
 
 export function createRateLimiter(
@@ -134,6 +139,7 @@ export function createRateLimiter(
   options: RateLimiterOptions = {},
 ): RateLimiter {
   const counter = options.counter ?? createMemoryRateCounter();
+  const waitMs = options.waitMs ?? 1_000;
   let warnedAt = 0;
   const onError =
     options.onCounterError ??
@@ -151,11 +157,25 @@ export function createRateLimiter(
         ...(user === null ? [] : limits.perUser.map((rule) => counter.hit(`user:${user}`, rule))),
       ];
       if (hits.length === 0) return 0;
-      let verdicts: RateVerdict[];
+      let verdicts: RateVerdict[] | 'late';
+      let timer: NodeJS.Timeout | undefined;
       try {
-        verdicts = await Promise.all(hits);
+        verdicts = await Promise.race([
+          Promise.all(hits),
+          new Promise<'late'>((resolve) => {
+            timer = setTimeout(() => resolve('late'), waitMs);
+          }),
+        ]);
       } catch (error) {
         onError(error);
+        return 0;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (verdicts === 'late') {
+        // Still counted when the store answers; a failure then is reported, not thrown.
+        Promise.all(hits).catch(onError);
+        onError(new Error(`no count within ${waitMs} ms`));
         return 0;
       }
       const refused = verdicts.filter((v) => !v.allowed);

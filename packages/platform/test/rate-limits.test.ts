@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  formatRateRules,
+  parseRateRules,
+  type RateCounter,
+} from '../src/http/rate-limits.ts';
+import { loadConfig } from '../src/config.ts';
+
+describe('rate-limit rules', () => {
+  it('reads <requests>/<window> lists, off, and the defaults when unset', () => {
+    expect(parseRateRules('60/10s,1200/1h', [])).toEqual([
+      { points: 60, windowMs: 10_000 },
+      { points: 1200, windowMs: 3_600_000 },
+    ]);
+    expect(parseRateRules('5/500ms, 100/2m', [])).toEqual([
+      { points: 5, windowMs: 500 },
+      { points: 100, windowMs: 120_000 },
+    ]);
+    expect(parseRateRules('off', DEFAULT_RATE_LIMITS.perUser)).toEqual([]);
+    expect(parseRateRules(undefined, DEFAULT_RATE_LIMITS.perUser)).toBe(
+      DEFAULT_RATE_LIMITS.perUser,
+    );
+    expect(() => parseRateRules('60 per minute', [])).toThrow(/not <requests>\/<window>/);
+    expect(() => parseRateRules('0/10s', [])).toThrow();
+    expect(formatRateRules(DEFAULT_RATE_LIMITS.perAddress)).toBe('60/10s,1200/3600s');
+  });
+
+  it('comes from RATE_LIMIT_PER_ADDRESS and RATE_LIMIT_PER_USER', () => {
+    expect(loadConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(
+      loadConfig({ RATE_LIMIT_PER_ADDRESS: '10/1s', RATE_LIMIT_PER_USER: 'off' }).rateLimits,
+    ).toEqual({ perAddress: [{ points: 10, windowMs: 1000 }], perUser: [] });
+  });
+});
+
+describe('rate limiter', () => {
+  it('refuses the N+1-th request of an address or a user, with the time to wait', async () => {
+    const limiter = createRateLimiter({
+      perAddress: [{ points: 3, windowMs: 60_000 }],
+      perUser: [{ points: 2, windowMs: 60_000 }],
+    });
+    for (let i = 0; i < 3; i++) expect(await limiter.check({ address: 'a', user: null })).toBe(0);
+    const wait = await limiter.check({ address: 'a', user: null });
+    expect(wait).toBeGreaterThan(59_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+    expect(await limiter.check({ address: 'b', user: 'u1' })).toBe(0);
+    expect(await limiter.check({ address: 'c', user: 'u1' })).toBe(0);
+    expect(await limiter.check({ address: 'd', user: 'u1' })).toBeGreaterThan(0);
+    expect(await limiter.check({ address: 'd', user: 'u2' })).toBe(0);
+  });
+
+  it('lets requests through when the counter fails or does not answer in time', async () => {
+    const errors: unknown[] = [];
+    const failing: RateCounter = {
+      hit: () => Promise.reject(new Error('store down')),
+      close: async () => {},
+    };
+    const silent: RateCounter = { hit: () => new Promise(() => {}), close: async () => {} };
+    const rule = [{ points: 1, windowMs: 60_000 }];
+    const onCounterError = (error: unknown) => errors.push(error);
+    const down = createRateLimiter(
+      { perAddress: rule, perUser: [] },
+      { counter: failing, onCounterError },
+    );
+    expect(await down.check({ address: 'a', user: null })).toBe(0);
+    const slow = createRateLimiter(
+      { perAddress: rule, perUser: [] },
+      { counter: silent, onCounterError, waitMs: 50 },
+    );
+    const started = Date.now();
+    expect(await slow.check({ address: 'a', user: null })).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(errors.map((e) => (e as Error).message)).toEqual([
+      'store down',
+      'no count within 50 ms',
+    ]);
+  });
+});
