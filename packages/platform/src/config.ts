@@ -35,6 +35,12 @@ export interface Config {
    * RATE_LIMIT_PER_USER: `<requests>/<window>,...`, e.g. `60/10s,1200/1h`; `off`).
    */
   rateLimits: RateLimits;
+  /**
+   * Longest a client may take to send one whole request, headers and body; a slower one is
+   * answered 408 and its connection closed, so a trickling client cannot hold the server.
+   * Headers must arrive within the shorter of this and 10 s. 0: no limit.
+   */
+  requestTimeoutMs: number;
 }
 
 const list = (value: string | undefined) =>
@@ -72,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: parseRateRules(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMITS.perAddress),
       perUser: parseRateRules(env.RATE_LIMIT_PER_USER, DEFAULT_RATE_LIMITS.perUser),
     },
+    requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000),
   };
 }

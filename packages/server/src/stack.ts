@@ -93,6 +93,26 @@ async function identityFor(
   return { config: { ...config, firebaseAuthEmulatorHost: emulator.host }, emulator };
 }
 
+/**
+ * Timeouts against slow and odd clients: a request (headers and body) must arrive within
+ * `requestTimeoutMs` (408 and the connection closed otherwise), its headers within the shorter
+ * of that and 10 s. Node checks them every `connectionsCheckingInterval`, so that is kept well
+ * under the timeout. An idle kept-alive connection stays open 65 s, longer than a load
+ * balancer's usual 60 s, so the balancer closes it first and never reuses one being closed.
+ */
+export function serverTimeouts(config: Pick<Config, 'requestTimeoutMs'>): http.ServerOptions {
+  const requestTimeout = config.requestTimeoutMs;
+  return {
+    requestTimeout,
+    headersTimeout: requestTimeout > 0 ? Math.min(10_000, requestTimeout) : 10_000,
+    keepAliveTimeout: 65_000,
+    connectionsCheckingInterval: Math.max(
+      100,
+      Math.min(1_000, Math.floor((requestTimeout || 10_000) / 4)),
+    ),
+  };
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -293,8 +313,15 @@ export async function startStack(
       brandName: (slug) => brandNames.get(slug) ?? null,
       security: securityOptionsFrom(config),
     });
-    const server = http.createServer(app.callback());
-    server.keepAliveTimeout = 65_000;
+    // A client cut off by the request timeout, or sending malformed HTTP, has had its 408 or
+    // 400 from Node: not worth a stack trace in the log each. Other errors are logged as Koa does.
+    app.on('error', (err: unknown) => {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return;
+      if (typeof code === 'string' && code.startsWith('HPE_')) return;
+      app.onerror(err as Error);
+    });
+    const server = http.createServer(serverTimeouts(config), app.callback());
     const url = await listen(
       server,
       options.port ?? config.port,
