@@ -46,6 +46,7 @@ const distributed: EngineAvailability = !mongo.available
     : { available: true, reason: '', url: kafka.url };
 reportSkip('EventBus contract on Kafka (MongoDB store + outbox relay)', distributed);
 const runId = randomUUID().slice(0, 8);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Harness {
   store: EventStore;
@@ -339,6 +340,59 @@ describe.each(engines)('EventBus contract: $name', (engine) => {
       expect(seen.of([bad])[0]!.data).toEqual({ quantity: 'many' });
     },
   );
+});
+
+describe.skipIf(!distributed.available)('Kafka bus', () => {
+  it('keeps a consumer whose batch takes longer than the session timeout, and goes on', async () => {
+    const brokers = kafka.url!.split(',');
+    const topicPrefix = `slow${runId}`;
+    const store = await openMongoEventStore({
+      uri: mongo.url!,
+      database: `contract_slow_${runId}`,
+    });
+    const relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
+    // The broker's shortest session (group.min.session.timeout.ms, 6 s by default).
+    const bus = createKafkaBus({
+      brokers,
+      topicPrefix,
+      clientId: `slow-${runId}`,
+      sessionTimeoutMs: 6_000,
+    });
+    try {
+      const seen: string[] = [];
+      let first = true;
+      await bus.subscribe({
+        name: `contract-${runId}-slow`,
+        async handle({ events }) {
+          seen.push(...events.map((event) => event.streamId));
+          if (first) {
+            first = false;
+            await new Promise((resolve) => setTimeout(resolve, 9_000));
+          }
+        },
+      });
+      await store.append('cart-slow1', [created('slow1')], opts(0));
+      const deadline = Date.now() + 30_000;
+      while (!seen.includes('cart-slow1') && Date.now() < deadline) await sleep(50);
+      await sleep(9_500); // the slow batch ends, well past the session timeout
+      await store.append('cart-slow2', [created('slow2')], opts(0));
+      while (!seen.includes('cart-slow2') && Date.now() < deadline + 10_000) await sleep(50);
+      expect(seen).toContain('cart-slow2');
+    } finally {
+      await bus.close();
+      await relay.stop();
+      await store.db.dropDatabase();
+      await store.close();
+      const admin = new Kafka({
+        clientId: 'contract-cleanup',
+        brokers,
+        logLevel: logLevel.NOTHING,
+      }).admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+      await admin.disconnect();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!distributed.available)('outbox relay on MongoDB', () => {

@@ -62,6 +62,8 @@ export interface KafkaBusOptions {
   partitions?: number;
   /** How long `subscribe` waits for the consumer to join its group. Default 30 s. */
   joinTimeoutMs?: number;
+  /** How long the group waits for a heartbeat before it evicts a consumer. Default 30 s. */
+  sessionTimeoutMs?: number;
   /** A delivered event that fails its schema: still delivered, the consumer dead-letters it. */
   onInvalidEvent?: (event: EventEnvelope, reason: string, subscription: string) => void;
 }
@@ -167,7 +169,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       const processed: PartitionOffsets = await committedOffsets(name);
       const consumer = kafka.consumer({
         groupId: name,
-        sessionTimeout: 30_000,
+        sessionTimeout: options.sessionTimeoutMs ?? 30_000,
         heartbeatInterval: 3_000,
         maxWaitTimeInMs: 100,
         retry: { retries: 10 },
@@ -211,7 +213,16 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
               events.push(event);
             }
             if (events.length > 0) {
-              await handle({ events, partition });
+              // A batch may take longer than the session timeout (thousands of events of a
+              // catch-up on a slow read-model store): without heartbeats meanwhile the group
+              // evicts this member and the consumer stops for good ("the coordinator is not
+              // aware of this member"). heartbeat() sends one only when the interval is due.
+              const beat = setInterval(() => void heartbeat().catch(() => {}), 1_000);
+              try {
+                await handle({ events, partition });
+              } finally {
+                clearInterval(beat);
+              }
               applied[partition] = events[events.length - 1]!.position;
             }
             const lastOffset = batch.messages[batch.messages.length - 1]!.offset;
