@@ -26,7 +26,7 @@ import {
   type ClaimRecord,
   type Verdict,
 } from './idempotency-records.ts';
-import { createIndexesOneByOne } from './mongo-read-models.ts';
+import { createIndexesOneByOne, expireAtField } from './mongo-read-models.ts';
 
 export interface MongoIdempotencyOptions extends IdempotencyStoreOptions {
   uri: string;
@@ -87,20 +87,10 @@ export async function openMongoIdempotencyStore(
   await client.connect();
   const db = client.db(options.database);
   const collection = db.collection<ClaimDoc>(options.collection ?? 'idempotency_claims');
-  let serverExpiry = true;
+  let serverExpiry: boolean;
   try {
     await createIndexesOneByOne(collection, [{ key: { key: 1 }, name: 'key_1' }]);
-    try {
-      await collection.createIndex(
-        { expiresAt: 1 },
-        { name: 'expiresAt_ttl', expireAfterSeconds: 0 },
-      );
-    } catch (error) {
-      if (!(error instanceof MongoServerError)) throw error;
-      // FerretDB: 'Index option "expireAfterSeconds" is not implemented yet' (code 238).
-      serverExpiry = false;
-      await createIndexesOneByOne(collection, [{ key: { expiresAt: 1 }, name: 'expiresAt_1' }]);
-    }
+    serverExpiry = await expireAtField(collection);
   } catch (error) {
     await client.close();
     throw error;

@@ -20,7 +20,7 @@
  */
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import type { RateCounter, RateRule, RateVerdict } from '../http/rate-limits.ts';
-import { createIndexesOneByOne } from './mongo-read-models.ts';
+import { createIndexesOneByOne, expireAtField } from './mongo-read-models.ts';
 
 export interface MongoRateCounterOptions {
   uri: string;
@@ -66,18 +66,10 @@ export async function openMongoRateCounter(
   await client.connect();
   const db = client.db(options.database);
   const collection = db.collection<SlotDoc>(options.collection ?? 'rate_limit_slots');
-  let serverExpiry = true;
+  let serverExpiry: boolean;
   try {
     await createIndexesOneByOne(collection, [{ key: { bucket: 1 }, name: 'bucket_1' }]);
-    try {
-      await collection.createIndex(
-        { expiresAt: 1 },
-        { name: 'expiresAt_ttl', expireAfterSeconds: 0 },
-      );
-    } catch (error) {
-      if (!(error instanceof MongoServerError)) throw error;
-      serverExpiry = false; // FerretDB: expireAfterSeconds is not implemented
-    }
+    serverExpiry = await expireAtField(collection);
   } catch (error) {
     await client.close();
     throw error;

@@ -53,6 +53,25 @@ export async function createIndexesOneByOne<T extends Document>(
   }
 }
 
+/**
+ * Has the server delete documents once their `expiresAt` has passed (a TTL index), and answers
+ * whether it will. FerretDB refuses TTL indexes ('expireAfterSeconds is not implemented yet');
+ * there a plain index on the field is made instead, for the owner's own range deletes.
+ */
+export async function expireAtField<T extends Document>(
+  collection: Collection<T>,
+  field = 'expiresAt',
+): Promise<boolean> {
+  try {
+    await collection.createIndex({ [field]: 1 }, { name: `${field}_ttl`, expireAfterSeconds: 0 });
+    return true;
+  } catch (error) {
+    if (!(error instanceof MongoServerError)) throw error;
+    await createIndexesOneByOne(collection, [{ key: { [field]: 1 }, name: `${field}_1` }]);
+    return false;
+  }
+}
+
 function indexName(spec: IndexSpec): string {
   return Object.entries(spec.keys)
     .map(([field, direction]) => `${field}_${direction}`)
