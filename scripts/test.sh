@@ -13,10 +13,13 @@ npm run -s typecheck
 # (unless explained in the README's allow-list); skipped, saying why, without an advisory endpoint.
 echo "== npm audit --omit=dev (fails at high or critical)"
 npx tsx scripts/audit.ts
+# Built once, before the suites: a server test checks the built page's inline script against
+# the Content-Security-Policy, and both browser runs serve this build.
+npm run -s build -w client >/dev/null
 npx vitest run
 if [ -f tests/e2e/playwright.config.ts ]; then
   bash scripts/ensure-chromium.sh
-  npx playwright test -c tests/e2e/playwright.config.ts
+  E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts
   missing=""
   for variable in KAFKA_BROKERS MONGODB_URI MEILI_URL MEILI_MASTER_KEY; do
     [ -n "${!variable:-}" ] || missing="$missing $variable"

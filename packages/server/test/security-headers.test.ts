@@ -140,6 +140,9 @@ describe('the built client', () => {
     html = readFileSync(dist, 'utf8');
   } catch {
     html = null;
+    console.warn(
+      `[skipped] the built client's inline scripts: ${dist} is missing (npm run build -w client)`,
+    );
   }
   it.skipIf(html === null)('runs no inline script the policy does not allow by hash', () => {
     const scripts = [...html!.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)];
