@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, openMongoReadModelStore, type Config, type Platform } from '@rewear/platform';
 import { createPlatform } from '../../packages/platform/src/create-platform.ts';
 import {
+  followProjections,
   startProjections,
   type ProjectionRuntime,
 } from '../../packages/platform/src/runtime/index.ts';
@@ -69,8 +70,24 @@ describe.skipIf(!reachable)('projector runtime on Kafka + MongoDB', () => {
           true,
         );
 
+        // A reader in another process (query-api) follows the switch from the stored pointers:
+        // while it still reads the old generation, that generation must not be gone.
+        const follower = await followProjections({ platform, projectors: realProjectors().all });
+        let emptyReads = 0;
+        let reading = true;
+        const reads = (async () => {
+          while (reading) {
+            const carts = await follower.readSide.collection('carts').find({});
+            if (carts.length === 0) emptyReads += 1;
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+        })();
         await first.runtime.rebuild('catalogue');
         await first.runtime.rebuild('carts');
+        reading = false;
+        await reads;
+        follower.stop();
+        expect(emptyReads).toBe(0);
         await first.flush();
         expect(await everyDocument(first.runtime.readSide, realProjectors().all)).toEqual(snapshot);
       } finally {

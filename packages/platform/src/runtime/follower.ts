@@ -9,6 +9,9 @@ import type { Platform } from './platform.ts';
 import { GenerationDirectory } from './generations.ts';
 import { LiveReadSide } from './read-side.ts';
 
+/** How often a follower reads the live generations again (a rebuild's old one outlives it twice). */
+export const FOLLOWER_REFRESH_MS = 1000;
+
 export interface ProjectionFollower {
   readSide: ReadSide;
   projectorNames: string[];
@@ -37,7 +40,7 @@ export async function followProjections(options: {
         warned = true;
       },
     );
-  }, options.refreshMs ?? 1000);
+  }, options.refreshMs ?? FOLLOWER_REFRESH_MS);
   timer.unref();
   return {
     readSide: new LiveReadSide(directory, platform.readModels, platform.search),

@@ -14,6 +14,7 @@ import { isEngineUnavailable } from '../engine-errors.ts';
 import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
 import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
 import { GenerationDirectory } from './generations.ts';
+import { FOLLOWER_REFRESH_MS } from './follower.ts';
 import {
   isPartitionedBus,
   isTrackedSubscription,
@@ -330,6 +331,8 @@ class ProjectorRunner {
     });
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ProjectionRuntime implements ProjectionProgress {
   /** What query-api reads: logical names resolved to the live generation of their projector. */
@@ -741,6 +744,9 @@ export class ProjectionRuntime implements ProjectionProgress {
       runner.rebuilding = null;
       this.progressed();
       await this.directory.drained(projector, previous);
+      // Read models other processes read (query-api on MongoDB) are still read there in the
+      // old generation until their followers see the switch: it is dropped after that.
+      if (this.platform.durability.readModels) await sleep(2 * FOLLOWER_REFRESH_MS);
       await this.dropGeneration(runner, previous);
       this.log.info(
         `[projections] ${projector}: generation ${generation} is live (${events} events replayed)`,
