@@ -42,6 +42,7 @@ import {
   TEST_PROJECT_ID,
   type TestUser,
 } from '../support/auth.ts';
+import { shipping } from '../../command-api/test/api/harness.ts';
 
 const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
 const reachable = kafka.available && mongo.available;
@@ -50,14 +51,6 @@ reportSkip('API flows on Kafka + MongoDB', kafka.available ? mongo : kafka);
 const namespace = `api${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const quiet = { info() {}, warn() {}, error: console.error };
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
-const shipping = {
-  name: 'Ada',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  email: 'ada@example.com',
-};
 // A word no other listing holds, so search answers are this run's alone.
 const word = `quokka${randomUUID()
   .replace(/[^a-f]/g, '')

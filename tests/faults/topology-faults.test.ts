@@ -25,6 +25,7 @@ import {
   mongoAvailability,
   reportSkip,
 } from '../support/engines.ts';
+import { shipping } from '../../command-api/test/api/harness.ts';
 
 const engines = await Promise.all([kafkaAvailability(), mongoAvailability(), meiliAvailability()]);
 const missing = engines.find((engine) => !engine.available);
@@ -135,15 +136,6 @@ async function newListing(title: string, stock: number) {
   });
   return { id: created.body.product_id as string, position: created.position };
 }
-
-const shipping = {
-  name: 'Ada',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  email: 'ada@example.com',
-};
 
 /** One unit of `productId`, ordered (and so reserved) by `buyer`. */
 const order = (buyer: TestUser, productId: string) =>
