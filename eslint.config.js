@@ -1,4 +1,50 @@
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = import.meta.dirname;
+const workspaces = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).workspaces;
+
+/**
+ * The direction of imports. Libraries (packages/) never import apps, the suites or the tools;
+ * apps never import the suites or the tools; and each service stays on its side of the flow:
+ * command-api writes events, the projectors turn events into read models, query-api reads the
+ * read models. They meet only in the libraries (contracts, platform, read-models).
+ */
+const zones = [
+  {
+    target: './packages',
+    from: ['./apps', './scripts', './tests'],
+    message: 'A library imports only other libraries (packages/), never an app, a suite or a tool.',
+  },
+  {
+    target: './apps/*/src',
+    from: ['./scripts', './tests'],
+    message: 'An app does not import the tools or the suites.',
+  },
+  {
+    target: './apps/command-api/src',
+    from: ['./apps/query-api', './apps/projectors', './apps/server', './apps/client'],
+    message:
+      'command-api decides and appends events; it reads no read model and knows no other app.',
+  },
+  {
+    target: './apps/projectors/src',
+    from: ['./apps/command-api', './apps/query-api', './apps/server', './apps/client'],
+    message: 'The projectors know events (contracts) and read models (read-models), no other app.',
+  },
+  {
+    target: './apps/query-api/src',
+    from: ['./apps/command-api', './apps/projectors', './apps/server', './apps/client'],
+    message: 'query-api reads read models through @rewear/read-models; it knows no other app.',
+  },
+  {
+    target: './apps/client/src',
+    from: ['./apps/command-api', './apps/query-api', './apps/projectors', './apps/server'],
+    message: 'The client speaks to the server over HTTP; it shares only @rewear/contracts.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -26,4 +72,39 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      // Another package is reached by its name and its index, never by a path into its files.
+      'import-x/no-relative-packages': 'error',
+    },
+  },
+  // Each workspace declares what it imports: its sources from its own manifest, its tests and
+  // configuration also from the root's development tools.
+  ...workspaces.flatMap((dir) => [
+    {
+      files: [`${dir}/src/**/*.{ts,tsx}`],
+      ignores: [`${dir}/src/**/*.test.{ts,tsx}`],
+      rules: {
+        'import-x/no-extraneous-dependencies': [
+          'error',
+          { packageDir: [`${root}/${dir}`], devDependencies: false },
+        ],
+      },
+    },
+    {
+      files: [`${dir}/test/**/*.ts`, `${dir}/src/**/*.test.{ts,tsx}`, `${dir}/*.config.ts`],
+      rules: {
+        'import-x/no-extraneous-dependencies': [
+          'error',
+          { packageDir: [`${root}/${dir}`, root], devDependencies: true },
+        ],
+      },
+    },
+  ]),
 );

@@ -9,9 +9,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/*/test/**/*.test.ts',
-            'command-api/test/**/*.test.ts',
-            'query-api/test/**/*.test.ts',
-            'projectors/test/**/*.test.ts',
+            'apps/*/test/**/*.test.ts',
             'tests/**/*.test.ts',
           ],
           // The fault suite stops shared engines: it runs alone (tests/faults/vitest.config.ts).
@@ -25,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['client/src/**/*.test.{ts,tsx}'],
+          include: ['apps/client/src/**/*.test.{ts,tsx}'],
         },
       },
     ],

@@ -5,9 +5,9 @@
  * with --if-empty it leaves such a store alone and succeeds (the compose file's one-shot seed).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@rewear/platform';
-import { createPlatform } from '@rewear/platform';
-import { DEFAULT_SEED, MAX_SEED_LISTINGS, seedCatalogue } from './seed/index.ts';
+import { loadConfig, createPlatform } from '@rewear/platform';
+import { seedCatalogue } from '@rewear/command-api';
+import { DEFAULT_SEED, MAX_SEED_LISTINGS } from '@rewear/seed';
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ echo "== npm audit --omit=dev (fails at high or critical)"
 npx tsx scripts/audit.ts
 # Built once, before the suites: a server test checks the built page's inline script against
 # the Content-Security-Policy, and both browser runs serve this build.
-npm run -s build -w client >/dev/null
+npm run -s build -w @rewear/client >/dev/null
 npx vitest run
 if [ -f tests/e2e/playwright.config.ts ]; then
   bash scripts/ensure-chromium.sh

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createRandom } from '../seed/random.ts';
+import { createRandom } from '@rewear/seed';
 
 export interface LoadSettings {
   base: string;

@@ -23,7 +23,7 @@ import { PerformanceObserver, performance } from 'node:perf_hooks';
 import Koa from 'koa';
 import { loadConfig } from '@rewear/platform';
 import type { LoadMessage, LoadResult, LoadSettings } from './api-load.ts';
-import { startStack } from '../../packages/server/src/stack.ts';
+import { startStack } from '@rewear/server';
 
 const { values } = parseArgs({
   options: {

@@ -32,12 +32,11 @@ import {
   type Config,
   type EventStore,
   type Projector,
-} from '@rewear/platform';
-import { createPlatform, type Platform } from '../../packages/platform/src/create-platform.ts';
-import {
+  createPlatform,
+  type Platform,
   startProjections,
   type ProjectionRuntime,
-} from '../../packages/platform/src/runtime/index.ts';
+} from '@rewear/platform';
 import { step } from '../../tests/platform/support/event-mix.ts';
 
 const { values } = parseArgs({

@@ -14,8 +14,7 @@
 import MiniSearch from 'minisearch';
 import { Query } from 'mingo';
 import { CATEGORIES, COLORS, CONDITIONS, SIZES } from '@rewear/contracts';
-import { createEmbeddedSearchEngine } from '../../packages/platform/src/adapters/embedded-search.ts';
-import type { SearchFilter, SearchQuery } from '../../packages/platform/src/ports.ts';
+import { createEmbeddedSearchEngine, type SearchFilter, type SearchQuery } from '@rewear/platform';
 
 const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100_000);
 const SUGGESTION_RUNS = 600;

@@ -13,7 +13,7 @@ import {
   NGINX_MAPS_END,
   nginxSecurityHeaderMaps,
   type SecurityHeaders,
-} from '../../packages/server/src/security-headers.ts';
+} from '@rewear/server';
 
 export const NGINX_SITE = 'docker/nginx.conf';
 
@@ -21,7 +21,7 @@ export interface RouterLayout {
   /** Folder for the rendered configuration, the pid file, logs and temporary files. */
   dir: string;
   listen: { host: string; port: number };
-  /** The built client (client/dist). */
+  /** The built client (apps/client/dist). */
   clientDist: string;
   upstreams: { query_api: string[]; command_api: string[]; ops_api: string[] };
   /** The headers the services send for this configuration (securityHeaders). */

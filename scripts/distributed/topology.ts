@@ -2,7 +2,7 @@
  * The distributed topology as separate processes on this machine, as docker-compose.yml runs it
  * in containers: command-api and query-api replicated, the projectors, and nginx in front, on the
  * real engines (Kafka, the MongoDB-compatible server, Meilisearch, the Firebase Auth emulator).
- * Each service is the same entry point as in the containers (`packages/server/src/main.ts
+ * Each service is the same entry point as in the containers (`apps/server/src/main.ts
  * --role ...`) and can be killed and started again, which the fault tests do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,13 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureAuthEmulator, type RunningAuthEmulator } from '@rewear/platform';
 import { writeRouterConfig } from './router.ts';
-import {
-  securityHeaders,
-  securityOptionsFrom,
-} from '../../packages/server/src/security-headers.ts';
+import { securityHeaders, securityOptionsFrom } from '@rewear/server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_ENTRY = 'packages/server/src/main.ts';
+const SERVER_ENTRY = 'apps/server/src/main.ts';
 
 export type ServiceRole = 'command-api' | 'query-api' | 'projectors' | 'router';
 
@@ -302,7 +299,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const config = writeRouterConfig(REPO_ROOT, {
       dir: routerDir,
       listen: { host, port: options.port },
-      clientDist: path.join(REPO_ROOT, 'client/dist'),
+      clientDist: path.join(REPO_ROOT, 'apps/client/dist'),
       upstreams: {
         query_api: queryApis.map((s) => new URL(s.url).host),
         command_api: commandApis.map((s) => new URL(s.url).host),

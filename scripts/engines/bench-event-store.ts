@@ -11,11 +11,15 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import type { DomainEvent } from '@rewear/contracts';
-import type { EventBus, EventStore } from '../../packages/platform/src/ports.ts';
-import { openSqliteEventLog } from '../../packages/platform/src/adapters/sqlite-event-log.ts';
-import { openMongoEventStore } from '../../packages/platform/src/adapters/mongo-event-store.ts';
-import { startOutboxRelay } from '../../packages/platform/src/adapters/outbox-relay.ts';
-import { createKafkaBus, topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
+import {
+  type EventBus,
+  type EventStore,
+  openSqliteEventLog,
+  openMongoEventStore,
+  startOutboxRelay,
+  createKafkaBus,
+  topicsOf,
+} from '@rewear/platform';
 
 const replayEvents = Number(process.env.REPLAY_EVENTS ?? 200_000);
 const lagSamples = Number(process.env.LAG_SAMPLES ?? 200);

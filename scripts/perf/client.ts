@@ -20,7 +20,7 @@ import { buildClient, REPO_ROOT, startStorefront } from '../../tests/e2e/support
 
 const HOME_ROUTE_BUDGET_KB = 150;
 const SCORE_TARGET = 95;
-const DIST = path.join(REPO_ROOT, 'client/dist');
+const DIST = path.join(REPO_ROOT, 'apps/client/dist');
 
 interface ManifestChunk {
   file: string;

@@ -11,32 +11,27 @@ import Database from 'better-sqlite3';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
-import type {
-  Checkpoint,
-  DeliveredBatch,
-  EventBus,
-  EventStore,
-  Subscription,
-} from '../../packages/platform/src/ports.ts';
 import {
+  type Checkpoint,
+  type DeliveredBatch,
+  type EventBus,
+  type EventStore,
+  type Subscription,
   openSqliteEventLog,
   type SqliteEventLog,
-} from '../../packages/platform/src/adapters/sqlite-event-log.ts';
-import {
   openMongoEventStore,
   type MongoEventStore,
-} from '../../packages/platform/src/adapters/mongo-event-store.ts';
-import {
   startOutboxRelay,
   type OutboxRelay,
-} from '../../packages/platform/src/adapters/outbox-relay.ts';
-import { createKafkaBus, topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
+  createKafkaBus,
+  topicsOf,
+} from '@rewear/platform';
 import {
   kafkaAvailability,
   mongoAvailability,
   reportSkip,
   type EngineAvailability,
-} from '../support/engines.ts';
+} from '@rewear/testing';
 
 const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
 const distributed: EngineAvailability = !mongo.available

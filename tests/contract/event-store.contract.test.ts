@@ -12,13 +12,11 @@ import {
   ConcurrencyError,
   type AppendOptions,
   type EventStore,
-} from '../../packages/platform/src/ports.ts';
-import { openSqliteEventLog } from '../../packages/platform/src/adapters/sqlite-event-log.ts';
-import {
+  openSqliteEventLog,
   openMongoEventStore,
   type MongoEventStore,
-} from '../../packages/platform/src/adapters/mongo-event-store.ts';
-import { mongoAvailability, reportSkip } from '../support/engines.ts';
+} from '@rewear/platform';
+import { mongoAvailability, reportSkip } from '@rewear/testing';
 
 const mongo = await mongoAvailability();
 reportSkip('EventStore contract on MongoDB', mongo);

@@ -9,19 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  IdempotencyStore,
-  IdempotencyStoreOptions,
-  StoredAnswer,
-} from '../../packages/platform/src/ports.ts';
-import { IDEMPOTENCY_TTL_MS } from '../../packages/platform/src/ports.ts';
-import { createMemoryIdempotencyStore } from '../../packages/platform/src/adapters/memory-idempotency.ts';
-import { createSqliteIdempotencyStore } from '../../packages/platform/src/adapters/sqlite-idempotency.ts';
 import {
+  type IdempotencyStore,
+  type IdempotencyStoreOptions,
+  type StoredAnswer,
+  IDEMPOTENCY_TTL_MS,
+  createMemoryIdempotencyStore,
+  createSqliteIdempotencyStore,
   openMongoIdempotencyStore,
   type MongoIdempotencyStore,
-} from '../../packages/platform/src/adapters/mongo-idempotency.ts';
-import { mongoAvailability, reportSkip } from '../support/engines.ts';
+} from '@rewear/platform';
+import { mongoAvailability, reportSkip } from '@rewear/testing';
 
 const mongo = await mongoAvailability();
 reportSkip('idempotency store contract (MongoDB)', mongo);

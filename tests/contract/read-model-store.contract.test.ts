@@ -4,16 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Doc,
-  FindOptions,
-  IndexSpec,
-  ReadModelCollection,
-  ReadModelStore,
-} from '../../packages/platform/src/ports.ts';
-import { createMemoryReadModelStore } from '../../packages/platform/src/adapters/memory-read-models.ts';
-import { openMongoReadModelStore } from '../../packages/platform/src/adapters/mongo-read-models.ts';
-import { mongoAvailability, reportSkip } from '../support/engines.ts';
+import {
+  type Doc,
+  type FindOptions,
+  type IndexSpec,
+  type ReadModelCollection,
+  type ReadModelStore,
+  createMemoryReadModelStore,
+  openMongoReadModelStore,
+} from '@rewear/platform';
+import { mongoAvailability, reportSkip } from '@rewear/testing';
 
 interface Listing extends Doc {
   title: string;

@@ -4,18 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  SearchEngine,
-  SearchIndex,
-  SearchSettings,
-} from '../../packages/platform/src/ports.ts';
-import { createEmbeddedSearchEngine } from '../../packages/platform/src/adapters/embedded-search.ts';
 import {
+  type SearchEngine,
+  type SearchIndex,
+  type SearchSettings,
+  createEmbeddedSearchEngine,
   createMeiliSearchEngine,
   plainQuery,
   toMeiliFilter,
-} from '../../packages/platform/src/adapters/meili-search.ts';
-import { meiliAvailability, reportSkip } from '../support/engines.ts';
+} from '@rewear/platform';
+import { meiliAvailability, reportSkip } from '@rewear/testing';
 
 interface Item {
   id: string;

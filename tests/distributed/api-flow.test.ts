@@ -22,6 +22,9 @@ import {
   type Config,
   type Platform,
   type ProjectionRuntime,
+  createPlatform,
+  createFirebaseIdentityVerifier,
+  topicsOf,
 } from '@rewear/platform';
 import {
   createCommandApi,
@@ -30,19 +33,17 @@ import {
 } from '@rewear/command-api';
 import { createQueryApi } from '@rewear/query-api';
 import { createProjectors } from '@rewear/projectors';
-import { createPlatform } from '../../packages/platform/src/create-platform.ts';
-import { createFirebaseIdentityVerifier } from '../../packages/platform/src/identity-firebase.ts';
-import { topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
-import { createServerApp } from '../../packages/server/src/app.ts';
-import { TEST_RATE_LIMITS } from '../../command-api/test/api/harness.ts';
-import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
+import { createServerApp } from '@rewear/server';
+import { TEST_RATE_LIMITS, shipping } from '@rewear/command-api/testing';
 import {
+  kafkaAvailability,
+  mongoAvailability,
+  reportSkip,
   createTestUser,
   startAuthEmulatorForTests,
   TEST_PROJECT_ID,
   type TestUser,
-} from '../support/auth.ts';
-import { shipping } from '../../command-api/test/api/harness.ts';
+} from '@rewear/testing';
 
 const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
 const reachable = kafka.available && mongo.available;

@@ -11,11 +11,11 @@ import {
   openMongoReadModelStore,
   startProjections,
   type Config,
+  createPlatform,
+  topicsOf,
 } from '@rewear/platform';
-import { createPlatform } from '../../packages/platform/src/create-platform.ts';
-import { topicsOf } from '../../packages/platform/src/adapters/kafka-bus.ts';
-import { createCheckpointProgress } from '../../packages/server/src/checkpoint-progress.ts';
-import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
+import { createCheckpointProgress } from '@rewear/server';
+import { kafkaAvailability, mongoAvailability, reportSkip } from '@rewear/testing';
 import { appendSteps } from '../platform/support/event-mix.ts';
 import { everyDocument, realProjectors } from '../platform/support/projections.ts';
 

@@ -18,14 +18,15 @@ import {
   startTopology,
   type Topology,
 } from '../../scripts/distributed/topology.ts';
-import { createTestUser, type TestUser } from '../support/auth.ts';
 import {
+  createTestUser,
+  type TestUser,
   kafkaAvailability,
   meiliAvailability,
   mongoAvailability,
   reportSkip,
-} from '../support/engines.ts';
-import { shipping } from '../../command-api/test/api/harness.ts';
+} from '@rewear/testing';
+import { shipping } from '@rewear/command-api/testing';
 
 const engines = await Promise.all([kafkaAvailability(), mongoAvailability(), meiliAvailability()]);
 const missing = engines.find((engine) => !engine.available);

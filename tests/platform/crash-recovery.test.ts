@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@rewear/platform';
-import { createPlatform } from '../../packages/platform/src/create-platform.ts';
-import { startProjections } from '../../packages/platform/src/runtime/index.ts';
+import { loadConfig, createPlatform, startProjections } from '@rewear/platform';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

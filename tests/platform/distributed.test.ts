@@ -4,14 +4,17 @@
  * KAFKA_BROKERS and MONGODB_URI answer; otherwise skipped with the reason printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, openMongoReadModelStore, type Config, type Platform } from '@rewear/platform';
-import { createPlatform } from '../../packages/platform/src/create-platform.ts';
 import {
+  loadConfig,
+  openMongoReadModelStore,
+  type Config,
+  type Platform,
+  createPlatform,
   followProjections,
   startProjections,
   type ProjectionRuntime,
-} from '../../packages/platform/src/runtime/index.ts';
-import { kafkaAvailability, mongoAvailability, reportSkip } from '../support/engines.ts';
+} from '@rewear/platform';
+import { kafkaAvailability, mongoAvailability, reportSkip } from '@rewear/testing';
 import { appendSteps } from './support/event-mix.ts';
 import { everyDocument, realProjectors } from './support/projections.ts';
 

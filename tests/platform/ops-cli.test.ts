@@ -9,13 +9,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Platform } from '@rewear/platform';
-import { createPlatform } from '../../packages/platform/src/create-platform.ts';
 import {
+  loadConfig,
+  type Platform,
+  createPlatform,
   createOpsRouter,
   startProjections,
   type ProjectionRuntime,
-} from '../../packages/platform/src/runtime/index.ts';
+} from '@rewear/platform';
 import { appendSteps } from './support/event-mix.ts';
 import { realProjectors } from './support/projections.ts';
 

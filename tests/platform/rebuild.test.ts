@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Platform } from '@rewear/platform';
-import { createPlatform } from '../../packages/platform/src/create-platform.ts';
 import {
+  loadConfig,
+  type Platform,
+  createPlatform,
   startProjections,
   type ProjectionRuntime,
-} from '../../packages/platform/src/runtime/index.ts';
+} from '@rewear/platform';
 import { appendSteps } from './support/event-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 

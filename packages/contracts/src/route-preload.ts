@@ -1,5 +1,5 @@
 /**
- * The one inline script of the storefront's index.html (see client/vite.config.ts): it preloads
+ * The one inline script of the storefront's index.html (see apps/client/vite.config.ts): it preloads
  * the chunks, stylesheets and public reads of the route being opened, from a JSON data block
  * the build writes into the page. The script itself never changes from one build to the next,
  * so the server's and the router's Content-Security-Policy allow it by its hash, and the

@@ -20,7 +20,12 @@ export {
   type OutboxRelay,
   type OutboxRelayOptions,
 } from './adapters/outbox-relay.ts';
-export { createKafkaBus, type KafkaBus, type KafkaBusOptions } from './adapters/kafka-bus.ts';
+export {
+  createKafkaBus,
+  topicsOf,
+  type KafkaBus,
+  type KafkaBusOptions,
+} from './adapters/kafka-bus.ts';
 export { createMemoryIdempotencyStore } from './adapters/memory-idempotency.ts';
 export { createSqliteIdempotencyStore } from './adapters/sqlite-idempotency.ts';
 export {
@@ -40,7 +45,12 @@ export {
   type MongoReadModelOptions,
 } from './adapters/mongo-read-models.ts';
 export { createEmbeddedSearchEngine } from './adapters/embedded-search.ts';
-export { createMeiliSearchEngine, type MeiliSearchOptions } from './adapters/meili-search.ts';
+export {
+  createMeiliSearchEngine,
+  plainQuery,
+  toMeiliFilter,
+  type MeiliSearchOptions,
+} from './adapters/meili-search.ts';
 export {
   authEmulatorAnswers,
   ensureAuthEmulator,
@@ -48,3 +58,7 @@ export {
   type RunningAuthEmulator,
 } from './firebase-emulator.ts';
 export * from './engine-errors.ts';
+export {
+  createFirebaseIdentityVerifier,
+  type FirebaseIdentityOptions,
+} from './identity-firebase.ts';

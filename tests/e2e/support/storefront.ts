@@ -1,5 +1,5 @@
 /**
- * Starts the real one-process server (`packages/server/src/main.ts`, what `npm start` runs) on the
+ * Starts the real one-process server (`apps/server/src/main.ts`, what `npm start` runs) on the
  * embedded engines, with a fresh data folder and a small seed, and stops it again. Used by the
  * browser tests (through `serve.ts`) and by the performance script.
  */
@@ -37,9 +37,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `npm run build -w client`: the production bundle the server serves from client/dist. */
+/** `npm run build -w @rewear/client`: the production bundle the server serves from apps/client/dist. */
 export function buildClient(): void {
-  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], {
+  const result = spawnSync('npm', ['run', 'build', '-w', '@rewear/client'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
@@ -105,17 +105,13 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
   });
 
   let log = '';
-  const child = spawn(
-    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    ['packages/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env,
-      // Its own process group, so stopping it also stops the Auth emulator it may have started.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    // Its own process group, so stopping it also stops the Auth emulator it may have started.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     log = (log + text).slice(-20_000);

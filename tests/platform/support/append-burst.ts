@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openSqliteEventLog } from '../../../packages/platform/src/adapters/sqlite-event-log.ts';
+import { openSqliteEventLog } from '@rewear/platform';
 import { step } from './event-mix.ts';
 
 const [dir, countArg] = process.argv.slice(2);

@@ -1,0 +1,84 @@
+import { streamIdOf, collectionParams, createCollectionBody } from '@rewear/contracts';
+import { notFound, requireUser } from '@rewear/platform';
+import { defineRoute } from '../shared/http.ts';
+import { handleCommand } from '../shared/decider.ts';
+import type { CommandServices } from '../shared/services.ts';
+import { collectionDecider } from './decider.ts';
+
+export const collectionRoutes = (services: CommandServices) => [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/collections',
+      summary: 'Creates a collection of products owned by the user',
+      tags: ['collections'],
+      auth: 'user',
+      body: createCollectionBody,
+      responses: {
+        201: '{ id, title, description, productIds, isPublic, owner_id, position }',
+        404: 'A product does not exist',
+      },
+    },
+    async handle({ body, ctx }) {
+      const user = requireUser(ctx);
+      const productIds = [...new Set(body.productIds)];
+      const missing: string[] = [];
+      for (const productId of productIds)
+        if (!(await services.availabilityOf(productId)).listed) missing.push(productId);
+      if (missing.length) throw notFound(`Product not found: ${missing.join(', ')}`);
+      const collectionId = services.newId();
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        collectionDecider,
+        streamIdOf('collection', collectionId),
+        {
+          type: 'CreateCollection',
+          collectionId,
+          ownerId: user.uid,
+          title: body.title,
+          description: body.description,
+          productIds,
+          isPublic: body.isPublic,
+        },
+      );
+      return {
+        status: 201,
+        body: {
+          id: collectionId,
+          title: body.title,
+          description: body.description,
+          productIds,
+          isPublic: body.isPublic,
+          type: 'user',
+          owner_id: user.uid,
+        },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/collections/{id}/follow',
+      summary: 'Follows a collection (a public or own user collection, or an algorithmic one)',
+      tags: ['collections'],
+      auth: 'user',
+      params: collectionParams,
+      responses: { 200: '{ id, following: true, position }', 404: 'Collection not found' },
+    },
+    async handle({ params, ctx }) {
+      const user = requireUser(ctx);
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        collectionDecider,
+        streamIdOf('collection', params.id),
+        {
+          type: 'FollowCollection',
+          collectionId: params.id,
+          userId: user.uid,
+        },
+      );
+      return { status: 200, body: { id: params.id, following: true }, position: outcome.position };
+    },
+  }),
+];

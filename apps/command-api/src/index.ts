@@ -1,0 +1,29 @@
+export { createCommandApi, commandRoutes, type CommandApi, type CommandApiDeps } from './app.ts';
+export {
+  createReservationSweeper,
+  type ReservationSweeper,
+  type ReservationSweeperOptions,
+} from './order/sweeper.ts';
+export {
+  createMemoryIdempotencyStore,
+  createSqliteIdempotencyStore,
+  openMongoIdempotencyStore,
+  type IdempotencyStore,
+} from './shared/idempotency.ts';
+export {
+  handleCommand,
+  loadAggregate,
+  CommandRejected,
+  type Decider,
+  type DecideContext,
+} from './shared/decider.ts';
+export { brandIdForName } from './brand/decider.ts';
+export { cartIdForUser } from './cart/decider.ts';
+export * from './payments/index.ts';
+export {
+  seedCatalogue,
+  seedIfEmpty,
+  type SeedCatalogueOptions,
+  type SeedProgress,
+  type SeedResult,
+} from './seed/index.ts';

@@ -1,0 +1,242 @@
+import {
+  COLORS,
+  CONDITIONS,
+  SIZES,
+  categoryById,
+  colorName,
+  conditionName,
+  sizeName,
+  streamIdOf,
+  toCents,
+  type Product,
+  createListingBody,
+  listingParams,
+  updateListingBody,
+} from '@rewear/contracts';
+import { badRequest, requireUser, type AuthenticatedUser } from '@rewear/platform';
+import { defineRoute } from '../shared/http.ts';
+import { handleCommand, loadAggregate } from '../shared/decider.ts';
+import type { CommandServices } from '../shared/services.ts';
+import { brandDecider } from '../brand/decider.ts';
+import { userDecider } from '../user/decider.ts';
+import { availableStock, listingDecider, type ListingState } from './decider.ts';
+
+const known = (list: readonly { id: number }[], ids: number[], field: string) => {
+  const unknown = ids.filter((id) => !list.some((item) => item.id === id));
+  if (unknown.length)
+    throw badRequest(`Invalid ${field}: unknown id ${unknown.join(', ')}`, [
+      { path: field, message: 'unknown id' },
+    ]);
+  return [...new Set(ids)];
+};
+
+async function brandName(services: CommandServices, brandId: string): Promise<string | null> {
+  const { state } = await loadAggregate(
+    services.eventStore,
+    brandDecider,
+    streamIdOf('brand', brandId),
+  );
+  return state.exists ? state.name : null;
+}
+
+async function checkBrand(services: CommandServices, brandId: string) {
+  const name = await brandName(services, brandId);
+  if (name === null)
+    throw badRequest('Invalid brand_id: brand not found', [
+      { path: 'brand_id', message: 'brand not found' },
+    ]);
+  return name;
+}
+
+function checkCategory(categoryId: number) {
+  if (!categoryById(categoryId))
+    throw badRequest('Invalid category_id: category not found', [
+      { path: 'category_id', message: 'category not found' },
+    ]);
+}
+
+/** The seller's public name: the token's name, else the registered display name, else the email's local part. */
+async function sellerNameOf(services: CommandServices, user: AuthenticatedUser): Promise<string> {
+  if (user.name?.trim()) return user.name.trim().slice(0, 200);
+  const { state } = await loadAggregate(
+    services.eventStore,
+    userDecider,
+    streamIdOf('user', user.uid),
+  );
+  if (state.displayName?.trim()) return state.displayName.trim().slice(0, 200);
+  return user.email?.split('@')[0] ?? 'Seller';
+}
+
+/** The product as the API shows it, from the listing's own stream. */
+export function productView(state: ListingState, brand: string, now: Date): Product {
+  const f = state.fields!;
+  const conditions = f.conditionIds.map((id) => conditionName(id) ?? '').filter(Boolean);
+  return {
+    product_id: state.listingId,
+    id: state.listingId,
+    title: f.title,
+    description: f.description,
+    price: f.priceCents / 100,
+    original_price: f.originalPriceCents === null ? null : f.originalPriceCents / 100,
+    image: f.image,
+    gallery: f.gallery,
+    brand_id: f.brandId,
+    brand_name: brand,
+    category_id: f.categoryId,
+    category_name: categoryById(f.categoryId)?.name ?? 'Uncategorized',
+    condition_name: conditions[0] ?? 'Good condition',
+    conditions,
+    condition_ids: f.conditionIds,
+    sizes: f.sizeIds.map((id) => sizeName(id) ?? '').filter(Boolean),
+    size_ids: f.sizeIds,
+    colors: f.colorIds.map((id) => colorName(id) ?? '').filter(Boolean),
+    color_ids: f.colorIds,
+    stock: availableStock(state, now),
+    num_likes: 0,
+    created_at: state.createdAt,
+    seller_id: f.sellerId,
+    seller_name: f.sellerName,
+    seller_photo: f.sellerPhoto,
+  };
+}
+
+const asList = (ids: number | number[]) => (Array.isArray(ids) ? ids : [ids]);
+
+export const listingRoutes = (services: CommandServices) => [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/products',
+      summary: 'Creates a listing; the seller is the signed-in user, whatever the body says',
+      tags: ['products'],
+      auth: 'user',
+      body: createListingBody,
+      responses: { 201: 'Product (with position)', 400: 'Invalid fields, brand or category' },
+    },
+    async handle({ body, ctx }) {
+      const user = requireUser(ctx);
+      const brandId = String(body.brand_id);
+      checkCategory(body.category_id);
+      const brand = await checkBrand(services, brandId);
+      const listingId = services.newId();
+      const now = services.now();
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        listingDecider,
+        streamIdOf('listing', listingId),
+        {
+          type: 'CreateListing',
+          listingId,
+          createdAt: now.toISOString(),
+          fields: {
+            sellerId: user.uid,
+            sellerName: await sellerNameOf(services, user),
+            sellerPhoto: user.picture,
+            stock: body.stock,
+            title: body.title,
+            description: body.description,
+            priceCents: toCents(body.price)!,
+            originalPriceCents: body.original_price == null ? null : toCents(body.original_price),
+            image: body.image,
+            gallery: body.gallery ?? (body.image ? [body.image] : []),
+            brandId,
+            categoryId: body.category_id,
+            conditionIds: known(CONDITIONS, asList(body.condition_ids), 'condition_ids'),
+            sizeIds: known(SIZES, body.size_ids, 'size_ids'),
+            colorIds: known(COLORS, body.color_ids, 'color_ids'),
+          },
+        },
+      );
+      return {
+        status: 201,
+        body: { ...productView(outcome.state, brand, now) },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'put',
+      path: '/api/products/{id}',
+      summary: 'Updates a listing (its seller only)',
+      tags: ['products'],
+      auth: 'user',
+      params: listingParams,
+      body: updateListingBody,
+      responses: {
+        200: 'Product (with position)',
+        403: 'Not the seller',
+        404: 'Product not found',
+      },
+    },
+    async handle({ params, body, ctx }) {
+      const user = requireUser(ctx);
+      const changes: Record<string, unknown> = {};
+      if (body.title !== undefined) changes.title = body.title;
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.price !== undefined) changes.priceCents = toCents(body.price)!;
+      if (body.original_price !== undefined)
+        changes.originalPriceCents =
+          body.original_price === null ? null : toCents(body.original_price);
+      if (body.image !== undefined) changes.image = body.image;
+      if (body.gallery !== undefined) changes.gallery = body.gallery;
+      if (body.category_id !== undefined) {
+        checkCategory(body.category_id);
+        changes.categoryId = body.category_id;
+      }
+      if (body.brand_id !== undefined) {
+        await checkBrand(services, String(body.brand_id));
+        changes.brandId = String(body.brand_id);
+      }
+      if (body.condition_ids !== undefined)
+        changes.conditionIds = known(CONDITIONS, asList(body.condition_ids), 'condition_ids');
+      if (body.size_ids !== undefined) changes.sizeIds = known(SIZES, body.size_ids, 'size_ids');
+      if (body.color_ids !== undefined)
+        changes.colorIds = known(COLORS, body.color_ids, 'color_ids');
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        listingDecider,
+        streamIdOf('listing', params.id),
+        {
+          type: 'UpdateListing',
+          actorId: user.uid,
+          changes,
+        },
+      );
+      const brand = (await brandName(services, outcome.state.fields!.brandId)) ?? '';
+      return {
+        status: 200,
+        body: { ...productView(outcome.state, brand, services.now()) },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'delete',
+      path: '/api/products/{id}',
+      summary: 'Deletes a listing (its seller only)',
+      tags: ['products'],
+      auth: 'user',
+      params: listingParams,
+      responses: { 200: '{ message, position }', 403: 'Not the seller', 404: 'Product not found' },
+    },
+    async handle({ params, ctx }) {
+      const user = requireUser(ctx);
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        listingDecider,
+        streamIdOf('listing', params.id),
+        {
+          type: 'DeleteListing',
+          actorId: user.uid,
+        },
+      );
+      return {
+        status: 200,
+        body: { message: 'Product deleted successfully', product_id: params.id },
+        position: outcome.position,
+      };
+    },
+  }),
+];

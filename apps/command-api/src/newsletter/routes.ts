@@ -1,0 +1,71 @@
+import { streamIdOf, newsletterBody } from '@rewear/contracts';
+import { defineRoute } from '../shared/http.ts';
+import { handleCommand } from '../shared/decider.ts';
+import type { CommandServices } from '../shared/services.ts';
+import { subscriptionDecider, subscriptionIdFor } from './decider.ts';
+
+export const newsletterRoutes = (services: CommandServices) => [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/newsletter/subscribe',
+      summary: 'Subscribes an email to the newsletter',
+      tags: ['newsletter'],
+      auth: 'optional',
+      body: newsletterBody,
+      responses: {
+        201: '{ message, position }',
+        200: '{ message, position } (already subscribed)',
+      },
+    },
+    async handle({ body, ctx }) {
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        subscriptionDecider,
+        streamIdOf('subscription', subscriptionIdFor(body.email)),
+        {
+          type: 'Subscribe',
+          email: body.email,
+        },
+      );
+      return outcome.events.length
+        ? {
+            status: 201,
+            body: { message: 'Thanks for subscribing to our newsletter!' },
+            position: outcome.position,
+          }
+        : {
+            status: 200,
+            body: { message: 'You are already subscribed.' },
+            position: outcome.position,
+          };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/newsletter/unsubscribe',
+      summary: 'Unsubscribes an email from the newsletter',
+      tags: ['newsletter'],
+      auth: 'optional',
+      body: newsletterBody,
+      responses: { 200: '{ message, position }', 404: 'This email is not subscribed' },
+    },
+    async handle({ body, ctx }) {
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        subscriptionDecider,
+        streamIdOf('subscription', subscriptionIdFor(body.email)),
+        {
+          type: 'Unsubscribe',
+          email: body.email,
+        },
+      );
+      return {
+        status: 200,
+        body: { message: 'You have been unsubscribed.' },
+        position: outcome.position,
+      };
+    },
+  }),
+];

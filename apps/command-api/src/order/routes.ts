@@ -1,0 +1,122 @@
+import {
+  toCents,
+  type OrderCreated,
+  createOrderBody,
+  orderParams,
+  updatePaymentBody,
+} from '@rewear/contracts';
+import { HttpError, notFound, requireSelf, requireUser } from '@rewear/platform';
+import { defineRoute } from '../shared/http.ts';
+import { CommandRejected } from '../shared/decider.ts';
+import type { CommandServices } from '../shared/services.ts';
+import {
+  loadOrder,
+  placeOrder,
+  recordPayment,
+  recordPaymentFailure,
+  type OrderServices,
+} from './workflow.ts';
+
+export const orderServicesFor = (
+  services: CommandServices,
+  env: OrderServices['env'],
+): OrderServices => ({
+  env,
+  payments: services.payments,
+  reservationTtlMs: services.reservationTtlMs,
+});
+
+export const orderRoutes = (services: CommandServices) => [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/orders',
+      summary:
+        'Places an order: prices it from the listings, holds the stock for 15 minutes, creates the PaymentIntent',
+      tags: ['orders'],
+      auth: 'user',
+      body: createOrderBody,
+      responses: {
+        201: 'OrderCreated { order: { id, status, total_price, expires_at }, clientSecret, paymentIntentId, position }',
+        404: 'Product not found',
+        409: "'Price changed' (details: current prices) or '\"{title}\" is no longer available'; nothing is held",
+      },
+    },
+    async handle({ body, ctx }) {
+      requireSelf(ctx, body.userId);
+      const env = services.envFor(ctx);
+      const orderId = services.newId();
+      let result;
+      try {
+        result = await placeOrder(orderServicesFor(services, env), {
+          orderId,
+          userId: body.userId,
+          items: body.orderItems.map((item) => ({
+            productId: item.productId,
+            quantity: item.quantity,
+            unitPriceCents: toCents(item.unitPrice)!,
+          })),
+          shipping: body.shippingInfo,
+        });
+      } catch (err) {
+        if (err instanceof CommandRejected) throw err;
+        if (err instanceof HttpError) throw err;
+        console.error(`[orders] placing order ${orderId} failed`, err);
+        throw new HttpError(502, 'The payment service is not available. Please try again.');
+      }
+      const answer: Omit<OrderCreated, 'position'> = {
+        order: {
+          id: orderId,
+          status: 'pending',
+          total_price: result.state.totalCents / 100,
+          expires_at: result.state.expiresAt,
+        },
+        clientSecret: result.clientSecret,
+        paymentIntentId: result.state.paymentIntentId,
+      };
+      return { status: 201, body: { ...answer }, position: result.position };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'put',
+      path: '/api/orders/{id}/update-payment',
+      summary:
+        'Marks the order paid once the processor confirms the PaymentIntent succeeded for this order, amount and currency',
+      tags: ['orders'],
+      auth: 'user',
+      params: orderParams,
+      body: updatePaymentBody,
+      responses: {
+        200: "{ order: { id, status: 'paid' }, position }",
+        402: 'The payment has not succeeded (or failed)',
+        403: 'Not your order',
+        404: 'Order not found',
+        409: 'The payment belongs to another order or amount, or the order expired',
+      },
+    },
+    async handle({ params, body, ctx }) {
+      requireUser(ctx);
+      const env = services.envFor(ctx);
+      const { state } = await loadOrder(env, params.id);
+      if (!state.placed) throw notFound('Order not found');
+      requireSelf(ctx, state.placed.userId);
+      const intent = await services.payments.retrieveIntent(body.stripePaymentId);
+      if (!intent) throw new HttpError(402, 'Payment not found');
+      if (intent.status === 'canceled') {
+        const failed = await recordPaymentFailure(
+          orderServicesFor(services, env),
+          params.id,
+          intent,
+        );
+        throw new HttpError(402, failed.state.failureReason ?? 'The payment was canceled');
+      }
+      const paid = await recordPayment(orderServicesFor(services, env), params.id, intent);
+      return {
+        status: 200,
+        body: { order: { id: params.id, status: paid.state.status } },
+        position: paid.position,
+      };
+    },
+  }),
+];

@@ -1,0 +1,40 @@
+import { streamIdOf, registerUserBody } from '@rewear/contracts';
+import { requireSelf } from '@rewear/platform';
+import { defineRoute } from '../shared/http.ts';
+import { handleCommand } from '../shared/decider.ts';
+import type { CommandServices } from '../shared/services.ts';
+import { userDecider } from './decider.ts';
+
+export const userRoutes = (services: CommandServices) => [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/users/register',
+      summary: 'Registers the signed-in user (uid must be the token’s)',
+      tags: ['users'],
+      auth: 'user',
+      body: registerUserBody,
+      responses: {
+        201: '{ uid, position }',
+        403: 'uid is not the token’s',
+        409: 'User already registered',
+      },
+    },
+    async handle({ body, ctx }) {
+      requireSelf(ctx, body.uid);
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        userDecider,
+        streamIdOf('user', body.uid),
+        {
+          type: 'RegisterUser',
+          uid: body.uid,
+          email: body.email,
+          displayName: body.display_name?.trim() || body.email,
+          photoUrl: body.photo_url ?? null,
+        },
+      );
+      return { status: 201, body: { uid: body.uid }, position: outcome.position };
+    },
+  }),
+];

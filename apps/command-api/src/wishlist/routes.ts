@@ -1,0 +1,110 @@
+import {
+  streamIdOf,
+  type DomainEvent,
+  addWishlistBody,
+  wishlistItemParams,
+  wishlistParams,
+} from '@rewear/contracts';
+import { requireSelf } from '@rewear/platform';
+import { defineRoute } from '../shared/http.ts';
+import { handleCommand } from '../shared/decider.ts';
+import type { CommandServices } from '../shared/services.ts';
+import { wishlistDecider } from './decider.ts';
+
+export const wishlistRoutes = (services: CommandServices) => [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/wishlist',
+      summary: 'Saves a product to the user’s wishlist',
+      tags: ['wishlist'],
+      auth: 'user',
+      body: addWishlistBody,
+      responses: {
+        201: '{ userId, productId, position }',
+        200: 'Already saved',
+        403: 'Not your wishlist',
+        404: 'Product not found',
+      },
+    },
+    async handle({ body, ctx }) {
+      requireSelf(ctx, body.userId);
+      const product = await services.availabilityOf(body.productId);
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        wishlistDecider,
+        streamIdOf('wishlist', body.userId),
+        {
+          type: 'AddToWishlist',
+          userId: body.userId,
+          productId: body.productId,
+          productListed: product.listed,
+        },
+      );
+      return {
+        status: outcome.events.length ? 201 : 200,
+        body: { userId: body.userId, productId: body.productId },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'delete',
+      path: '/api/wishlist/user/{uid}/product/{productId}',
+      summary: 'Removes a product from the user’s wishlist',
+      tags: ['wishlist'],
+      auth: 'user',
+      params: wishlistItemParams,
+      responses: {
+        200: '{ userId, productId, position }',
+        403: 'Not your wishlist',
+        404: 'Product is not in the wishlist',
+      },
+    },
+    async handle({ params, ctx }) {
+      requireSelf(ctx, params.uid);
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        wishlistDecider,
+        streamIdOf('wishlist', params.uid),
+        {
+          type: 'RemoveFromWishlist',
+          userId: params.uid,
+          productId: params.productId,
+        },
+      );
+      return {
+        status: 200,
+        body: { userId: params.uid, productId: params.productId },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'delete',
+      path: '/api/wishlist/user/{uid}',
+      summary: 'Empties the user’s wishlist',
+      tags: ['wishlist'],
+      auth: 'user',
+      params: wishlistParams,
+      responses: { 200: '{ userId, removed, position }', 403: 'Not your wishlist' },
+    },
+    async handle({ params, ctx }) {
+      requireSelf(ctx, params.uid);
+      const outcome = await handleCommand(
+        services.envFor(ctx),
+        wishlistDecider,
+        streamIdOf('wishlist', params.uid),
+        {
+          type: 'ClearWishlist',
+          userId: params.uid,
+        },
+      );
+      const cleared = outcome.events[0] as DomainEvent | undefined;
+      const removed = cleared?.type === 'WishlistCleared' ? cleared.data.productIds.length : 0;
+      return { status: 200, body: { userId: params.uid, removed }, position: outcome.position };
+    },
+  }),
+];

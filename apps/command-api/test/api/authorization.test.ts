@@ -1,0 +1,383 @@
+/**
+ * The authorization matrix: every command endpoint × {visitor, owner, another user, malformed
+ * token}. A token that does not verify is always 401; a visitor is 401 except on open routes;
+ * another user is 403 on what belongs to the owner.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
+import { commandRoutes } from '../../src/index.ts';
+import { listingBody, shipping, startHarness, type Harness } from './harness.ts';
+
+let stopEmulator: () => Promise<void>;
+let h: Harness;
+let owner: TestUser;
+let other: TestUser;
+let brandId: string;
+
+beforeAll(async () => {
+  stopEmulator = await startAuthEmulatorForTests();
+  h = await startHarness();
+  [owner, other] = await Promise.all([createTestUser(), createTestUser()]);
+  brandId = (
+    await h.call('POST', '/api/brands/find-or-create', {
+      token: owner.idToken,
+      body: { name: 'Matrix brand' },
+    })
+  ).body.id;
+});
+afterAll(async () => {
+  await h?.close();
+  await stopEmulator?.();
+});
+
+type Caller = 'visitor' | 'owner' | 'other' | 'malformed';
+interface Row {
+  name: string;
+  /** Builds a fresh request (fresh fixtures owned by `owner`) for one caller. */
+  request(): Promise<{ method: string; path: string; body?: unknown }>;
+  /** Expected status per caller. */
+  expect: Record<Caller, number>;
+}
+
+async function listing(stock = 3) {
+  return (
+    await h.call('POST', '/api/products', {
+      token: owner.idToken,
+      body: listingBody({ brand_id: brandId, stock }),
+    })
+  ).body as { product_id: string; price: number };
+}
+async function cartWith(productId?: string) {
+  const cartId = (
+    await h.call('POST', '/api/cart/create', { token: owner.idToken, body: { userId: owner.uid } })
+  ).body.id;
+  if (productId)
+    await h.call('POST', '/api/cart/add-item', {
+      token: owner.idToken,
+      body: { cartId, productId, quantity: 1 },
+    });
+  return cartId as string;
+}
+async function placedOrder() {
+  const product = await listing();
+  const res = await h.call('POST', '/api/orders', {
+    token: owner.idToken,
+    body: {
+      userId: owner.uid,
+      orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }],
+      shippingInfo: shipping,
+    },
+  });
+  await h.payments.confirm(res.body.clientSecret, {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2035,
+    cvc: '123',
+  });
+  return res.body as { order: { id: string }; paymentIntentId: string };
+}
+
+const rows: Row[] = [
+  {
+    name: 'POST /api/users/register',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/users/register',
+      body: { uid: owner.uid, email: owner.email, display_name: 'Owner' },
+    }),
+    // Registering twice is 409; the owner's first call is the 201 below, later ones 409.
+    expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/cart/create',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/create',
+      body: { userId: owner.uid },
+    }),
+    expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/cart/add-item',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/add-item',
+      body: { cartId: await cartWith(), productId: (await listing()).product_id, quantity: 1 },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/cart/remove-item',
+    request: async () => {
+      const product = await listing();
+      return {
+        method: 'DELETE',
+        path: '/api/cart/remove-item',
+        body: { cartId: await cartWith(product.product_id), productId: product.product_id },
+      };
+    },
+    expect: { visitor: 401, owner: 204, other: 403, malformed: 401 },
+  },
+  {
+    name: 'PUT /api/cart/update-item',
+    request: async () => {
+      const product = await listing();
+      return {
+        method: 'PUT',
+        path: '/api/cart/update-item',
+        body: {
+          cartId: await cartWith(product.product_id),
+          productId: product.product_id,
+          quantity: 2,
+        },
+      };
+    },
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/cart/clear',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/clear',
+      body: { cartId: await cartWith() },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/cart/merge',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/merge',
+      body: {
+        cartId: await cartWith(),
+        items: [{ productId: (await listing()).product_id, quantity: 1 }],
+      },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/wishlist',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/wishlist',
+      body: { userId: owner.uid, productId: (await listing()).product_id },
+    }),
+    expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/wishlist/user/{uid}/product/{productId}',
+    request: async () => {
+      const product = await listing();
+      await h.call('POST', '/api/wishlist', {
+        token: owner.idToken,
+        body: { userId: owner.uid, productId: product.product_id },
+      });
+      return {
+        method: 'DELETE',
+        path: `/api/wishlist/user/${owner.uid}/product/${product.product_id}`,
+      };
+    },
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/wishlist/user/{uid}',
+    request: async () => ({ method: 'DELETE', path: `/api/wishlist/user/${owner.uid}` }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/orders',
+    request: async () => {
+      const product = await listing();
+      return {
+        method: 'POST',
+        path: '/api/orders',
+        body: {
+          userId: owner.uid,
+          orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }],
+          shippingInfo: shipping,
+        },
+      };
+    },
+    expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
+  },
+  {
+    name: 'PUT /api/orders/{id}/update-payment',
+    request: async () => {
+      const placed = await placedOrder();
+      return {
+        method: 'PUT',
+        path: `/api/orders/${placed.order.id}/update-payment`,
+        body: { stripePaymentId: placed.paymentIntentId },
+      };
+    },
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/products',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/products',
+      body: listingBody({ brand_id: brandId }),
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    name: 'PUT /api/products/{id}',
+    request: async () => ({
+      method: 'PUT',
+      path: `/api/products/${(await listing()).product_id}`,
+      body: { price: 12 },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/products/{id}',
+    request: async () => ({
+      method: 'DELETE',
+      path: `/api/products/${(await listing()).product_id}`,
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
+    name: 'POST /api/brands',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/brands',
+      body: { name: `Brand ${Math.random()}` },
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    name: 'POST /api/brands/find-or-create',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/brands/find-or-create',
+      body: { name: `Brand ${Math.random()}` },
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    name: 'POST /api/newsletter/subscribe',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/newsletter/subscribe',
+      body: { email: `n${Math.random()}@example.com`.replace('0.', '') },
+    }),
+    expect: { visitor: 201, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    name: 'POST /api/newsletter/unsubscribe',
+    request: async () => {
+      const email = `n${Math.random()}@example.com`.replace('0.', '');
+      await h.call('POST', '/api/newsletter/subscribe', { body: { email } });
+      return { method: 'POST', path: '/api/newsletter/unsubscribe', body: { email } };
+    },
+    expect: { visitor: 200, owner: 200, other: 200, malformed: 401 },
+  },
+  {
+    name: 'POST /api/collections',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/collections',
+      body: { title: 'Mine', productIds: [], isPublic: false },
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    name: 'POST /api/collections/{id}/follow',
+    request: async () => {
+      const created = await h.call('POST', '/api/collections', {
+        token: owner.idToken,
+        body: { title: 'Private', isPublic: false },
+      });
+      return { method: 'POST', path: `/api/collections/${created.body.id}/follow` };
+    },
+    // A private collection is visible to its owner only: to others it does not exist.
+    expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },
+  },
+];
+
+const tokenOf = (caller: Caller) =>
+  caller === 'owner'
+    ? owner.idToken
+    : caller === 'other'
+      ? other.idToken
+      : caller === 'malformed'
+        ? 'not-a-jwt.at.all'
+        : undefined;
+
+describe('authorization matrix', () => {
+  for (const row of rows) {
+    for (const caller of ['visitor', 'malformed', 'other', 'owner'] as Caller[]) {
+      it(`${row.name} as ${caller} → ${row.expect[caller]}`, async () => {
+        const request = await row.request();
+        const before = await h.log.headPosition();
+        const res = await h.call(request.method, request.path, {
+          token: tokenOf(caller),
+          body: request.body,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+        if (res.status >= 400) {
+          expect(res.body.message).toEqual(expect.any(String));
+          expect(await h.log.headPosition()).toBe(before);
+        }
+      });
+    }
+  }
+
+  it('treats a token of another project, or an expired-looking forgery, as 401, never as a visitor', async () => {
+    const [header, payload] = owner.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forge = (changes: Record<string, unknown>) =>
+      `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changes })).toString('base64url')}.`;
+    for (const token of [
+      forge({ aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' }),
+      forge({ exp: 1_000_000 }),
+      forge({ sub: 'nobody-at-all', user_id: 'nobody-at-all' }),
+    ]) {
+      const res = await h.call('POST', '/api/cart/create', { token, body: { userId: owner.uid } });
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
+describe('who is asking comes before what is asked', () => {
+  const invalidListing = { title: '', price: -1, category_id: 'shoes' };
+
+  it('a visitor posting an invalid listing gets 401, not its validation details, and nothing is appended', async () => {
+    const before = await h.log.headPosition();
+    const res = await h.call('POST', '/api/products', { body: invalidListing });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(res.body.details).toBeUndefined();
+    // A body that is not even JSON is not read either.
+    expect((await h.call('POST', '/api/products', { raw: '{"title": ' })).status).toBe(401);
+    expect(await h.log.headPosition()).toBe(before);
+  });
+
+  it('signed in, the same invalid listing gets 400 with the details', async () => {
+    const before = await h.log.headPosition();
+    const res = await h.call('POST', '/api/products', {
+      token: owner.idToken,
+      body: invalidListing,
+    });
+    expect(res.status).toBe(400);
+    const paths = (res.body.details as Array<{ path: string }>).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['title', 'price']));
+    expect(await h.log.headPosition()).toBe(before);
+  });
+
+  it('every command route for signed-in users answers a visitor 401 whatever its body and path', async () => {
+    const before = await h.log.headPosition();
+    const routes = commandRoutes.filter((doc) => doc.auth === 'user');
+    expect(routes.length).toBeGreaterThan(15);
+    for (const doc of routes) {
+      const path = doc.path.replace(/\{\w+\}/g, '%20not%20an%20id');
+      for (const raw of ['{not json', '{"$where": "1"}', '[]']) {
+        const res = await h.call(doc.method.toUpperCase(), path, { raw });
+        expect(res.status, `${doc.method} ${doc.path} ${raw}`).toBe(401);
+      }
+    }
+    expect(await h.log.headPosition()).toBe(before);
+  });
+});

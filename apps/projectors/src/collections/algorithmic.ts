@@ -1,0 +1,297 @@
+/**
+ * The algorithmic collections (SPEC §3, §9) and the Product of the Day (SPEC §4), computed from
+ * the listed products at a time reference (the newest event's time, so a replay gives the same
+ * answer). Pure functions; ties are broken by product id so the result is deterministic.
+ *
+ * Scorings the spec leaves open, defined here:
+ * - trending_hits: likes with a recency decay, score = (likes + 1) / (ageDays + 2)^1.5
+ *   (a listing loses half its pull in roughly its first three days).
+ * - curator_picks: presentation and value: image 5, each gallery picture 2 (up to 4), a
+ *   description of 80+ characters 3, condition NWT 10 / NWOT 8 / Good 6 / Gently Used 4 / Fair 2,
+ *   discount percent / 5, plus log10(likes + 1) * 4.
+ * - weekend_vibes: casual categories (Dresses, Activewear, Shoes, Accessories, Bags, Jeans) only;
+ *   10 for the category, 3 per bright colour (yellow, orange, pink, red, white), up to 6 for
+ *   recency (6 − ageDays, not below 0), plus log10(likes + 1) * 3.
+ * - hidden_gems (likes < 3, price ≥ $20, an image, a brand): condition points + discount / 5.
+ * - style_steals ($0 < price < $60): discount percent, then cheaper first (score = discount + (60 − price) / 60).
+ * - fresh_drops (created within 7 days): newer first, score = hours left in the 7-day window.
+ * - investment_pieces (price ≥ $100): price in dollars + condition points.
+ */
+import {
+  COLLECTION_SIZES,
+  FAVOURED_BRANDS,
+  FAVOURED_CATEGORIES,
+  discountPercent,
+  type CollectionId,
+} from '@rewear/contracts';
+import type { CollectionEntry, ProductRecord } from '@rewear/read-models';
+
+/** What the scorings read of a product. */
+export type ScoringFields = Pick<
+  ProductRecord,
+  | 'title'
+  | 'description'
+  | 'price_cents'
+  | 'original_price_cents'
+  | 'image'
+  | 'gallery'
+  | 'brand_id'
+  | 'brand_name'
+  | 'category_name'
+  | 'conditions'
+  | 'colors'
+  | 'num_likes'
+  | 'created_at'
+>;
+export type ScoredProduct = ScoringFields & {
+  product_id: string;
+  /** created_at parsed once */
+  created_ms?: number;
+};
+
+/** A compact copy with only the scored fields: scanning a large catalogue stays fast. */
+export function scoringInput(id: string, r: ScoringFields): ScoredProduct {
+  return {
+    product_id: id,
+    title: r.title,
+    description: r.description,
+    price_cents: r.price_cents,
+    original_price_cents: r.original_price_cents,
+    image: r.image,
+    gallery: r.gallery,
+    brand_id: r.brand_id,
+    brand_name: r.brand_name,
+    category_name: r.category_name,
+    conditions: r.conditions,
+    colors: r.colors,
+    num_likes: r.num_likes,
+    created_at: r.created_at,
+    created_ms: Date.parse(r.created_at),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CONDITION_POINTS: Record<string, number> = {
+  NWT: 10,
+  NWOT: 8,
+  Good: 6,
+  'Gently Used': 4,
+  Fair: 2,
+};
+const WEEKEND_CATEGORIES = new Set([
+  'Dresses',
+  'Activewear',
+  'Shoes',
+  'Accessories',
+  'Bags',
+  'Jeans',
+]);
+const BRIGHT_COLORS = new Set(['yellow', 'orange', 'pink', 'red', 'white']);
+
+const dollars = (p: ScoringFields) => p.price_cents / 100;
+const discount = (p: ScoringFields) =>
+  discountPercent(
+    p.price_cents / 100,
+    p.original_price_cents === null ? null : p.original_price_cents / 100,
+  );
+const createdMs = (p: ScoringFields & { created_ms?: number }) =>
+  p.created_ms ?? Date.parse(p.created_at);
+const ageDays = (p: ScoringFields, now: Date) =>
+  Math.max(0, (now.getTime() - createdMs(p)) / DAY_MS);
+const conditionPoints = (p: ScoringFields) => CONDITION_POINTS[p.conditions[0] ?? ''] ?? 0;
+
+export const trendingScore = (p: ScoringFields, now: Date) =>
+  (p.num_likes + 1) / Math.pow(ageDays(p, now) + 2, 1.5);
+
+export const curatorScore = (p: ScoringFields) =>
+  (p.image ? 5 : 0) +
+  2 * Math.min(p.gallery.length, 4) +
+  (p.description.length >= 80 ? 3 : 0) +
+  conditionPoints(p) +
+  discount(p) / 5 +
+  Math.log10(p.num_likes + 1) * 4;
+
+export const weekendScore = (p: ScoringFields, now: Date) =>
+  WEEKEND_CATEGORIES.has(p.category_name)
+    ? 10 +
+      3 * p.colors.filter((c) => BRIGHT_COLORS.has(c)).length +
+      Math.max(0, 6 - ageDays(p, now)) +
+      Math.log10(p.num_likes + 1) * 3
+    : 0;
+
+interface CollectionRule {
+  title: string;
+  description: string;
+  criteria: string;
+  /** null excludes the product. */
+  score(p: ScoringFields, now: Date): number | null;
+}
+
+export const COLLECTION_RULES: Record<CollectionId, CollectionRule> = {
+  trending_hits: {
+    title: 'Trending Hits',
+    description: 'The pieces shoppers are loving right now',
+    criteria: 'Most liked, weighted towards recent listings',
+    score: trendingScore,
+  },
+  hidden_gems: {
+    title: 'Hidden Gems',
+    description: 'Quality finds that have not been discovered yet',
+    criteria: 'Fewer than 3 likes, price at least $20, with an image and a brand',
+    score: (p) =>
+      p.num_likes < 3 &&
+      p.price_cents >= 2000 &&
+      p.image !== '' &&
+      p.brand_id !== '' &&
+      p.brand_name !== ''
+        ? conditionPoints(p) + discount(p) / 5
+        : null,
+  },
+  style_steals: {
+    title: 'Style Steals',
+    description: 'Great style for under $60',
+    criteria: 'Price above $0 and below $60, biggest discounts first',
+    score: (p) =>
+      p.price_cents > 0 && p.price_cents < 6000 ? discount(p) + (60 - dollars(p)) / 60 : null,
+  },
+  fresh_drops: {
+    title: 'Fresh Drops',
+    description: 'Just listed this week',
+    criteria: 'Listed within the last 7 days, newest first',
+    score: (p, now) => {
+      const age = ageDays(p, now);
+      return age <= 7 && createdMs(p) <= now.getTime() + DAY_MS ? (7 - age) * 24 : null;
+    },
+  },
+  curator_picks: {
+    title: "Curator's Picks",
+    description: 'Hand-picked for presentation, condition and value',
+    criteria: 'Image, gallery, description, condition, discount and likes',
+    score: curatorScore,
+  },
+  weekend_vibes: {
+    title: 'Weekend Vibes',
+    description: 'Easy, bright pieces for your days off',
+    criteria: 'Casual categories, bright colours, recent listings',
+    score: (p, now) => {
+      const s = weekendScore(p, now);
+      return s > 0 ? s : null;
+    },
+  },
+  investment_pieces: {
+    title: 'Investment Pieces',
+    description: 'Quality pieces worth the splurge',
+    criteria: 'Price at least $100',
+    score: (p) => (p.price_cents >= 10000 ? dollars(p) + conditionPoints(p) : null),
+  },
+};
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+const better = (a: CollectionEntry, b: CollectionEntry) =>
+  a.score > b.score || (a.score === b.score && a.product_id < b.product_id);
+
+/** The `size` best entries, best first, keeping only a small sorted window (no full sort of the catalogue). */
+function topBy(
+  products: ScoredProduct[],
+  size: number,
+  score: (p: ScoredProduct) => number | null,
+): CollectionEntry[] {
+  const top: CollectionEntry[] = [];
+  for (const p of products) {
+    const s = score(p);
+    if (s === null || !Number.isFinite(s)) continue;
+    const rounded = round(s);
+    // Compared before an entry is made: most of a catalogue does not get in.
+    if (top.length === size) {
+      const last = top[size - 1]!;
+      if (rounded < last.score || (rounded === last.score && p.product_id >= last.product_id))
+        continue;
+    }
+    const entry = { product_id: p.product_id, score: rounded };
+    let at = top.length;
+    while (at > 0 && better(entry, top[at - 1]!)) at--;
+    top.splice(at, 0, entry);
+    if (top.length > size) top.pop();
+  }
+  return top;
+}
+
+export function computeCollection(
+  id: CollectionId,
+  products: ScoredProduct[],
+  now: Date,
+): CollectionEntry[] {
+  const rule = COLLECTION_RULES[id];
+  return topBy(products, COLLECTION_SIZES[id], (p) => rule.score(p, now));
+}
+
+export function computeAllCollections(
+  products: ScoredProduct[],
+  now: Date,
+): Record<CollectionId, CollectionEntry[]> {
+  const ids = Object.keys(COLLECTION_SIZES) as CollectionId[];
+  return Object.fromEntries(ids.map((id) => [id, computeCollection(id, products, now)])) as Record<
+    CollectionId,
+    CollectionEntry[]
+  >;
+}
+
+// ---------------------------------------------------------------- Product of the Day (SPEC §4)
+
+/** The §4 score without its random part. */
+export function featuredScore(p: ScoringFields, now: Date): number {
+  let score = 0;
+  if (p.image) score += 20;
+  if ((FAVOURED_BRANDS as readonly string[]).includes(p.brand_name)) score += 15;
+  if ((FAVOURED_CATEGORIES as readonly string[]).includes(p.category_name)) score += 10;
+  score += Math.min(25, Math.log10(p.num_likes + 1) * 8);
+  const price = dollars(p);
+  if (price >= 30 && price <= 100) score += 8;
+  else if (price >= 15 && price <= 150) score += 5;
+  const age = ageDays(p, now);
+  if (age <= 7) score += 12;
+  else if (age <= 30) score += 6;
+  return score;
+}
+
+/** Random part of the §4 score, 0 to 5. Injected so tests and replays are deterministic. */
+export type FeaturedJitter = (productId: string, now: Date) => number;
+
+/** Default jitter: a hash of the product id and the day, so the pick changes daily but not per replay. */
+export const dailyJitter: FeaturedJitter = (productId, now) => {
+  // FNV-1a over `${productId}:${day}`, fed piece by piece (it runs once per listed product)
+  let h = 2166136261;
+  for (let i = 0; i < productId.length; i++) h = Math.imul(h ^ productId.charCodeAt(i), 16777619);
+  h = Math.imul(h ^ 58 /* ':' */, 16777619);
+  const day = dayOf(now);
+  for (let i = 0; i < day.length; i++) h = Math.imul(h ^ day.charCodeAt(i), 16777619);
+  return ((h >>> 0) / 0xffffffff) * 5;
+};
+
+/** The UTC day (YYYY-MM-DD) of the last time asked for: a recomputation asks with one `now`. */
+let lastDay = { time: Number.NaN, day: '' };
+function dayOf(now: Date): string {
+  const time = now.getTime();
+  if (time !== lastDay.time) lastDay = { time, day: now.toISOString().slice(0, 10) };
+  return lastDay.day;
+}
+
+/** Scores every product and keeps the highest; on a tie the first in title order wins (as the spec's title-sorted scan). */
+export function pickFeatured(
+  products: ScoredProduct[],
+  now: Date,
+  jitter: FeaturedJitter = dailyJitter,
+): CollectionEntry | null {
+  let best: { entry: CollectionEntry; title: string } | null = null;
+  for (const p of products) {
+    const score = featuredScore(p, now) + Math.min(5, Math.max(0, jitter(p.product_id, now)));
+    const wins =
+      !best ||
+      score > best.entry.score ||
+      (score === best.entry.score &&
+        (p.title < best.title || (p.title === best.title && p.product_id < best.entry.product_id)));
+    if (wins) best = { entry: { product_id: p.product_id, score }, title: p.title };
+  }
+  return best && { product_id: best.entry.product_id, score: round(best.entry.score) };
+}

@@ -1,0 +1,50 @@
+/**
+ * The projectors: each keeps one read concern (documents and/or the search index) from events.
+ * Pass `createProjectors(options).all` to the projector runtime.
+ */
+import type { Projector } from '@rewear/platform';
+import {
+  createCatalogueProjector,
+  type CatalogueProjector,
+  type CatalogueProjectorOptions,
+} from './catalogue/projector.ts';
+import { usersProjector } from './users/users.ts';
+import { cartsProjector } from './carts/carts.ts';
+import { wishlistsProjector } from './wishlists/wishlists.ts';
+import { ordersProjector } from './orders/orders.ts';
+import { newsletterProjector } from './newsletter/newsletter.ts';
+import { userCollectionsProjector } from './user-collections/user-collections.ts';
+
+export * from '@rewear/read-models';
+export * from './catalogue/listing.ts';
+export * from './catalogue/likes.ts';
+export * from './catalogue/brand.ts';
+export * from './catalogue/projector.ts';
+export * from './collections/algorithmic.ts';
+export * from './users/users.ts';
+export * from './carts/carts.ts';
+export * from './wishlists/wishlists.ts';
+export * from './orders/orders.ts';
+export * from './newsletter/newsletter.ts';
+export * from './user-collections/user-collections.ts';
+
+export interface ProjectorSet {
+  all: Projector[];
+  catalogue: CatalogueProjector;
+}
+
+export function createProjectors(options: CatalogueProjectorOptions = {}): ProjectorSet {
+  const catalogue = createCatalogueProjector(options);
+  return {
+    catalogue,
+    all: [
+      catalogue,
+      usersProjector,
+      cartsProjector,
+      wishlistsProjector,
+      ordersProjector,
+      newsletterProjector,
+      userCollectionsProjector,
+    ],
+  };
+}

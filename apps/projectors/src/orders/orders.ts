@@ -1,0 +1,74 @@
+/**
+ * Orders as the rows of SPEC §3. Status: pending → paid | payment_failed | expired. Paid is
+ * final, so a late failure or expiry never undoes a payment, whatever order they arrive in.
+ */
+import type { EnvelopeOf, EventEnvelope, OrderStatus } from '@rewear/contracts';
+import type { Projector } from '@rewear/platform';
+import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
+
+export type OrderEvent =
+  | EnvelopeOf<'OrderPlaced'>
+  | EnvelopeOf<'OrderPaid'>
+  | EnvelopeOf<'OrderPaymentFailed'>
+  | EnvelopeOf<'OrderExpired'>;
+
+export const ORDER_EVENTS = [
+  'OrderPlaced',
+  'OrderPaid',
+  'OrderPaymentFailed',
+  'OrderExpired',
+] as const;
+
+const RANK: Record<OrderStatus, number> = { pending: 0, payment_failed: 1, expired: 2, paid: 3 };
+
+/** The later status, where paid beats everything and expired beats a failed attempt. */
+function settle(current: OrderStatus, incoming: OrderStatus): OrderStatus {
+  return RANK[incoming] > RANK[current] ? incoming : current;
+}
+
+export function projectOrder(current: OrderDoc | null, event: OrderEvent): OrderDoc | null {
+  if (event.type === 'OrderPlaced') {
+    const d = event.data;
+    return {
+      _id: d.orderId,
+      user_id: d.userId,
+      status: current?.status ?? 'pending',
+      items: d.items.map((i) => ({
+        product_id: i.productId,
+        title: i.title,
+        image: i.image,
+        quantity: i.quantity,
+        unit_price_cents: i.unitPriceCents,
+      })),
+      total_cents: d.totalCents,
+      shipping: { ...d.shipping },
+      payment_intent_id: d.paymentIntentId,
+      created_at: event.occurredAt,
+      expires_at: d.expiresAt,
+      updated_at: current?.updated_at ?? event.occurredAt,
+    };
+  }
+  if (!current) return null;
+  const incoming: OrderStatus =
+    event.type === 'OrderPaid'
+      ? 'paid'
+      : event.type === 'OrderPaymentFailed'
+        ? 'payment_failed'
+        : 'expired';
+  const status = settle(current.status, incoming);
+  return status === current.status ? current : { ...current, status, updated_at: event.occurredAt };
+}
+
+export const ordersProjector: Projector = {
+  name: 'orders',
+  collections: { [READ_MODELS.orders]: [{ keys: { user_id: 1, created_at: -1 } }] },
+  handles: ORDER_EVENTS,
+  async apply(event: EventEnvelope, target) {
+    if (!(ORDER_EVENTS as readonly string[]).includes(event.type)) return;
+    const e = event as OrderEvent;
+    const orders = target.collection<OrderDoc>(READ_MODELS.orders);
+    const current = await orders.findOne({ _id: e.data.orderId }, { readonly: true });
+    const next = projectOrder(current, e);
+    if (next && next !== current) await orders.put(next);
+  },
+};

@@ -1,0 +1,55 @@
+/** Collections users make of products, and who follows them. */
+import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
+import type { Projector } from '@rewear/platform';
+import { READ_MODELS, type UserCollectionDoc } from '@rewear/read-models';
+
+export type UserCollectionEvent =
+  EnvelopeOf<'CollectionCreated'> | EnvelopeOf<'CollectionFollowed'>;
+
+export function projectUserCollection(
+  current: UserCollectionDoc | null,
+  event: UserCollectionEvent,
+): UserCollectionDoc | null {
+  if (event.type === 'CollectionCreated') {
+    const d = event.data;
+    return {
+      _id: d.collectionId,
+      owner_id: d.ownerId,
+      title: d.title,
+      description: d.description,
+      product_ids: [...d.productIds],
+      is_public: d.isPublic,
+      // A follow seen before the creation (another partition) is kept.
+      followers: current?.followers ?? [],
+      created_at: event.occurredAt,
+    };
+  }
+  const base: UserCollectionDoc = current ?? {
+    _id: event.data.collectionId,
+    owner_id: '',
+    title: '',
+    description: '',
+    product_ids: [],
+    is_public: false,
+    followers: [],
+    created_at: '',
+  };
+  if (base.followers.includes(event.data.userId)) return base;
+  return { ...base, followers: [...base.followers, event.data.userId].sort() };
+}
+
+export const userCollectionsProjector: Projector = {
+  name: 'user-collections',
+  collections: {
+    [READ_MODELS.userCollections]: [{ keys: { owner_id: 1 } }, { keys: { is_public: 1 } }],
+  },
+  handles: ['CollectionCreated', 'CollectionFollowed'],
+  async apply(event: EventEnvelope, target) {
+    if (event.type !== 'CollectionCreated' && event.type !== 'CollectionFollowed') return;
+    const e = event as UserCollectionEvent;
+    const collections = target.collection<UserCollectionDoc>(READ_MODELS.userCollections);
+    const current = await collections.findOne({ _id: e.data.collectionId }, { readonly: true });
+    const next = projectUserCollection(current, e);
+    if (next && next !== current) await collections.put(next);
+  },
+};

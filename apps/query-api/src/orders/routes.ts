@@ -1,0 +1,80 @@
+/** Orders as rows (one per item, SPEC §3), for their owner only. */
+import { z } from 'zod';
+import { toDollars, type OrderRow } from '@rewear/contracts';
+import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';
+import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
+import { route, type QueryRoute } from '../shared/route.ts';
+import { idParam } from '../shared/schemas.ts';
+
+/** Pure: the rows of one order. */
+export function orderRows(order: OrderDoc): OrderRow[] {
+  return order.items.map((item) => ({
+    order_id: order._id,
+    created_at: order.created_at,
+    status: order.status,
+    total_price: toDollars(order.total_cents),
+    shipping_name: order.shipping.name,
+    shipping_address: order.shipping.address,
+    shipping_city: order.shipping.city,
+    shipping_state: order.shipping.state,
+    shipping_zip: order.shipping.zip,
+    shipping_email: order.shipping.email,
+    product_id: item.product_id,
+    product_title: item.title,
+    product_image: item.image,
+    quantity: item.quantity,
+    unit_price: toDollars(item.unit_price_cents),
+    expires_at: order.expires_at,
+  }));
+}
+
+const orders = (deps: { readSide: import('@rewear/platform').ReadSide }) =>
+  deps.readSide.collection<OrderDoc>(READ_MODELS.orders);
+
+export const orderRoutes: QueryRoute[] = [
+  route({
+    doc: {
+      method: 'get',
+      path: '/api/orders/user/{uid}',
+      summary: "The signed-in user's orders as rows, newest first",
+      tags: ['Orders'],
+      auth: 'user',
+      params: z.object({ uid: idParam }),
+      responses: {
+        200: 'OrderRow[]',
+        401: 'Not signed in',
+        403: 'Not your orders',
+        404: 'No orders',
+      },
+    },
+    async handle(ctx, { params }, deps) {
+      requireSelf(ctx, params.uid);
+      const docs = await orders(deps).find({ user_id: params.uid }, { sort: { created_at: -1 } });
+      if (docs.length === 0) throw notFound('No orders found');
+      return docs.flatMap(orderRows);
+    },
+  }),
+  route({
+    doc: {
+      method: 'get',
+      path: '/api/orders/{orderId}',
+      summary: 'One order as rows (owner only)',
+      tags: ['Orders'],
+      auth: 'user',
+      params: z.object({ orderId: idParam }),
+      responses: {
+        200: 'OrderRow[]',
+        401: 'Not signed in',
+        403: 'Not your order',
+        404: 'Order not found',
+      },
+    },
+    async handle(ctx, { params }, deps) {
+      const user = requireUser(ctx);
+      const order = await orders(deps).findOne({ _id: params.orderId });
+      if (!order) throw notFound('Order not found');
+      if (order.user_id !== user.uid) throw forbidden();
+      return orderRows(order);
+    },
+  }),
+];

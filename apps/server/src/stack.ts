@@ -1,0 +1,341 @@
+/**
+ * Starts the storefront's pieces from configuration. Role 'all' is the embedded one-process
+ * server (`npm start`); 'command-api', 'query-api' and 'projectors' run one piece each for the
+ * distributed topology (docker compose), all reading the same configuration.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createOpsRouter,
+  createRateLimiter,
+  followProjections,
+  openMongoRateCounter,
+  ProjectionRuntime,
+  startProjections,
+  type Config,
+  type IdentityVerifier,
+  type ProjectionProgress,
+  type ReadSide,
+  createPlatform,
+  authEmulatorAnswers,
+  ensureAuthEmulator,
+  type RunningAuthEmulator,
+  createFirebaseIdentityVerifier,
+} from '@rewear/platform';
+import {
+  commandRoutes,
+  createCommandApi,
+  createReservationSweeper,
+  createSimulatedProcessorRouter,
+  createSqliteIdempotencyStore,
+  openMongoIdempotencyStore,
+  paymentGatewayFromConfig,
+  paymentRoutes,
+  seedIfEmpty,
+  type CommandApi,
+} from '@rewear/command-api';
+import { createQueryApi, queryRoutes } from '@rewear/query-api';
+import { createProjectors } from '@rewear/projectors';
+import { SEED_BRANDS } from '@rewear/seed';
+import { brandSlug } from '@rewear/images';
+import { createServerApp } from './app.ts';
+import { clientConfigFrom } from './client-config.ts';
+import { securityOptionsFrom } from './security-headers.ts';
+import { createCheckpointProgress } from './checkpoint-progress.ts';
+
+export type Role = 'all' | 'command-api' | 'query-api' | 'projectors';
+export const ROLES: readonly Role[] = ['all', 'command-api', 'query-api', 'projectors'];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DEFAULT_CLIENT_DIST = path.join(repoRoot, 'apps/client/dist');
+
+export interface StackOptions {
+  role?: Role;
+  /** Serve the built client (role 'all' and 'query-api' only). Default: apps/client/dist. Null: not served. */
+  clientDist?: string | null;
+  /** Listen on this port instead of config.port (0: any free port). */
+  port?: number;
+  host?: string;
+  log?: (line: string) => void;
+  /** Progress of the first-start seed. */
+  onSeedProgress?: (line: string) => void;
+}
+
+export interface RunningStack {
+  role: Role;
+  url: string | null;
+  config: Config;
+  /** True once projections caught up at boot (and the identity emulator answers). */
+  ready(): boolean;
+  close(): Promise<void>;
+}
+
+const brandNames = new Map(SEED_BRANDS.map((b) => [brandSlug(b.name), b.name]));
+
+/**
+ * Decides where tokens are verified: an emulator named by FIREBASE_AUTH_EMULATOR_HOST is used as
+ * is; a `demo-` project without one gets the emulator started here; any other project is real
+ * Firebase Authentication.
+ */
+async function identityFor(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ config: Config; emulator: RunningAuthEmulator | null }> {
+  if (config.firebaseAuthEmulatorHost) return { config, emulator: null };
+  if (!config.firebaseProjectId.startsWith('demo-')) return { config, emulator: null };
+  log('[server] starting the Firebase Auth emulator (first start can take a minute)');
+  const emulator = await ensureAuthEmulator({ projectId: config.firebaseProjectId, log });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  return { config: { ...config, firebaseAuthEmulatorHost: emulator.host }, emulator };
+}
+
+/**
+ * Timeouts against slow and odd clients: a request (headers and body) must arrive within
+ * `requestTimeoutMs` (408 and the connection closed otherwise), its headers within the shorter
+ * of that and 10 s. Node checks them every `connectionsCheckingInterval`, so that is kept well
+ * under the timeout. An idle kept-alive connection stays open 65 s, longer than a load
+ * balancer's usual 60 s, so the balancer closes it first and never reuses one being closed.
+ */
+export function serverTimeouts(config: Pick<Config, 'requestTimeoutMs'>): http.ServerOptions {
+  const requestTimeout = config.requestTimeoutMs;
+  return {
+    requestTimeout,
+    headersTimeout: requestTimeout > 0 ? Math.min(10_000, requestTimeout) : 10_000,
+    keepAliveTimeout: 65_000,
+    connectionsCheckingInterval: Math.max(
+      100,
+      Math.min(1_000, Math.floor((requestTimeout || 10_000) / 4)),
+    ),
+  };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address() as { port: number };
+      resolve(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`);
+    });
+  });
+}
+
+export async function startStack(
+  baseConfig: Config,
+  options: StackOptions = {},
+): Promise<RunningStack> {
+  const role = options.role ?? 'all';
+  const log = options.log ?? ((line: string) => console.log(line));
+  const closers: Array<() => Promise<unknown> | unknown> = [];
+  const closeAll = async () => {
+    while (closers.length) {
+      try {
+        await closers.pop()!();
+      } catch (err) {
+        console.error('[server] shutdown step failed', err);
+      }
+    }
+  };
+
+  try {
+    const needsIdentity = role !== 'projectors';
+    const { config, emulator } = needsIdentity
+      ? await identityFor(baseConfig, log)
+      : { config: baseConfig, emulator: null };
+    if (emulator?.started) closers.push(() => emulator.stop());
+    const identity: IdentityVerifier | null = needsIdentity
+      ? createFirebaseIdentityVerifier({ projectId: config.firebaseProjectId })
+      : null;
+
+    const platform = await createPlatform(config, { namespace: config.namespace ?? undefined });
+    closers.push(() => platform.close());
+    log(
+      `[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`,
+    );
+
+    // First start of an empty store: seed the catalogue before the projections replay it.
+    if ((role === 'all' || role === 'command-api') && config.seedOnFirstStart) {
+      const started = Date.now();
+      const result = await seedIfEmpty(platform, {
+        listings: config.seedListings,
+        onProgress: (p) => options.onSeedProgress?.(`[seed] ${p.phase} ${p.done}/${p.total}`),
+      });
+      if (result)
+        log(
+          `[server] seeded ${result.listings} listings (${result.events} events) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+    }
+
+    let runtime: ProjectionRuntime | null = null;
+    let readSide: ReadSide | null = null;
+    let progress: ProjectionProgress | null = null;
+    let caughtUp = false;
+    const projectors = createProjectors().all;
+    if (role === 'all' || role === 'projectors') {
+      const started = Date.now();
+      runtime = await startProjections({ platform, projectors });
+      closers.push(() => runtime!.stop());
+      readSide = runtime.readSide;
+      progress = runtime;
+      void runtime
+        .catchUp(30 * 60_000)
+        .then(async (ok) => {
+          // Deferred work too (the algorithmic collections): ready means the home page is whole.
+          if (ok) for (const projector of projectors) await projector.flush?.();
+          caughtUp = ok;
+          if (ok)
+            log(
+              `[server] projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            );
+          else log('[server] projections did not catch up in 30 minutes');
+        })
+        .catch((err: unknown) =>
+          log(`[server] projections failed to catch up: ${(err as Error).message}`),
+        );
+    } else if (role === 'query-api') {
+      // Reads what the projectors process writes; never applies events itself.
+      const reader = await followProjections({ platform, projectors });
+      closers.push(() => reader.stop());
+      readSide = reader.readSide;
+      const checkpointProgress = createCheckpointProgress(
+        platform.readModels,
+        reader.projectorNames,
+        50,
+        {
+          eventStore: platform.eventStore,
+          bus: platform.bus,
+        },
+      );
+      progress = checkpointProgress;
+      // Ready once the projectors have reached the head of the log as it was at some poll (on
+      // Kafka: on every partition, as a consistency token is checked); later lag is not a 503.
+      const poll = setInterval(() => {
+        void platform.eventStore
+          .headPosition()
+          .then((head) => checkpointProgress.waitFor(head, 0))
+          .then((reached) => {
+            caughtUp ||= reached;
+            if (caughtUp) clearInterval(poll);
+          })
+          .catch(() => {});
+      }, 1000);
+      closers.push(() => clearInterval(poll));
+    } else {
+      caughtUp = true;
+    }
+
+    // The identity service must answer before the storefront calls itself ready.
+    const emulatorHost = needsIdentity ? config.firebaseAuthEmulatorHost : null;
+    let identityUp = !emulatorHost;
+    if (emulatorHost) {
+      const [host, port] = emulatorHost.split(':');
+      const check = async () => {
+        identityUp = await authEmulatorAnswers(host!, Number(port), config.firebaseProjectId);
+      };
+      await check();
+      const timer = setInterval(() => void check(), 5000);
+      timer.unref();
+      closers.push(() => clearInterval(timer));
+    }
+    /** What /api/health still waits for, in words; empty once ready. */
+    const waitingFor = () => [
+      ...(caughtUp ? [] : ['the projections to catch up with the event store']),
+      ...(identityUp ? [] : [`the Firebase Auth emulator at ${emulatorHost}`]),
+    ];
+    const ready = () => waitingFor().length === 0;
+
+    let commandApi: CommandApi | null = null;
+    const routers = [];
+    if (role === 'all' || role === 'command-api') {
+      const payments = paymentGatewayFromConfig(config, async ({ rawBody, signature }) => {
+        await commandApi!.handlePaymentWebhook(rawBody, signature);
+      });
+      if (payments.simulated) {
+        closers.push(() => payments.simulated.close());
+        routers.push(createSimulatedProcessorRouter(payments.simulated));
+      }
+      // Replicas of the distributed topology share their Idempotency-Key records in MongoDB.
+      const idempotency = config.mongodbUri
+        ? await openMongoIdempotencyStore({
+            uri: config.mongodbUri,
+            database: config.mongodbDatabase,
+          })
+        : createSqliteIdempotencyStore(path.join(config.dataDir, 'idempotency.sqlite'));
+      closers.push(() => idempotency.close());
+      // Rate limits: counted in memory, or in MongoDB shared by the replicas.
+      const rateCounter = config.mongodbUri
+        ? await openMongoRateCounter({ uri: config.mongodbUri, database: config.mongodbDatabase })
+        : undefined;
+      if (rateCounter) closers.push(() => rateCounter.close());
+      commandApi = createCommandApi({
+        eventStore: platform.eventStore,
+        identity: identity!,
+        payments: payments.gateway,
+        config,
+        readSide,
+        idempotency,
+        rateLimiter: createRateLimiter(config.rateLimits, { counter: rateCounter }),
+      });
+      const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
+      const stopSweeper = sweeper.start(30_000);
+      closers.push(() => stopSweeper());
+      log(
+        `[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`,
+      );
+    }
+    const queryApi =
+      (role === 'all' || role === 'query-api') && readSide && progress
+        ? createQueryApi({
+            readSide,
+            progress,
+            identity: identity!,
+            config: { clientConfig: clientConfigFrom(config), waitingFor },
+          })
+        : null;
+    if (runtime) routers.push(createOpsRouter(runtime, platform.eventStore));
+
+    const app = createServerApp({
+      // query-api answers /api/health itself; the other services answer it here, for the
+      // orchestrator and the router's checks.
+      health: queryApi ? null : waitingFor,
+      queryApi,
+      commandApi,
+      routers,
+      routeDocs: [...commandRoutes, ...paymentRoutes, ...queryRoutes],
+      clientDist:
+        role === 'all' || role === 'query-api'
+          ? options.clientDist === undefined
+            ? DEFAULT_CLIENT_DIST
+            : options.clientDist
+          : null,
+      brandName: (slug) => brandNames.get(slug) ?? null,
+      security: securityOptionsFrom(config),
+    });
+    // A client cut off by the request timeout, or sending malformed HTTP, has had its 408 or
+    // 400 from Node: not worth a stack trace in the log each. Other errors are logged as Koa does.
+    app.on('error', (err: unknown) => {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return;
+      if (typeof code === 'string' && code.startsWith('HPE_')) return;
+      app.onerror(err as Error);
+    });
+    const server = http.createServer(serverTimeouts(config), app.callback());
+    const url = await listen(
+      server,
+      options.port ?? config.port,
+      options.host ?? process.env.HOST ?? '0.0.0.0',
+    );
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    );
+    log(`[server] ${role} listening on ${url}`);
+    return { role, url, config, ready, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Logical names and document shapes of the read models the projectors keep. query-api reads
+ * the same names through a ReadSide; the projector runtime maps them to the live generation.
+ * Money stays in integer cents here; dollars appear only at the API edge.
+ */
+import type { Doc } from '@rewear/platform';
+import type { OrderStatus, ShippingInfo } from '@rewear/contracts';
+
+export const READ_MODELS = {
+  listings: 'listings',
+  brands: 'brands',
+  listingLikes: 'listing_likes',
+  algorithmicCollections: 'algorithmic_collections',
+  users: 'users',
+  carts: 'carts',
+  wishlistItems: 'wishlist_items',
+  orders: 'orders',
+  newsletterSubscribers: 'newsletter_subscribers',
+  userCollections: 'user_collections',
+} as const;
+
+export const SEARCH_INDEXES = { products: 'products' } as const;
+
+/** The product fields every read of a listing needs, in cents. */
+export interface ProductRecord {
+  title: string;
+  description: string;
+  price_cents: number;
+  original_price_cents: number | null;
+  image: string;
+  gallery: string[];
+  brand_id: string;
+  /** '' until the brand's BrandCreated event has been seen. */
+  brand_name: string;
+  category_id: number;
+  category_name: string;
+  condition_ids: number[];
+  conditions: string[];
+  size_ids: number[];
+  sizes: string[];
+  color_ids: number[];
+  colors: string[];
+  /** Units a buyer can order now: stocked − sold − held by unpaid orders. */
+  stock: number;
+  num_likes: number;
+  created_at: string;
+  seller_id: string;
+  seller_name: string;
+  seller_photo: string | null;
+}
+
+/** Stock one order holds on a listing. Keyed by order, so a redelivery cannot count twice. */
+export interface StockHold {
+  orderId: string;
+  quantity: number;
+  state: 'held' | 'released' | 'sold';
+}
+
+export interface ListingDoc extends ProductRecord, Doc {
+  _id: string;
+  /** Units the seller stocked (before sales and holds). */
+  stocked: number;
+  holds: StockHold[];
+  deleted: boolean;
+}
+
+/** What the search index holds per listed product: the record plus sort and filter helpers. */
+export interface ProductSearchDoc extends ProductRecord {
+  id: string;
+  in_stock: boolean;
+  /** created_at as epoch milliseconds, for sorting. */
+  created_ts: number;
+  /** Lower-cased title so 'Best Match' (title A→Z) ignores case. */
+  title_key: string;
+  [key: string]: unknown;
+}
+
+export interface BrandDoc extends Doc {
+  _id: string;
+  name: string;
+  image: string | null;
+}
+
+/** One user's like of one product: from the wishlist, from a like, or both. */
+export interface LikeDoc extends Doc {
+  _id: string;
+  product_id: string;
+  user_id: string;
+  wishlist: boolean;
+  liked: boolean;
+}
+
+export interface CollectionEntry {
+  product_id: string;
+  score: number;
+}
+
+/** The `_id` of the Product of the Day's document among the algorithmic collections. */
+export const FEATURED_ID = 'featured';
+
+/** An algorithmic collection (SPEC §3, §9) or the featured product (`_id: 'featured'`). */
+export interface AlgorithmicCollectionDoc extends Doc {
+  _id: string;
+  title: string;
+  description: string;
+  criteria: string;
+  products: CollectionEntry[];
+  /** Time reference of the computation: the newest event's time. */
+  updated: string;
+}
+
+export interface UserDoc extends Doc {
+  _id: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+  registered_at: string;
+}
+
+export interface CartLineDoc {
+  product_id: string;
+  quantity: number;
+}
+
+export interface CartDoc extends Doc {
+  _id: string;
+  user_id: string;
+  lines: CartLineDoc[];
+  /** Stream version of the last applied event: makes add/remove (which are deltas) idempotent. */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistItemDoc extends Doc {
+  _id: string;
+  user_id: string;
+  product_id: string;
+  added_at: string;
+}
+
+export interface OrderItemDoc {
+  product_id: string;
+  title: string;
+  image: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface OrderDoc extends Doc {
+  _id: string;
+  user_id: string;
+  status: OrderStatus;
+  items: OrderItemDoc[];
+  total_cents: number;
+  shipping: ShippingInfo;
+  payment_intent_id: string;
+  created_at: string;
+  expires_at: string;
+  updated_at: string;
+}
+
+export interface SubscriberDoc extends Doc {
+  _id: string;
+  email: string;
+  subscribed_at: string;
+}
+
+export interface UserCollectionDoc extends Doc {
+  _id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  product_ids: string[];
+  is_public: boolean;
+  followers: string[];
+  created_at: string;
+}

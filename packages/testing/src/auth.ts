@@ -1,0 +1,98 @@
+/**
+ * Real identities for API tests: users signed up on the Firebase Auth emulator, with the ID
+ * tokens it issues. `startAuthEmulatorForTests` works as a vitest globalSetup (default export
+ * shape: returns its teardown) or from a suite's beforeAll.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureAuthEmulator } from '@rewear/platform';
+
+export const TEST_PROJECT_ID = 'demo-marketplace';
+export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+async function emulatorCall<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(
+    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+  const json = (await response.json()) as T & { error?: { message?: string } };
+  if (!response.ok)
+    throw new Error(`Auth emulator ${method} failed: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+/** Signs a new account up on the emulator; `displayName` ends up as the token's `name` claim. */
+export async function createTestUser(
+  email?: string,
+  password = 'secret-password',
+  displayName?: string,
+): Promise<TestUser> {
+  const address = email ?? `user-${randomUUID().slice(0, 12)}@example.com`;
+  const signUp = await emulatorCall<{ localId: string; idToken: string }>('signUp', {
+    email: address,
+    password,
+    returnSecureToken: true,
+  });
+  if (!displayName) return { uid: signUp.localId, email: address, idToken: signUp.idToken };
+  await emulatorCall('update', { idToken: signUp.idToken, displayName, returnSecureToken: true });
+  const signIn = await emulatorCall<{ idToken: string }>('signInWithPassword', {
+    email: address,
+    password,
+    returnSecureToken: true,
+  });
+  return { uid: signUp.localId, email: address, idToken: signIn.idToken };
+}
+
+// Several test processes (vitest forks) share one emulator. Each holds a lease file while it
+// uses it; the process that started the emulator stops it once no live process holds a lease.
+const leaseDir = path.join(os.tmpdir(), 'rewear-auth-emulator-leases');
+
+function liveLeases(): number[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(leaseDir);
+  } catch {
+    return [];
+  }
+  return names.map(Number).filter((pid) => {
+    if (!Number.isInteger(pid)) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      rmSync(path.join(leaseDir, String(pid)), { force: true });
+      return false;
+    }
+  });
+}
+
+/** Makes sure the Auth emulator runs and FIREBASE_AUTH_EMULATOR_HOST points at it; returns the teardown. */
+export async function startAuthEmulatorForTests(): Promise<() => Promise<void>> {
+  mkdirSync(leaseDir, { recursive: true });
+  const lease = path.join(leaseDir, String(process.pid));
+  writeFileSync(lease, '');
+  const emulator = await ensureAuthEmulator({ projectId: TEST_PROJECT_ID, port: 9099 });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  return async () => {
+    rmSync(lease, { force: true });
+    if (!emulator.started) return;
+    const deadline = Date.now() + 150_000;
+    while (liveLeases().length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 500));
+    await emulator.stop();
+  };
+}
+
+export default startAuthEmulatorForTests;

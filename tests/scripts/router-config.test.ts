@@ -1,0 +1,101 @@
+/** The router of the distributed topology (docker/nginx.conf) sends the services' security headers. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  NGINX_HEADER_VARIABLES,
+  nginxAddHeaderLines,
+  nginxSecurityHeaderMaps,
+  securityHeaders,
+  securityOptionsFrom,
+  type SecurityPolicyOptions,
+} from '@rewear/server';
+import { renderSite } from '../../scripts/distributed/router.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const nginxConf = readFileSync(path.join(repo, 'docker/nginx.conf'), 'utf8');
+
+const base: SecurityPolicyOptions = {
+  stripe: false,
+  authEmulatorUrl: null,
+  authDomain: 'demo-marketplace.firebaseapp.com',
+  tls: false,
+};
+
+describe('the router (docker/nginx.conf)', () => {
+  const mapsOf = (conf: string) =>
+    conf.slice(conf.indexOf('# security headers: begin'), conf.indexOf('# security headers: end'));
+  const compose: SecurityPolicyOptions = { ...base, authEmulatorUrl: 'http://localhost:9099' };
+
+  it("holds the headers the services send in the compose file's configuration", () => {
+    const expected = nginxSecurityHeaderMaps(securityHeaders(compose), 'the compose file');
+    expect(nginxConf).toContain(expected);
+    // The same options as the compose file's services read from their environment.
+    expect(
+      securityOptionsFrom(
+        { firebaseProjectId: 'demo-marketplace', firebaseAuthEmulatorHost: 'firebase-auth:9099' },
+        { AUTH_EMULATOR_PUBLIC_URL: 'http://localhost:9099', STRIPE_PUBLISHABLE_KEY: '' },
+      ),
+    ).toEqual(compose);
+  });
+
+  it('names every header in each location that answers by itself, and none where the services answer', () => {
+    const locations = [...nginxConf.matchAll(/^ {2}location ([^{]+)\{([\s\S]*?)\n {2}\}/gm)].map(
+      ([, where, body]) => [where!.trim(), body!] as const,
+    );
+    const own = ['= /healthz', '/assets/', '/'];
+    const proxied = ['/api/ops/', '/api/', '/images/'];
+    expect(locations.map(([where]) => where).sort()).toEqual([...own, ...proxied].sort());
+    for (const [where, body] of locations) {
+      const lines = body
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.startsWith('add_header '));
+      if (own.includes(where)) {
+        for (const line of nginxAddHeaderLines()) expect(lines, where).toContain(line);
+      } else {
+        // Without add_header a location would inherit the server's; the upstream sends them.
+        expect(lines, where).toEqual([]);
+        expect(body).toContain('proxy_pass');
+      }
+    }
+    // No add_header at the server level: the proxied locations would send them twice.
+    const server = nginxConf.slice(nginxConf.indexOf('server {'));
+    expect(server.replace(/^ {2}location [^{]+\{[\s\S]*?\n {2}\}/gm, '')).not.toContain(
+      'add_header',
+    );
+    expect(NGINX_HEADER_VARIABLES.map(([name]) => name)).toEqual(
+      expect.arrayContaining(securityHeaders({ ...compose, tls: true }).map(([name]) => name)),
+    );
+  });
+
+  it('is rendered for the local topology with the values of its own configuration', () => {
+    const local: SecurityPolicyOptions = {
+      ...base,
+      authEmulatorUrl: 'http://127.0.0.1:9099',
+      stripe: true,
+    };
+    const site = renderSite(nginxConf, {
+      dir: '/tmp/router',
+      listen: { host: '127.0.0.1', port: 8080 },
+      clientDist: '/srv/client',
+      upstreams: {
+        query_api: ['127.0.0.1:1'],
+        command_api: ['127.0.0.1:2'],
+        ops_api: ['127.0.0.1:3'],
+      },
+      securityHeaders: securityHeaders(local),
+    });
+    expect(mapsOf(site)).toBe(
+      mapsOf(nginxSecurityHeaderMaps(securityHeaders(local), 'this configuration') + '\n'),
+    );
+    expect(mapsOf(site)).toContain('http://127.0.0.1:9099');
+    expect(mapsOf(site)).not.toContain('http://localhost:9099');
+    expect(mapsOf(site)).toContain('https://js.stripe.com');
+    // The rest of the file is as it was.
+    expect(site.slice(site.indexOf('# security headers: end'))).toContain(
+      'add_header Content-Security-Policy $rewear_csp always;',
+    );
+  });
+});
