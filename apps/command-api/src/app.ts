@@ -176,7 +176,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
           payments: services.payments,
           reservationTtlMs: services.reservationTtlMs,
           env: {
-            eventStore: services.eventStore,
+            aggregates: services.aggregates,
             now,
             newId: services.newId,
             actor: 'system:payments',

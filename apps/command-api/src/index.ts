@@ -12,7 +12,8 @@ export {
 } from './shared/idempotency.ts';
 export {
   handleCommand,
-  loadAggregate,
+  createAggregateRepository,
+  type AggregateRepository,
   CommandRejected,
   type Decider,
   type DecideContext,

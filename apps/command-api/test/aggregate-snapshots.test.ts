@@ -9,7 +9,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type EventStore, openSqliteEventLog } from '@rewear/platform';
-import { handleCommand, loadAggregate, type CommandEnvironment } from '../src/shared/decider.ts';
+import {
+  createAggregateRepository,
+  handleCommand,
+  type AggregateRepository,
+  type CommandEnvironment,
+} from '../src/shared/decider.ts';
 import { cartDecider } from '../src/cart/decider.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rewear-snapshots-'));
@@ -36,8 +41,8 @@ function counting(store: EventStore) {
   return { store: wrapped, reads };
 }
 
-const env = (eventStore: EventStore): CommandEnvironment => ({
-  eventStore,
+const env = (aggregates: AggregateRepository): CommandEnvironment => ({
+  aggregates,
   now: () => new Date(),
   newId: () => randomUUID(),
   actor: 'u1',
@@ -48,14 +53,15 @@ const product = (productId: string) => ({ productId, listed: true, available: 5 
 describe('aggregate states between commands', () => {
   it('reads only the events appended since, including those another writer appended', async () => {
     const { store, reads } = counting(log);
+    const aggregates = createAggregateRepository(store);
     const stream = `cart-${randomUUID()}`;
-    await handleCommand(env(store), cartDecider, stream, {
+    await handleCommand(env(aggregates), cartDecider, stream, {
       type: 'CreateCart',
       cartId: 'c1',
       userId: 'u1',
     });
     for (const p of ['p1', 'p2', 'p3']) {
-      await handleCommand(env(store), cartDecider, stream, {
+      await handleCommand(env(aggregates), cartDecider, stream, {
         type: 'AddItem',
         userId: 'u1',
         product: product(p),
@@ -78,23 +84,42 @@ describe('aggregate states between commands', () => {
     );
     await other.close();
 
-    const loaded = await loadAggregate(store, cartDecider, stream);
+    const loaded = await aggregates.load(cartDecider, stream);
     expect(reads.at(-1)).toBe(1);
     expect(loaded.version).toBe(5);
     expect(loaded.state.lines).toEqual({ p1: 1, p2: 1, p3: 1, p4: 2 });
   });
 
   it('hands out states that cannot be changed', async () => {
+    const aggregates = createAggregateRepository(log);
     const stream = `cart-${randomUUID()}`;
-    await handleCommand(env(log), cartDecider, stream, {
+    await handleCommand(env(aggregates), cartDecider, stream, {
       type: 'CreateCart',
       cartId: 'c2',
       userId: 'u1',
     });
-    const { state } = await loadAggregate(log, cartDecider, stream);
+    const { state } = await aggregates.load(cartDecider, stream);
     expect(() => {
       (state.lines as Record<string, number>).p9 = 1;
     }).toThrow(TypeError);
-    expect((await loadAggregate(log, cartDecider, stream)).state.lines).toEqual({});
+    expect((await aggregates.load(cartDecider, stream)).state.lines).toEqual({});
+  });
+
+  it('keeps at most its capacity of states, dropping the least recently used first', async () => {
+    const { store, reads } = counting(log);
+    const aggregates = createAggregateRepository(store, { capacity: 2 });
+    const streams = [1, 2, 3].map(() => `cart-${randomUUID()}`);
+    for (const [i, stream] of streams.entries()) {
+      await handleCommand(env(aggregates), cartDecider, stream, {
+        type: 'CreateCart',
+        cartId: `c-cap-${i}`,
+        userId: 'u1',
+      });
+    }
+    reads.length = 0;
+    await aggregates.load(cartDecider, streams[2]!); // kept: nothing re-read
+    await aggregates.load(cartDecider, streams[1]!); // kept
+    await aggregates.load(cartDecider, streams[0]!); // dropped when the third came: read again
+    expect(reads).toEqual([0, 0, 1]);
   });
 });

@@ -225,6 +225,9 @@ export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]['s
 /** An event as a decider emits it, before the store gives it a place. */
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
+/** The events of the given types: what one aggregate's decider emits and folds. */
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
 /** The envelope every stored event travels in. */
 export interface EventEnvelope<E extends DomainEvent = DomainEvent> {
   id: string;

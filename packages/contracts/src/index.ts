@@ -4,3 +4,4 @@ export * from './events.ts';
 export * from './api.ts';
 export * from './requests.ts';
 export * from './route-preload.ts';
+export * from './cart-lines.ts';

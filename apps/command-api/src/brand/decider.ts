@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { DomainEvent } from '@rewear/contracts';
+import type { EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a brand stream. */
+export type BrandEvent = EventOf<'BrandCreated'>;
 
 export interface BrandState {
   exists: boolean;
@@ -23,9 +26,9 @@ export const normaliseBrandName = (name: string) => name.trim().replace(/\s+/g, 
 export const brandIdForName = (name: string) =>
   `br_${createHash('sha256').update(normaliseBrandName(name)).digest('hex').slice(0, 20)}`;
 
-export const brandDecider: Decider<BrandState, BrandCommand> = {
+export const brandDecider: Decider<BrandState, BrandCommand, BrandEvent> = {
   initialState: () => ({ exists: false, brandId: '', name: '', image: null }),
-  evolve: (state, event: DomainEvent) =>
+  evolve: (state, event: BrandEvent) =>
     event.type === 'BrandCreated'
       ? {
           exists: true,

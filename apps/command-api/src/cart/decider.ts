@@ -1,12 +1,23 @@
 /** One cart per user; its lines are product id → quantity. */
-import type { DomainEvent } from '@rewear/contracts';
+import {
+  addableQuantity,
+  changeQuantities,
+  lineChangeOf,
+  type EventOf,
+  type LineQuantities,
+} from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a cart stream. */
+export type CartEvent = EventOf<
+  'CartCreated' | 'CartItemAdded' | 'CartItemQuantitySet' | 'CartItemRemoved' | 'CartCleared'
+>;
 
 export interface CartState {
   exists: boolean;
   cartId: string;
   userId: string;
-  lines: Record<string, number>;
+  lines: LineQuantities;
   /** Paid orders this cart was already cleared for. */
   clearedForOrders: string[];
 }
@@ -42,44 +53,45 @@ export interface MergeSkip {
   reason: 'not_found' | 'sold_out';
 }
 
-/** Which merge lines are skipped (pure; the route reports it). */
-export function mergeSkips(
-  state: CartState,
-  items: Array<{ product: ProductAvailability; quantity: number }>,
-): MergeSkip[] {
-  const skipped: MergeSkip[] = [];
-  const lines = { ...state.lines };
-  for (const { product, quantity } of items) {
-    if (!product.listed) skipped.push({ productId: product.productId, reason: 'not_found' });
-    else {
-      const add = Math.min(quantity, product.available - (lines[product.productId] ?? 0));
-      if (add <= 0 && !lines[product.productId])
-        skipped.push({ productId: product.productId, reason: 'sold_out' });
-      if (add > 0) lines[product.productId] = (lines[product.productId] ?? 0) + add;
-    }
-  }
-  return skipped;
+export interface MergePlan {
+  /** What is added, per product: the quantities add up, capped by what can be bought now. */
+  added: Array<{ productId: string; quantity: number }>;
+  skipped: MergeSkip[];
 }
 
-export function evolveCart(state: CartState, event: DomainEvent): CartState {
+/** How a visitor cart's lines merge into this cart (pure: the decider emits it, the route reports it). */
+export function planMerge(
+  state: CartState,
+  items: Array<{ product: ProductAvailability; quantity: number }>,
+): MergePlan {
+  const plan: MergePlan = { added: [], skipped: [] };
+  let lines: LineQuantities = state.lines;
+  for (const { product, quantity } of items) {
+    const { productId } = product;
+    if (!product.listed) {
+      plan.skipped.push({ productId, reason: 'not_found' });
+      continue;
+    }
+    const add = addableQuantity(lines[productId] ?? 0, quantity, product.available);
+    if (add > 0) {
+      plan.added.push({ productId, quantity: add });
+      lines = changeQuantities(lines, productId, { type: 'add', quantity: add });
+    } else if (!lines[productId]) plan.skipped.push({ productId, reason: 'sold_out' });
+  }
+  return plan;
+}
+
+export function evolveCart(state: CartState, event: CartEvent): CartState {
   switch (event.type) {
     case 'CartCreated':
       return { ...state, exists: true, cartId: event.data.cartId, userId: event.data.userId };
     case 'CartItemAdded':
+    case 'CartItemQuantitySet':
+    case 'CartItemRemoved':
       return {
         ...state,
-        lines: {
-          ...state.lines,
-          [event.data.productId]: (state.lines[event.data.productId] ?? 0) + event.data.quantity,
-        },
+        lines: changeQuantities(state.lines, event.data.productId, lineChangeOf(event)),
       };
-    case 'CartItemQuantitySet':
-      return { ...state, lines: { ...state.lines, [event.data.productId]: event.data.quantity } };
-    case 'CartItemRemoved': {
-      const left = (state.lines[event.data.productId] ?? 0) - event.data.quantity;
-      const { [event.data.productId]: _gone, ...rest } = state.lines;
-      return { ...state, lines: left > 0 ? { ...rest, [event.data.productId]: left } : rest };
-    }
     case 'CartCleared':
       return {
         ...state,
@@ -102,7 +114,7 @@ function checkListed(product: ProductAvailability) {
   if (!product.listed) reject('not_found', 'Product not found');
 }
 
-function decideCart(command: CartCommand, state: CartState): DomainEvent[] {
+function decideCart(command: CartCommand, state: CartState): CartEvent[] {
   switch (command.type) {
     case 'CreateCart':
       if (state.exists) return [];
@@ -180,27 +192,16 @@ function decideCart(command: CartCommand, state: CartState): DomainEvent[] {
           data: { cartId: state.cartId, reason: 'order_paid', orderId: command.orderId },
         },
       ];
-    case 'MergeItems': {
+    case 'MergeItems':
       checkOwner(state, command.userId);
-      const events: DomainEvent[] = [];
-      const lines = { ...state.lines };
-      for (const { product, quantity } of command.items) {
-        if (!product.listed) continue;
-        // Quantities add up, capped by what can be bought now.
-        const add = Math.min(quantity, product.available - (lines[product.productId] ?? 0));
-        if (add <= 0) continue;
-        lines[product.productId] = (lines[product.productId] ?? 0) + add;
-        events.push({
-          type: 'CartItemAdded',
-          data: { cartId: state.cartId, productId: product.productId, quantity: add },
-        });
-      }
-      return events;
-    }
+      return planMerge(state, command.items).added.map(({ productId, quantity }) => ({
+        type: 'CartItemAdded',
+        data: { cartId: state.cartId, productId, quantity },
+      }));
   }
 }
 
-export const cartDecider: Decider<CartState, CartCommand> = {
+export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
   initialState: () => ({ exists: false, cartId: '', userId: '', lines: {}, clearedForOrders: [] }),
   evolve: evolveCart,
   decide: decideCart,

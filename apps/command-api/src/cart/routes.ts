@@ -9,9 +9,9 @@ import {
 } from '@rewear/contracts';
 import { requireSelf, requireUser } from '@rewear/platform';
 import { defineRoute } from '../shared/http.ts';
-import { handleCommand, loadAggregate } from '../shared/decider.ts';
+import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { cartDecider, cartIdForUser, mergeSkips, type CartCommand } from './decider.ts';
+import { cartDecider, cartIdForUser, planMerge, type CartCommand } from './decider.ts';
 
 export const cartRoutes = (services: CommandServices) => {
   const run = (
@@ -156,11 +156,7 @@ export const cartRoutes = (services: CommandServices) => {
             quantity: item.quantity,
           })),
         );
-        const before = await loadAggregate(
-          services.eventStore,
-          cartDecider,
-          streamIdOf('cart', body.cartId),
-        );
+        const before = await services.aggregates.load(cartDecider, streamIdOf('cart', body.cartId));
         const outcome = await run(ctx, body.cartId, {
           type: 'MergeItems',
           userId: user.uid,
@@ -174,7 +170,7 @@ export const cartRoutes = (services: CommandServices) => {
               productId,
               quantity,
             })),
-            skipped: mergeSkips(before.state, items),
+            skipped: planMerge(before.state, items).skipped,
           },
           position: outcome.position,
         };

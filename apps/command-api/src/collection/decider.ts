@@ -1,6 +1,9 @@
 /** User collections, and follows of user or algorithmic collections: stream `collection-{id}`. */
-import { COLLECTION_SIZES, type DomainEvent, type EventData } from '@rewear/contracts';
+import { COLLECTION_SIZES, type EventData, type EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a collection stream. */
+export type CollectionEvent = EventOf<'CollectionCreated' | 'CollectionFollowed'>;
 
 export interface CollectionState {
   created: boolean;
@@ -15,9 +18,9 @@ export type CollectionCommand =
 
 const isAlgorithmic = (id: string) => Object.hasOwn(COLLECTION_SIZES, id);
 
-export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
+export const collectionDecider: Decider<CollectionState, CollectionCommand, CollectionEvent> = {
   initialState: () => ({ created: false, ownerId: '', isPublic: false, followers: [] }),
-  evolve: (state, event: DomainEvent) => {
+  evolve: (state, event: CollectionEvent) => {
     if (event.type === 'CollectionCreated')
       return {
         ...state,

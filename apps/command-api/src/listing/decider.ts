@@ -3,8 +3,18 @@
  * active until its expiresAt, so an unpaid order stops holding stock at that moment even if
  * nothing has released it yet (Medusa-style reservations).
  */
-import type { DomainEvent, EventData } from '@rewear/contracts';
+import type { EventData, EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a listing stream. */
+export type ListingEvent = EventOf<
+  | 'ListingCreated'
+  | 'ListingUpdated'
+  | 'ListingDeleted'
+  | 'StockReserved'
+  | 'StockReleased'
+  | 'StockSold'
+>;
 
 type ListingFields = Omit<EventData<'ListingCreated'>, 'listingId' | 'createdAt'>;
 
@@ -65,7 +75,7 @@ const without = <T>(record: Record<string, T>, key: string) => {
   return rest;
 };
 
-export function evolveListing(state: ListingState, event: DomainEvent): ListingState {
+export function evolveListing(state: ListingState, event: ListingEvent): ListingState {
   switch (event.type) {
     case 'ListingCreated': {
       const { listingId, createdAt, ...fields } = event.data;
@@ -105,7 +115,7 @@ function decideListing(
   command: ListingCommand,
   state: ListingState,
   { now }: { now: Date },
-): DomainEvent[] {
+): ListingEvent[] {
   if (command.type === 'CreateListing') {
     if (state.exists) reject('conflict', 'Listing already exists');
     return [
@@ -202,7 +212,7 @@ function decideListing(
   }
 }
 
-export const listingDecider: Decider<ListingState, ListingCommand> = {
+export const listingDecider: Decider<ListingState, ListingCommand, ListingEvent> = {
   initialState: initialListingState,
   evolve: evolveListing,
   decide: decideListing,

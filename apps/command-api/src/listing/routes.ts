@@ -15,7 +15,7 @@ import {
 } from '@rewear/contracts';
 import { badRequest, requireUser, type AuthenticatedUser } from '@rewear/platform';
 import { defineRoute } from '../shared/http.ts';
-import { handleCommand, loadAggregate } from '../shared/decider.ts';
+import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { brandDecider } from '../brand/decider.ts';
 import { userDecider } from '../user/decider.ts';
@@ -31,11 +31,7 @@ const known = (list: readonly { id: number }[], ids: number[], field: string) =>
 };
 
 async function brandName(services: CommandServices, brandId: string): Promise<string | null> {
-  const { state } = await loadAggregate(
-    services.eventStore,
-    brandDecider,
-    streamIdOf('brand', brandId),
-  );
+  const { state } = await services.aggregates.load(brandDecider, streamIdOf('brand', brandId));
   return state.exists ? state.name : null;
 }
 
@@ -58,11 +54,7 @@ function checkCategory(categoryId: number) {
 /** The seller's public name: the token's name, else the registered display name, else the email's local part. */
 async function sellerNameOf(services: CommandServices, user: AuthenticatedUser): Promise<string> {
   if (user.name?.trim()) return user.name.trim().slice(0, 200);
-  const { state } = await loadAggregate(
-    services.eventStore,
-    userDecider,
-    streamIdOf('user', user.uid),
-  );
+  const { state } = await services.aggregates.load(userDecider, streamIdOf('user', user.uid));
   if (state.displayName?.trim()) return state.displayName.trim().slice(0, 200);
   return user.email?.split('@')[0] ?? 'Seller';
 }

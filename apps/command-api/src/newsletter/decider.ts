@@ -1,7 +1,10 @@
 /** A newsletter subscription: stream `subscription-{hash of the lower-cased email}`. */
 import { createHash } from 'node:crypto';
-import type { DomainEvent } from '@rewear/contracts';
+import type { EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a newsletter stream. */
+export type SubscriptionEvent = EventOf<'NewsletterSubscribed' | 'NewsletterUnsubscribed'>;
 
 export interface SubscriptionState {
   subscribed: boolean;
@@ -13,9 +16,13 @@ export type SubscriptionCommand =
 export const subscriptionIdFor = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
-export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand> = {
+export const subscriptionDecider: Decider<
+  SubscriptionState,
+  SubscriptionCommand,
+  SubscriptionEvent
+> = {
   initialState: () => ({ subscribed: false }),
-  evolve: (state, event: DomainEvent) =>
+  evolve: (state, event: SubscriptionEvent) =>
     event.type === 'NewsletterSubscribed'
       ? { subscribed: true }
       : event.type === 'NewsletterUnsubscribed'

@@ -1,7 +1,12 @@
 /** An order: placed with stock held, then paid, failed or expired. Stream `order-{id}`. */
-import type { DomainEvent, EventData, OrderStatus } from '@rewear/contracts';
+import type { EventData, OrderStatus, EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
 import type { PaymentIntentView } from '../payments/port.ts';
+
+/** The events of a order stream. */
+export type OrderEvent = EventOf<
+  'OrderPlaced' | 'OrderPaid' | 'OrderPaymentFailed' | 'OrderExpired'
+>;
 
 export type PlacedOrder = EventData<'OrderPlaced'>;
 
@@ -33,7 +38,7 @@ export function paymentMismatch(order: PlacedOrder, intent: PaymentIntentView): 
   return null;
 }
 
-export function evolveOrder(state: OrderState, event: DomainEvent): OrderState {
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
       return { ...state, placed: event.data, status: 'pending' };
@@ -52,7 +57,7 @@ function decideOrder(
   command: OrderCommand,
   state: OrderState,
   { now }: { now: Date },
-): DomainEvent[] {
+): OrderEvent[] {
   if (command.type === 'PlaceOrder') {
     if (state.placed) return reject('conflict', 'Order already exists');
     const { type: _type, ...data } = command;
@@ -109,7 +114,7 @@ function decideOrder(
   }
 }
 
-export const orderDecider: Decider<OrderState, OrderCommand> = {
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: () => ({ placed: null, status: null, failureReason: null }),
   evolve: evolveOrder,
   decide: decideOrder,

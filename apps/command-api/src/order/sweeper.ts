@@ -5,6 +5,7 @@
  */
 import type { DomainEvent } from '@rewear/contracts';
 import type { EventStore } from '@rewear/platform';
+import { createAggregateRepository } from '../shared/decider.ts';
 import { expireOrder } from './workflow.ts';
 
 export interface ReservationSweeperOptions {
@@ -28,6 +29,7 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
   const onError =
     options.onError ??
     ((orderId, error) => console.error(`[sweeper] could not expire order ${orderId}`, error));
+  const aggregates = createAggregateRepository(options.eventStore);
   const pending = new Map<string, number>();
   let seen = 0;
 
@@ -60,7 +62,7 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
       if (expiresAt > now.getTime()) continue;
       try {
         const env = {
-          eventStore: options.eventStore,
+          aggregates,
           now: clock,
           newId,
           actor: 'system:reservation-sweeper',

@@ -7,7 +7,6 @@
 import { streamIdOf, type EventEnvelope } from '@rewear/contracts';
 import {
   handleCommand,
-  loadAggregate,
   CommandRejected,
   reject,
   type CommandEnvironment,
@@ -58,8 +57,7 @@ export async function placeOrder(
   const listings = new Map<string, ListingState>();
   const changed: Array<{ productId: string; price: number }> = [];
   for (const line of lines.values()) {
-    const { state } = await loadAggregate(
-      env.eventStore,
+    const { state } = await env.aggregates.load(
       listingDecider,
       streamIdOf('listing', line.productId),
     );
@@ -239,7 +237,7 @@ export async function expireOrder(
 
 /** The order a PaymentIntent names, from its own stream. */
 export async function loadOrder(env: CommandEnvironment, orderId: string) {
-  return loadAggregate(env.eventStore, orderDecider, streamIdOf('order', orderId));
+  return env.aggregates.load(orderDecider, streamIdOf('order', orderId));
 }
 
 export type { EventEnvelope };

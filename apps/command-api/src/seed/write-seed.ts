@@ -45,8 +45,8 @@ class SeedWriter {
   ) {}
 
   /** Decides `commands` in order on one stream and appends what they decide in one go. */
-  async run<S, C>(
-    decider: Decider<S, C>,
+  async run<S, C, E extends DomainEvent>(
+    decider: Decider<S, C, E>,
     type: AggregateType,
     aggregateId: string,
     commands: C[],

@@ -11,11 +11,19 @@ export interface DecideContext {
   newId: () => string;
 }
 
-export interface Decider<State, Command> {
+/**
+ * One aggregate's rules. `Event` is the union of the events its stream holds: `decide` emits
+ * only those and `evolve` folds only those, so an event of another aggregate fails typecheck.
+ */
+export interface Decider<State, Command, Event extends DomainEvent> {
   initialState: () => State;
-  evolve: (state: State, event: DomainEvent) => State;
-  decide: (command: Command, state: State, context: DecideContext) => DomainEvent[];
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State, context: DecideContext) => Event[];
 }
+
+// Any decider, whatever its state, commands and events (for code that only passes one along).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDecider = Decider<any, any, any>;
 
 export type RejectionKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'payment_required';
 
@@ -51,49 +59,80 @@ export interface Loaded<State> {
   position: number;
 }
 
-export function fold<State, Command>(
-  decider: Decider<State, Command>,
-  events: Array<DomainEvent | EventEnvelope>,
+/** The state of a stream's events; a stream holds only its own aggregate's events. */
+export function fold<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  events: ReadonlyArray<DomainEvent | EventEnvelope>,
 ): State {
-  return events.reduce(
-    (state, event) => decider.evolve(state, event as DomainEvent),
+  return events.reduce<State>(
+    (state, event) => decider.evolve(state, event as unknown as Event),
     decider.initialState(),
   );
 }
 
 /**
- * Folded states by event store, decider and stream: a command re-reads only the events appended
- * since (by anyone, in any process), not the whole stream. Streams are append-only, so a state
- * at version n plus the events after n is the state now. States are frozen: a caller that tried
- * to change one would fail loudly instead of corrupting the next command's state.
+ * Loads aggregates from one event store, remembering folded states: a command re-reads only the
+ * events appended since (by anyone, in any process), not the whole stream. Streams are
+ * append-only, so a state at version n plus the events after n is the state now. States are
+ * frozen: a caller that tried to change one would fail loudly instead of corrupting the next
+ * command's state. Created once with the services; the least recently used states go first.
  */
-interface Snapshot<State> {
-  state: State;
-  version: number;
-  position: number;
-}
-const SNAPSHOTS_PER_STORE = 10_000;
-const snapshots = new WeakMap<EventStore, Map<string, Snapshot<unknown>>>();
-const decidersWithIds = new WeakMap<object, number>();
-let nextDeciderId = 0;
-
-function snapshotKey(decider: object, streamId: string): string {
-  let id = decidersWithIds.get(decider);
-  if (id === undefined) decidersWithIds.set(decider, (id = nextDeciderId++));
-  return `${id}:${streamId}`;
+export interface AggregateRepository {
+  readonly eventStore: EventStore;
+  load<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+  ): Promise<Loaded<State>>;
+  /** Records the state a command left after its append. */
+  remember<State>(decider: AnyDecider, streamId: string, loaded: Loaded<State>): void;
 }
 
-function snapshotsOf(store: EventStore): Map<string, Snapshot<unknown>> {
-  let map = snapshots.get(store);
-  if (!map) snapshots.set(store, (map = new Map()));
-  return map;
+export interface AggregateRepositoryOptions {
+  /** Folded states kept (least recently used dropped first). Default 10,000. */
+  capacity?: number;
 }
 
-function remember<State>(store: EventStore, key: string, snapshot: Snapshot<State>): void {
-  const map = snapshotsOf(store);
-  map.delete(key); // re-inserted last: the map's order is least recently used first
-  if (map.size >= SNAPSHOTS_PER_STORE) map.delete(map.keys().next().value!);
-  map.set(key, { ...snapshot, state: deepFreeze(snapshot.state) });
+export function createAggregateRepository(
+  eventStore: EventStore,
+  options: AggregateRepositoryOptions = {},
+): AggregateRepository {
+  const capacity = options.capacity ?? 10_000;
+  // Keyed by decider and stream: a stream is folded by one decider, but nothing forbids two.
+  const snapshots = new Map<string, Loaded<unknown>>();
+  const deciderIds = new WeakMap<AnyDecider, number>();
+  let nextDeciderId = 1;
+  const keyOf = (decider: AnyDecider, streamId: string) => {
+    let id = deciderIds.get(decider);
+    if (id === undefined) deciderIds.set(decider, (id = nextDeciderId++));
+    return `${id}:${streamId}`;
+  };
+  const remember = <State>(decider: AnyDecider, streamId: string, loaded: Loaded<State>) => {
+    const key = keyOf(decider, streamId);
+    snapshots.delete(key); // re-inserted last: the map's order is least recently used first
+    if (snapshots.size >= capacity) snapshots.delete(snapshots.keys().next().value!);
+    snapshots.set(key, { ...loaded, state: deepFreeze(loaded.state) });
+  };
+  return {
+    eventStore,
+    remember,
+    async load(decider, streamId) {
+      type State = ReturnType<typeof decider.initialState>;
+      const known = snapshots.get(keyOf(decider, streamId)) as Loaded<State> | undefined;
+      const events = await eventStore.readStream(streamId, known ? known.version + 1 : 1);
+      if (known && events.length === 0) return { ...known };
+      const loaded: Loaded<State> = {
+        state: events.reduce<State>(
+          (state, event) =>
+            decider.evolve(state, event as unknown as Parameters<typeof decider.evolve>[1]),
+          known ? known.state : decider.initialState(),
+        ),
+        version: (known?.version ?? 0) + events.length,
+        position: events.at(-1)?.position ?? known?.position ?? 0,
+      };
+      remember(decider, streamId, loaded);
+      return loaded;
+    },
+  };
 }
 
 function deepFreeze<T>(value: T): T {
@@ -102,29 +141,8 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-export async function loadAggregate<State, Command>(
-  store: EventStore,
-  decider: Decider<State, Command>,
-  streamId: string,
-): Promise<Loaded<State>> {
-  const key = snapshotKey(decider, streamId);
-  const known = snapshotsOf(store).get(key) as Snapshot<State> | undefined;
-  const events = await store.readStream(streamId, known ? known.version + 1 : 1);
-  if (known && events.length === 0) return { ...known };
-  const loaded: Loaded<State> = {
-    state: events.reduce(
-      (state, event) => decider.evolve(state, event as DomainEvent),
-      known ? known.state : decider.initialState(),
-    ),
-    version: (known?.version ?? 0) + events.length,
-    position: events.at(-1)?.position ?? known?.position ?? 0,
-  };
-  remember(store, key, loaded);
-  return loaded;
-}
-
 export interface CommandEnvironment {
-  eventStore: EventStore;
+  aggregates: AggregateRepository;
   now: () => Date;
   newId: () => string;
   actor: string | null;
@@ -143,19 +161,19 @@ export interface CommandOutcome<State> {
  * Loads the stream, decides, appends with the expected version. A lost race re-loads and
  * re-decides (so a command is never applied twice on stale state) up to `attempts` times.
  */
-export async function handleCommand<State, Command>(
+export async function handleCommand<State, Command, Event extends DomainEvent>(
   env: CommandEnvironment,
-  decider: Decider<State, Command>,
+  decider: Decider<State, Command, Event>,
   streamId: string,
   command: Command,
   attempts = 8,
 ): Promise<CommandOutcome<State>> {
   for (let attempt = 1; ; attempt++) {
-    const loaded = await loadAggregate(env.eventStore, decider, streamId);
+    const loaded = await env.aggregates.load(decider, streamId);
     const events = decider.decide(command, loaded.state, { now: env.now(), newId: env.newId });
     if (events.length === 0) return { events: [], state: loaded.state, position: loaded.position };
     try {
-      const result = await env.eventStore.append(streamId, events, {
+      const result = await env.aggregates.eventStore.append(streamId, events, {
         expectedVersion: loaded.version,
         actor: env.actor,
         correlationId: env.correlationId,
@@ -163,7 +181,7 @@ export async function handleCommand<State, Command>(
         now: env.now,
       });
       const state = events.reduce(decider.evolve, loaded.state);
-      remember(env.eventStore, snapshotKey(decider, streamId), {
+      env.aggregates.remember(decider, streamId, {
         state,
         version: result.streamVersion,
         position: result.position,

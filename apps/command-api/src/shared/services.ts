@@ -3,12 +3,18 @@ import type { Context } from 'koa';
 import { streamIdOf } from '@rewear/contracts';
 import type { AppState, EventStore, ReadSide } from '@rewear/platform';
 import type { PaymentGateway } from '../payments/port.ts';
-import { loadAggregate, type CommandEnvironment } from './decider.ts';
+import {
+  createAggregateRepository,
+  type AggregateRepository,
+  type CommandEnvironment,
+} from './decider.ts';
 import { availableStock, listingDecider, type ListingState } from '../listing/decider.ts';
 import type { ProductAvailability } from '../cart/decider.ts';
 
 export interface CommandServices {
   eventStore: EventStore;
+  /** The event store's aggregates, with their folded states remembered. */
+  aggregates: AggregateRepository;
   payments: PaymentGateway;
   now: () => Date;
   newId: () => string;
@@ -22,16 +28,18 @@ export interface CommandServices {
 }
 
 export function createServices(
-  deps: Omit<CommandServices, 'envFor' | 'loadListing' | 'availabilityOf'>,
+  deps: Omit<CommandServices, 'aggregates' | 'envFor' | 'loadListing' | 'availabilityOf'>,
 ): CommandServices {
+  const aggregates = createAggregateRepository(deps.eventStore);
   const loadListing = async (listingId: string) =>
-    (await loadAggregate(deps.eventStore, listingDecider, streamIdOf('listing', listingId))).state;
+    (await aggregates.load(listingDecider, streamIdOf('listing', listingId))).state;
   return {
     ...deps,
+    aggregates,
     envFor(ctx) {
       const requestId = ctx.get('x-request-id');
       return {
-        eventStore: deps.eventStore,
+        aggregates,
         now: deps.now,
         newId: deps.newId,
         actor: ctx.state.user?.uid ?? null,

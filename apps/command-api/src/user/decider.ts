@@ -1,5 +1,8 @@
-import type { DomainEvent, EventData } from '@rewear/contracts';
+import type { EventData, EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a user stream. */
+export type UserEvent = EventOf<'UserRegistered'>;
 
 export interface UserState {
   registered: boolean;
@@ -8,9 +11,9 @@ export interface UserState {
 
 export type UserCommand = { type: 'RegisterUser' } & EventData<'UserRegistered'>;
 
-export const userDecider: Decider<UserState, UserCommand> = {
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({ registered: false, displayName: null }),
-  evolve: (state, event: DomainEvent) =>
+  evolve: (state, event: UserEvent) =>
     event.type === 'UserRegistered'
       ? { registered: true, displayName: event.data.displayName }
       : state,

@@ -1,6 +1,11 @@
 /** A user's wishlist: stream `wishlist-{uid}`. */
-import type { DomainEvent } from '@rewear/contracts';
+import type { EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+
+/** The events of a wishlist stream. */
+export type WishlistEvent = EventOf<
+  'WishlistItemAdded' | 'WishlistItemRemoved' | 'WishlistCleared'
+>;
 
 export interface WishlistState {
   productIds: string[];
@@ -11,9 +16,9 @@ export type WishlistCommand =
   | { type: 'RemoveFromWishlist'; userId: string; productId: string }
   | { type: 'ClearWishlist'; userId: string };
 
-export const wishlistDecider: Decider<WishlistState, WishlistCommand> = {
+export const wishlistDecider: Decider<WishlistState, WishlistCommand, WishlistEvent> = {
   initialState: () => ({ productIds: [] }),
-  evolve: (state, event: DomainEvent) => {
+  evolve: (state, event: WishlistEvent) => {
     switch (event.type) {
       case 'WishlistItemAdded':
         return { productIds: [...state.productIds, event.data.productId] };

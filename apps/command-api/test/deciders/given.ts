@@ -9,12 +9,12 @@ export const context = (now = NOW) => {
 };
 
 /** given events / when command / then events (or a rejection). */
-export function given<S, C>(decider: Decider<S, C>, events: DomainEvent[]) {
+export function given<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, events: E[]) {
   return {
     when(command: C, now = NOW) {
       const run = () => decider.decide(command, fold(decider, events), context(now));
       return {
-        then: (expected: DomainEvent[]) => expect(run()).toEqual(expected),
+        then: (expected: E[]) => expect(run()).toEqual(expected),
         thenRejects(kind: CommandRejected['kind'], message?: string | RegExp) {
           try {
             run();

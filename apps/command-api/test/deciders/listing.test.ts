@@ -1,10 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import type { DomainEvent } from '@rewear/contracts';
-import { availableStock, listingDecider } from '../../src/listing/decider.ts';
+import { availableStock, listingDecider, type ListingEvent } from '../../src/listing/decider.ts';
 import { fold } from '../../src/shared/decider.ts';
 import { given, NOW } from './given.ts';
 
-const created = (stock = 2): DomainEvent => ({
+const created = (stock = 2): ListingEvent => ({
   type: 'ListingCreated',
   data: {
     listingId: 'l1',
@@ -27,7 +26,7 @@ const created = (stock = 2): DomainEvent => ({
   },
 });
 const later = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
-const reserved = (orderId: string, quantity: number, expiresAt = later(60_000)): DomainEvent => ({
+const reserved = (orderId: string, quantity: number, expiresAt = later(60_000)): ListingEvent => ({
   type: 'StockReserved',
   data: { listingId: 'l1', orderId, quantity, expiresAt },
 });
@@ -100,7 +99,7 @@ describe('listing stock', () => {
     ])
       .when({ type: 'ReleaseStock', orderId: 'o1', reason: 'expired' })
       .then([]);
-    const sold: DomainEvent = {
+    const sold: ListingEvent = {
       type: 'StockSold',
       data: { listingId: 'l1', orderId: 'o1', quantity: 2 },
     };
