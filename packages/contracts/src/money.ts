@@ -1,4 +1,4 @@
-/** Money is integer cents inside; dollars with 2 decimals outside (SPEC §1, ARCHITECTURE conventions). */
+/** Money is integer cents inside; dollars with 2 decimals outside (docs/product.md §1). */
 
 export type Cents = number;
 

@@ -1,4 +1,4 @@
-/** Fixed reference lists of SPEC.md §3 and the business constants of §9. */
+/** Fixed reference lists (docs/product.md §3) and the business constants (§9). */
 
 export interface ReferenceItem {
   id: number;
