@@ -45,7 +45,7 @@ export interface NameCount {
 }
 
 /**
- * GET /api/products/filter. docs/product.md §7 pages on the client; at 100,000 listings the server pages
+ * GET /api/products/filter. The product pages on the client (docs/product.md §7); at 100,000 listings the server pages
  * instead (`page`, `pageSize` 20) and answers the total, so the client shows the same pagination.
  */
 export interface FilteredProducts {
