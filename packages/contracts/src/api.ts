@@ -45,8 +45,9 @@ export interface NameCount {
 }
 
 /**
- * GET /api/products/filter. The product pages on the client (docs/product.md §7); at 100,000 listings the server pages
- * instead (`page`, `pageSize` 20) and answers the total, so the client shows the same pagination.
+ * GET /api/products/filter. The product pages on the client (docs/product.md §7); at 100,000
+ * listings the server pages instead (`page`, `pageSize` 20) and answers the total, so the client
+ * shows the same pagination.
  */
 export interface FilteredProducts {
   products: Product[];
