@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command: lint (ESLint, Prettier) and type checks, the dependency audit, unit,
-# contract and API suites (vitest), then the browser suite on the one-process storefront and,
+# contract and API suites (vitest), the API fuzzer (schemathesis), then the browser suite on the one-process storefront and,
 # where the engines answer, again on the distributed topology of processes (two command-api, two
 # query-api, the projectors, nginx), and last the fault suite on that topology.
 # Engines named by KAFKA_BROKERS, MONGODB_URI, MEILI_URL are used when set; suites for engines
@@ -17,6 +17,9 @@ npx tsx scripts/audit.ts
 # the Content-Security-Policy, and both browser runs serve this build.
 npm run -s build -w @rewear/client >/dev/null
 npx vitest run
+# schemathesis against the served OpenAPI document, as a visitor and signed in (about 2 minutes).
+echo "== API fuzzer (schemathesis)"
+npx tsx scripts/fuzz/run.ts
 if [ -f tests/e2e/playwright.config.ts ]; then
   bash scripts/ensure-chromium.sh
   E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts

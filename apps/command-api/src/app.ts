@@ -160,6 +160,15 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     }
   });
   app.use(identify(deps.identity));
+  // A method no route takes (TRACE, CONNECT) is the client's choice, not a fault of the server:
+  // 405 with a message, where koa-router answers 501 (a server error to monitors and clients).
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 501 || ctx.status === 405) {
+      ctx.status = 405;
+      ctx.body = { message: `${ctx.method} is not allowed on ${ctx.path}` };
+    }
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(async (ctx) => {

@@ -75,6 +75,23 @@ const serialiseJsonOnce: Middleware = async (ctx, next) => {
   ctx.body = JSON.stringify(body);
 };
 
+/** The methods the documented routes take on a path (GET with HEAD), for the `Allow` header. */
+function allowedMethods(routes: readonly RouteDoc[]): (path: string) => string {
+  const templates = routes.map((route) => ({
+    method: route.method.toUpperCase(),
+    pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+  }));
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { method, pattern } of templates) {
+      if (!pattern.test(path)) continue;
+      methods.add(method);
+      if (method === 'GET') methods.add('HEAD');
+    }
+    return [...methods].join(', ');
+  };
+}
+
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === 'true';
@@ -116,6 +133,7 @@ export function createServerApp(parts: ServerParts): Koa {
   if (parts.health) app.use(healthMiddleware(parts.health));
   for (const router of parts.routers ?? []) app.use(router.routes() as Middleware);
 
+  const allowedOn = parts.routeDocs ? allowedMethods(parts.routeDocs) : null;
   const query = parts.queryApi ? asMiddleware(parts.queryApi) : null;
   const command = parts.commandApi ? asMiddleware(parts.commandApi) : null;
   app.use(async (ctx, next) => {
@@ -128,6 +146,8 @@ export function createServerApp(parts: ServerParts): Koa {
       return;
     }
     await target(ctx, async () => {});
+    // command-api knows only the command routes' methods; the Allow of a 405 names all of them.
+    if (ctx.status === 405 && allowedOn) ctx.set('Allow', allowedOn(ctx.path));
     if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null)) {
       ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}` };
       ctx.status = 404; // setting a body made it 200

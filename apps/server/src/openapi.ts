@@ -48,6 +48,49 @@ const errorBody = {
   required: ['message'],
 };
 
+const retryAfter = {
+  'Retry-After': {
+    description: 'Whole seconds to wait before trying again',
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
+
+interface CommonResponse {
+  description: string;
+  headers?: typeof retryAfter;
+}
+
+/**
+ * Answers any route of its kind can give, documented once here: the validation at the edge
+ * (every route's query string is checked against the input limits, so even a route without
+ * parameters can answer 400), the check of the ID token, the rate limits of the command routes
+ * and an engine out of reach. A route's own description of one of these statuses replaces it.
+ */
+function commonResponses(route: RouteDoc): Record<number, CommonResponse> {
+  const common: Record<number, CommonResponse> = {
+    400: { description: 'The request is not valid: the message says which part and why' },
+  };
+  if (route.auth === 'user')
+    common[401] = { description: 'Not signed in, or the ID token is not valid' };
+  if (route.auth === 'optional')
+    common[401] = { description: 'The ID token is not valid (send none to ask as a visitor)' };
+  if (route.rateLimited)
+    common[429] = {
+      description: 'Too many requests from this address or user: wait as Retry-After says',
+      headers: retryAfter,
+    };
+  common[503] = {
+    description: 'An engine behind the API is briefly out of reach: try again after Retry-After',
+    headers: retryAfter,
+  };
+  return common;
+}
+
+const errorContent = {
+  'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+};
+
 function operation(route: RouteDoc): Record<string, unknown> {
   const security =
     route.auth === 'user'
@@ -57,16 +100,16 @@ function operation(route: RouteDoc): Record<string, unknown> {
         : route.auth === 'operator'
           ? [{ opsToken: [] }]
           : [];
+  const own: Record<string, CommonResponse> = Object.fromEntries(
+    Object.entries(route.responses).map(([status, description]) => [status, { description }]),
+  );
   const responses = Object.fromEntries(
-    Object.entries(route.responses).map(([status, description]) => [
-      status,
-      Number(status) >= 400
-        ? {
-            description,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          }
-        : { description },
-    ]),
+    Object.entries<CommonResponse>({ ...commonResponses(route), ...own })
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([status, response]) => [
+        status,
+        Number(status) >= 400 ? { ...response, content: errorContent } : response,
+      ]),
   );
   return {
     summary: route.summary,

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
@@ -9,6 +10,11 @@ const answering = (name: string) => {
   const app = new Koa();
   app.use(async (ctx) => {
     if (ctx.path === '/api/missing') return;
+    if (ctx.method === 'TRACE') {
+      ctx.status = 405;
+      ctx.body = { message: 'not allowed' };
+      return;
+    }
     ctx.body = { from: name, method: ctx.method };
   });
   return app;
@@ -63,6 +69,17 @@ describe('one-process server routing', () => {
     }
     const head = await fetch(`${base}/api/products`, { method: 'HEAD' });
     expect(head.status).toBe(200);
+  });
+
+  it('names the methods every API takes on a path in the Allow header of a 405', async () => {
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(`${base}/api/brands/`, { method: 'TRACE' }, resolve);
+      request.once('error', reject);
+      request.end();
+    });
+    answer.resume();
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
   });
 
   it('answers unknown API paths with a JSON 404, never the client page', async () => {

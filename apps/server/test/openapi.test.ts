@@ -54,6 +54,25 @@ describe('OpenAPI document', () => {
     expect(doc.tags.map((t) => t.name)).toEqual(['cart', 'catalogue']);
   });
 
+  it('documents the answers every route of its kind can give, the route’s own description first', () => {
+    const add = doc.paths['/api/cart/add-item']!.post as Record<string, any>;
+    expect(Object.keys(add.responses)).toEqual(['200', '400', '401', '409', '503']);
+    const limited = buildOpenApiDocument([{ ...routes[0]!, rateLimited: true }]);
+    const tooMany = (limited.paths['/api/cart/add-item']!.post as Record<string, any>).responses[
+      '429'
+    ];
+    expect(tooMany.headers['Retry-After']).toMatchObject({ required: true });
+    expect(tooMany.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+
+    const open = buildOpenApiDocument([{ ...routes[1]!, responses: { 200: 'ok', 400: 'Mine' } }]);
+    const availability = open.paths['/api/products/{id}/availability']!.get as Record<string, any>;
+    // An open route has no 401 to give; its own 400 replaces the common one.
+    expect(Object.keys(availability.responses)).toEqual(['200', '400', '503']);
+    expect(availability.responses['400'].description).toBe('Mine');
+  });
+
   it('renders a self-contained page with every operation, escaped', () => {
     const html = renderDocsPage(doc);
     expect(html).toContain('/api/cart/add-item');

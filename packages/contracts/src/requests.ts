@@ -11,16 +11,27 @@ const quantity = z.number().int().min(1).max(999);
 const refId = z.number().int().positive();
 const refIdList = z.array(refId).max(20);
 
-/** Dollars as a number or a numeric string, at least 0, at most 2 decimals. */
-export const dollarAmount = z.union([z.number(), z.string().max(20)]).refine((value) => {
-  const cents = toCents(value);
-  return (
-    cents !== null &&
-    cents >= 0 &&
-    cents <= 100_000_000 &&
-    Math.abs(Number(value) * 100 - cents) < 1e-6
-  );
-}, 'must be an amount in dollars, at least 0, with at most 2 decimals');
+/**
+ * Dollars as a number or a numeric string, at least 0, at most 2 decimals. The refinement is
+ * not representable, so the JSON Schema says the same in its own words.
+ */
+export const dollarAmount = z
+  .union([z.number(), z.string().max(20)])
+  .refine((value) => {
+    const cents = toCents(value);
+    return (
+      cents !== null &&
+      cents >= 0 &&
+      cents <= 100_000_000 &&
+      Math.abs(Number(value) * 100 - cents) < 1e-6
+    );
+  }, 'must be an amount in dollars, at least 0, with at most 2 decimals')
+  .meta({
+    anyOf: [
+      { type: 'number', minimum: 0, maximum: 1_000_000, multipleOf: 0.01 },
+      { type: 'string', pattern: '^\\d{1,6}(\\.\\d{1,2})?$' },
+    ],
+  });
 
 export const registerUserBody = z.object({
   uid: idParam,

@@ -3,7 +3,8 @@
  * `demo-` projects. Used by `npm start` and by the API test suites.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +26,25 @@ export interface RunningAuthEmulator {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The port of firebase.json, where `npm start` and the test suites share one emulator. */
+const DEFAULT_PORT = 9099;
+
+/**
+ * A firebase.json for an emulator on another port, so a run that wants its own (the API fuzzer)
+ * does not share the one the test suites start and stop. Its hub and logging ports are left
+ * for firebase-tools to pick among the free ones.
+ */
+function configForPort(host: string, port: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rewear-auth-emulator-'));
+  const file = path.join(dir, 'firebase.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      emulators: { auth: { host, port }, ui: { enabled: false }, singleProjectMode: true },
+    }),
+  );
+  return file;
+}
 
 /** True if an Auth emulator answers on host:port. */
 export async function authEmulatorAnswers(
@@ -49,7 +69,7 @@ export async function ensureAuthEmulator(
   options: AuthEmulatorOptions = {},
 ): Promise<RunningAuthEmulator> {
   const projectId = options.projectId ?? 'demo-marketplace';
-  const port = options.port ?? 9099;
+  const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? '127.0.0.1';
   const hostPort = `${host}:${port}`;
   const log = options.log ?? (() => {});
@@ -62,7 +82,10 @@ export async function ensureAuthEmulator(
   if (!existsSync(binary))
     throw new Error(`firebase-tools is not installed (${binary} is missing); run npm install`);
 
-  const child = spawn(binary, ['emulators:start', '--only', 'auth', '--project', projectId], {
+  const args = ['emulators:start', '--only', 'auth', '--project', projectId];
+  if (port !== DEFAULT_PORT || host !== '127.0.0.1')
+    args.push('--config', configForPort(host, port));
+  const child = spawn(binary, args, {
     cwd: repoRoot,
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,7 +29,11 @@ export const cartRoutes = (services: CommandServices) => {
         tags: ['cart'],
         auth: 'user',
         body: createCartBody,
-        responses: { 201: '{ id, position }', 200: '{ id, position } (the cart existed)' },
+        responses: {
+          201: '{ id, position }',
+          200: '{ id, position } (the cart existed)',
+          403: 'userId is not the token’s',
+        },
       },
       async handle({ body, ctx }) {
         requireSelf(ctx, body.userId);
@@ -52,6 +56,7 @@ export const cartRoutes = (services: CommandServices) => {
         body: cartItemBody,
         responses: {
           200: '{ cartId, productId, quantity, position }',
+          403: 'Not your cart',
           404: 'Cart or product not found',
           409: 'Only {n} available',
         },
@@ -78,6 +83,7 @@ export const cartRoutes = (services: CommandServices) => {
         body: removeCartItemBody,
         responses: {
           204: 'Removed (position in x-event-position)',
+          403: 'Not your cart',
           404: 'Cart not found or product not in it',
         },
       },
@@ -102,6 +108,7 @@ export const cartRoutes = (services: CommandServices) => {
         body: updateCartItemBody,
         responses: {
           200: '{ cartId, productId, quantity, position }',
+          403: 'Not your cart',
           404: 'Cart or product not found',
           409: 'Only {n} available',
         },
@@ -126,7 +133,7 @@ export const cartRoutes = (services: CommandServices) => {
         tags: ['cart'],
         auth: 'user',
         body: clearCartBody,
-        responses: { 200: '{ cartId, position }', 404: 'Cart not found' },
+        responses: { 200: '{ cartId, position }', 403: 'Not your cart', 404: 'Cart not found' },
       },
       async handle({ body, ctx }) {
         const user = requireUser(ctx);
@@ -145,6 +152,7 @@ export const cartRoutes = (services: CommandServices) => {
         body: mergeCartBody,
         responses: {
           200: '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }',
+          403: 'Not your cart',
           404: 'Cart not found',
         },
       },

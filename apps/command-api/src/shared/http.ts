@@ -160,5 +160,7 @@ export function mountRoutes(
 }
 
 export function routeDocs(routes: CommandRoute[]): RouteDoc[] {
-  return routes.map(({ doc }) => doc as RouteDoc);
+  return routes.map(
+    ({ doc, rateLimited }) => ({ ...doc, rateLimited: rateLimited !== false }) as RouteDoc,
+  );
 }

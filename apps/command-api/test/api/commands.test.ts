@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
 import { createReservationSweeper } from '../../src/index.ts';
@@ -146,6 +147,29 @@ describe('listings', () => {
     });
     expect(badJson.status).toBe(400);
     expect(JSON.stringify(badJson.body)).not.toMatch(/at .*\.(ts|js)/);
+    expect(await h.log.headPosition()).toBe(head);
+  });
+
+  it('answers 405 with a message to a method no route takes (not 501), and appends nothing', async () => {
+    const head = await h.log.headPosition();
+    // fetch refuses TRACE itself.
+    const trace = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${h.url}/api/products`, { method: 'TRACE' }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      });
+      request.once('error', reject);
+      request.end();
+    });
+    expect(trace.status).toBe(405);
+    expect(JSON.parse(trace.body)).toEqual({ message: 'TRACE is not allowed on /api/products' });
+    const put = await h.call('PUT', '/api/cart/add-item', { token: buyer.idToken, body: {} });
+    expect(put).toMatchObject({
+      status: 405,
+      body: { message: 'PUT is not allowed on /api/cart/add-item' },
+    });
+    expect(put.headers.get('allow')).toBe('POST');
     expect(await h.log.headPosition()).toBe(head);
   });
 

@@ -15,14 +15,18 @@ export const idParam = z
   .max(128)
   .regex(/^[A-Za-z0-9_.:@|-]+$/, 'must be an id');
 
-/** A whole number within bounds, with a default when absent. */
+/**
+ * A whole number within bounds, with a default when absent. Documented as the integer it is
+ * read as, bounds included: the string schema alone said any digits would do.
+ */
 export const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .trim()
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ type: 'integer', minimum: min, maximum: max });
 
 /** A dollar amount (up to 2 decimals) converted to cents. */
 export const dollarsToCents = z

@@ -15,6 +15,11 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** status → description (response shapes are the types in @rewear/contracts api.ts). */
+  /**
+   * status → description (response shapes are the types in @rewear/contracts api.ts). Answers
+   * every route of its kind can give (400, 401, 429, 503) are added by the OpenAPI document.
+   */
   responses: Record<number, string>;
+  /** Counted against the rate limits: it may answer 429 with `Retry-After`. */
+  rateLimited?: boolean;
 }
