@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureAuthEmulator } from '../../packages/platform/src/firebase-emulator.ts';
+import { ensureAuthEmulator } from '@rewear/platform';
 import { REPO_ROOT, startStorefront } from '../../tests/e2e/support/storefront.ts';
 
 const CHECKS = [
