@@ -19,17 +19,12 @@ import {
   type IdentityVerifier,
   type RateLimiter,
   type ReadSide,
+  routeDocs,
   type RouteDoc,
 } from '@rewear/platform';
 import type { PaymentGateway } from './payments/port.ts';
-import { createServices, type CommandServices } from './shared/services.ts';
-import {
-  mountRoutes,
-  routeDocs,
-  defineRoute,
-  toHttpError,
-  type CommandRoute,
-} from './shared/http.ts';
+import { createServices } from './shared/services.ts';
+import { mountRoutes, toHttpError, type CommandRoute } from './shared/http.ts';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
 import { userRoutes } from './user/routes.ts';
 import { brandRoutes } from './brand/routes.ts';
@@ -39,7 +34,7 @@ import { wishlistRoutes } from './wishlist/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
-import { handlePaymentWebhook, type WebhookOutcome } from './order/webhook.ts';
+import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
   eventStore: EventStore;
@@ -73,53 +68,18 @@ export type CommandApi = Koa<AppState> & {
   handlePaymentWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome>;
 };
 
-function webhookRoute(services: CommandServices): CommandRoute {
-  return defineRoute({
-    idempotent: false,
-    // The processor's retries must get through; its signature is what guards the route.
-    rateLimited: false,
-    doc: {
-      method: 'post',
-      path: '/api/payments/webhook',
-      summary:
-        'Payment processor notifications (signature verified): payment_intent.succeeded / payment_intent.payment_failed',
-      tags: ['payments'],
-      auth: 'none',
-      responses: { 200: '{ received: true, handled, position }', 400: 'Bad signature or body' },
-    },
-    async handle({ ctx }) {
-      const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-      const outcome = await handlePaymentWebhook(
-        {
-          payments: services.payments,
-          reservationTtlMs: services.reservationTtlMs,
-          env: services.envFor(ctx),
-        },
-        Buffer.from(raw, 'utf8'),
-        ctx.get('stripe-signature') || undefined,
-      );
-      return {
-        status: 200,
-        body: { received: true, handled: outcome.handled },
-        position: outcome.position,
-      };
-    },
-  });
-}
-
-function allRoutes(services: CommandServices): CommandRoute[] {
-  return [
-    ...userRoutes(services),
-    ...cartRoutes(services),
-    ...wishlistRoutes(services),
-    ...orderRoutes(services),
-    webhookRoute(services),
-    ...listingRoutes(services),
-    ...brandRoutes(services),
-    ...newsletterRoutes(services),
-    ...collectionRoutes(services),
-  ];
-}
+/** Every command route: static descriptions and handlers, given the services when mounted. */
+const allRoutes: CommandRoute[] = [
+  ...userRoutes,
+  ...cartRoutes,
+  ...wishlistRoutes,
+  ...orderRoutes,
+  webhookRoute,
+  ...listingRoutes,
+  ...brandRoutes,
+  ...newsletterRoutes,
+  ...collectionRoutes,
+];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {
   const now = deps.clock ?? (() => new Date());
@@ -131,7 +91,6 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     reservationTtlMs: deps.config.reservationTtlMs,
     readSide: deps.readSide ?? null,
   });
-  const routes = allRoutes(services);
   const router = new Router<AppState>();
   // Bodies are parsed per route, once the caller is known (a visitor to a signed-in route gets
   // 401 before its body is read).
@@ -143,12 +102,18 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   });
   const bounded = boundedInput();
-  mountRoutes(router, routes, deps.idempotency ?? createMemoryIdempotencyStore({ now }), {
-    parseBody: (ctx, next) => json(ctx, () => bounded(ctx, next)),
-    idempotencyWaitMs: deps.idempotencyWaitMs,
-    rateLimiter:
-      deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
-  });
+  mountRoutes(
+    router,
+    allRoutes,
+    services,
+    deps.idempotency ?? createMemoryIdempotencyStore({ now }),
+    {
+      parseBody: (ctx, next) => json(ctx, () => bounded(ctx, next)),
+      idempotencyWaitMs: deps.idempotencyWaitMs,
+      rateLimiter:
+        deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
+    },
+  );
 
   const app = new Koa<AppState>();
   app.use(errorHandler());
@@ -199,17 +164,6 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
 }
 
 /** Every command route, described with the schemas it validates with (for the OpenAPI document). */
-export const commandRoutes: RouteDoc[] = routeDocs(
-  allRoutes(
-    createServices({
-      eventStore: null as unknown as EventStore,
-      payments: null as unknown as PaymentGateway,
-      now: () => new Date(),
-      newId: () => '',
-      reservationTtlMs: 0,
-      readSide: null,
-    }),
-  ),
-);
+export const commandRoutes: RouteDoc[] = routeDocs(allRoutes);
 
 export { POSITION_HEADER };

@@ -14,13 +14,15 @@ import {
   CONTENT_ENCODINGS,
   errorHandler,
   identify,
-  parse,
+  koaPath,
+  parseRouteInput,
   requireUser,
+  routeDocs,
   type AppState,
   type RouteDoc,
 } from '@rewear/platform';
 import type { Middleware } from 'koa';
-import type { QueryApiDeps, QueryContext, QueryRoute } from './shared/route.ts';
+import type { QueryApiDeps, QueryRoute } from './shared/route.ts';
 import { JsonAnswer } from './shared/answers.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
@@ -44,7 +46,7 @@ export const queryRouteTable: QueryRoute[] = [
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */
-export const queryRoutes: RouteDoc[] = queryRouteTable.map((r) => r.doc);
+export const queryRoutes: RouteDoc[] = routeDocs(queryRouteTable);
 
 export const DEFAULT_CONSISTENCY_WAIT_MS = 2000;
 export const CONSISTENCY_TIMEOUT_HEADER = 'x-consistency-timeout';
@@ -71,9 +73,6 @@ function rejectOperatorKeys(query: Record<string, unknown>) {
       throw badRequest(`Invalid query: parameter "${key.slice(0, 40)}" is not allowed`);
   }
 }
-
-/** OpenAPI `{param}` → Koa `:param`. */
-const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * A serialised answer in the encoding the client prefers (by weight, then its own order), from
@@ -104,9 +103,7 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
     };
     router.get(paths, caller, wait, async (ctx) => {
       rejectOperatorKeys(ctx.query);
-      const params = r.doc.params ? parse(r.doc.params, ctx.params, 'path') : {};
-      const query = r.doc.query ? parse(r.doc.query, ctx.query, 'query') : {};
-      const body = await r.handle(ctx as unknown as QueryContext, { params, query }, deps);
+      const body = await r.handle({ ...parseRouteInput(r.doc, ctx), ctx, deps });
       ctx.status = 200;
       if (body === undefined || body === null) ctx.body = body;
       else if (body instanceof JsonAnswer) {

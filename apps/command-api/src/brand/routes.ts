@@ -5,7 +5,7 @@ import {
   findOrCreateBrandBody,
 } from '@rewear/contracts';
 import { conflict, requireUser } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { brandDecider, brandIdForName } from './decider.ts';
@@ -29,7 +29,7 @@ async function existingBrand(services: CommandServices, name: string) {
   return { brandId: doc._id, name: String(doc.name), image: (doc.image as string | null) ?? null };
 }
 
-export const brandRoutes = (services: CommandServices) => [
+export const brandRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -40,7 +40,7 @@ export const brandRoutes = (services: CommandServices) => [
       body: createBrandBody,
       responses: { 201: '{ id, name, image, position }', 409: 'Brand already exists' },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       requireUser(ctx);
       if (await existingBrand(services, body.name)) throw conflict('Brand already exists');
       const brandId = brandIdForName(body.name);
@@ -75,7 +75,7 @@ export const brandRoutes = (services: CommandServices) => [
         201: '{ id, name, image, created: true, position }',
       },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       requireUser(ctx);
       const found = await existingBrand(services, body.name);
       if (found)

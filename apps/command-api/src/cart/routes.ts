@@ -7,185 +7,191 @@ import {
   removeCartItemBody,
   updateCartItemBody,
 } from '@rewear/contracts';
-import { requireSelf, requireUser } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { requireSelf, requireUser, type RequestContext } from '@rewear/platform';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { cartDecider, cartIdForUser, planMerge, type CartCommand } from './decider.ts';
 
-export const cartRoutes = (services: CommandServices) => {
-  const run = (
-    ctx: Parameters<CommandServices['envFor']>[0],
-    cartId: string,
-    command: CartCommand,
-  ) => handleCommand(services.envFor(ctx), cartDecider, streamIdOf('cart', cartId), command);
+const run = (
+  services: CommandServices,
+  ctx: RequestContext,
+  cartId: string,
+  command: CartCommand,
+) => handleCommand(services.envFor(ctx), cartDecider, streamIdOf('cart', cartId), command);
 
-  return [
-    defineRoute({
-      doc: {
-        method: 'post',
-        path: '/api/cart/create',
-        summary: 'Creates the user’s cart (one per user; answers the existing one with 200)',
-        tags: ['cart'],
-        auth: 'user',
-        body: createCartBody,
-        responses: {
-          201: '{ id, position }',
-          200: '{ id, position } (the cart existed)',
-          403: 'userId is not the token’s',
-        },
+export const cartRoutes: CommandRoute[] = [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/cart/create',
+      summary: 'Creates the user’s cart (one per user; answers the existing one with 200)',
+      tags: ['cart'],
+      auth: 'user',
+      body: createCartBody,
+      responses: {
+        201: '{ id, position }',
+        200: '{ id, position } (the cart existed)',
+        403: 'userId is not the token’s',
       },
-      async handle({ body, ctx }) {
-        requireSelf(ctx, body.userId);
-        const cartId = cartIdForUser(body.userId);
-        const outcome = await run(ctx, cartId, { type: 'CreateCart', cartId, userId: body.userId });
-        return {
-          status: outcome.events.length ? 201 : 200,
-          body: { id: cartId },
-          position: outcome.position,
-        };
+    },
+    async handle({ body, ctx, deps: services }) {
+      requireSelf(ctx, body.userId);
+      const cartId = cartIdForUser(body.userId);
+      const outcome = await run(services, ctx, cartId, {
+        type: 'CreateCart',
+        cartId,
+        userId: body.userId,
+      });
+      return {
+        status: outcome.events.length ? 201 : 200,
+        body: { id: cartId },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/cart/add-item',
+      summary: 'Adds units of a product to the cart (at most the available stock)',
+      tags: ['cart'],
+      auth: 'user',
+      body: cartItemBody,
+      responses: {
+        200: '{ cartId, productId, quantity, position }',
+        403: 'Not your cart',
+        404: 'Cart or product not found',
+        409: 'Only {n} available',
       },
-    }),
-    defineRoute({
-      doc: {
-        method: 'post',
-        path: '/api/cart/add-item',
-        summary: 'Adds units of a product to the cart (at most the available stock)',
-        tags: ['cart'],
-        auth: 'user',
-        body: cartItemBody,
-        responses: {
-          200: '{ cartId, productId, quantity, position }',
-          403: 'Not your cart',
-          404: 'Cart or product not found',
-          409: 'Only {n} available',
-        },
+    },
+    async handle({ body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const product = await services.availabilityOf(body.productId);
+      const outcome = await run(services, ctx, body.cartId, {
+        type: 'AddItem',
+        userId: user.uid,
+        product,
+        quantity: body.quantity,
+      });
+      return lineAnswer(body, outcome);
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'delete',
+      path: '/api/cart/remove-item',
+      summary: 'Removes units of a product from the cart (all of them when quantity is absent)',
+      tags: ['cart'],
+      auth: 'user',
+      body: removeCartItemBody,
+      responses: {
+        204: 'Removed (position in x-event-position)',
+        403: 'Not your cart',
+        404: 'Cart not found or product not in it',
       },
-      async handle({ body, ctx }) {
-        const user = requireUser(ctx);
-        const product = await services.availabilityOf(body.productId);
-        const outcome = await run(ctx, body.cartId, {
-          type: 'AddItem',
-          userId: user.uid,
-          product,
-          quantity: body.quantity,
-        });
-        return lineAnswer(body, outcome);
+    },
+    async handle({ body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const outcome = await run(services, ctx, body.cartId, {
+        type: 'RemoveItem',
+        userId: user.uid,
+        productId: body.productId,
+        quantity: body.quantity,
+      });
+      return { status: 204, position: outcome.position };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'put',
+      path: '/api/cart/update-item',
+      summary: 'Sets the quantity of a cart line (0 or less removes it)',
+      tags: ['cart'],
+      auth: 'user',
+      body: updateCartItemBody,
+      responses: {
+        200: '{ cartId, productId, quantity, position }',
+        403: 'Not your cart',
+        404: 'Cart or product not found',
+        409: 'Only {n} available',
       },
-    }),
-    defineRoute({
-      doc: {
-        method: 'delete',
-        path: '/api/cart/remove-item',
-        summary: 'Removes units of a product from the cart (all of them when quantity is absent)',
-        tags: ['cart'],
-        auth: 'user',
-        body: removeCartItemBody,
-        responses: {
-          204: 'Removed (position in x-event-position)',
-          403: 'Not your cart',
-          404: 'Cart not found or product not in it',
-        },
+    },
+    async handle({ body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const product = await services.availabilityOf(body.productId);
+      const outcome = await run(services, ctx, body.cartId, {
+        type: 'SetItemQuantity',
+        userId: user.uid,
+        product,
+        quantity: body.quantity,
+      });
+      return lineAnswer(body, outcome);
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/cart/clear',
+      summary: 'Empties the cart',
+      tags: ['cart'],
+      auth: 'user',
+      body: clearCartBody,
+      responses: { 200: '{ cartId, position }', 403: 'Not your cart', 404: 'Cart not found' },
+    },
+    async handle({ body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const outcome = await run(services, ctx, body.cartId, {
+        type: 'ClearCart',
+        userId: user.uid,
+      });
+      return { status: 200, body: { cartId: body.cartId }, position: outcome.position };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/cart/merge',
+      summary:
+        'Merges a visitor’s browser cart into the user’s cart at sign-in (capped by available stock)',
+      tags: ['cart'],
+      auth: 'user',
+      body: mergeCartBody,
+      responses: {
+        200: '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }',
+        403: 'Not your cart',
+        404: 'Cart not found',
       },
-      async handle({ body, ctx }) {
-        const user = requireUser(ctx);
-        const outcome = await run(ctx, body.cartId, {
-          type: 'RemoveItem',
-          userId: user.uid,
-          productId: body.productId,
-          quantity: body.quantity,
-        });
-        return { status: 204, position: outcome.position };
-      },
-    }),
-    defineRoute({
-      doc: {
-        method: 'put',
-        path: '/api/cart/update-item',
-        summary: 'Sets the quantity of a cart line (0 or less removes it)',
-        tags: ['cart'],
-        auth: 'user',
-        body: updateCartItemBody,
-        responses: {
-          200: '{ cartId, productId, quantity, position }',
-          403: 'Not your cart',
-          404: 'Cart or product not found',
-          409: 'Only {n} available',
-        },
-      },
-      async handle({ body, ctx }) {
-        const user = requireUser(ctx);
-        const product = await services.availabilityOf(body.productId);
-        const outcome = await run(ctx, body.cartId, {
-          type: 'SetItemQuantity',
-          userId: user.uid,
-          product,
-          quantity: body.quantity,
-        });
-        return lineAnswer(body, outcome);
-      },
-    }),
-    defineRoute({
-      doc: {
-        method: 'post',
-        path: '/api/cart/clear',
-        summary: 'Empties the cart',
-        tags: ['cart'],
-        auth: 'user',
-        body: clearCartBody,
-        responses: { 200: '{ cartId, position }', 403: 'Not your cart', 404: 'Cart not found' },
-      },
-      async handle({ body, ctx }) {
-        const user = requireUser(ctx);
-        const outcome = await run(ctx, body.cartId, { type: 'ClearCart', userId: user.uid });
-        return { status: 200, body: { cartId: body.cartId }, position: outcome.position };
-      },
-    }),
-    defineRoute({
-      doc: {
-        method: 'post',
-        path: '/api/cart/merge',
-        summary:
-          'Merges a visitor’s browser cart into the user’s cart at sign-in (capped by available stock)',
-        tags: ['cart'],
-        auth: 'user',
-        body: mergeCartBody,
-        responses: {
-          200: '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }',
-          403: 'Not your cart',
-          404: 'Cart not found',
-        },
-      },
-      async handle({ body, ctx }) {
-        const user = requireUser(ctx);
-        const items = await Promise.all(
-          body.items.map(async (item) => ({
-            product: await services.availabilityOf(item.productId),
-            quantity: item.quantity,
+    },
+    async handle({ body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const items = await Promise.all(
+        body.items.map(async (item) => ({
+          product: await services.availabilityOf(item.productId),
+          quantity: item.quantity,
+        })),
+      );
+      const before = await services.aggregates.load(cartDecider, streamIdOf('cart', body.cartId));
+      const outcome = await run(services, ctx, body.cartId, {
+        type: 'MergeItems',
+        userId: user.uid,
+        items,
+      });
+      return {
+        status: 200,
+        body: {
+          id: body.cartId,
+          items: Object.entries(outcome.state.lines).map(([productId, quantity]) => ({
+            productId,
+            quantity,
           })),
-        );
-        const before = await services.aggregates.load(cartDecider, streamIdOf('cart', body.cartId));
-        const outcome = await run(ctx, body.cartId, {
-          type: 'MergeItems',
-          userId: user.uid,
-          items,
-        });
-        return {
-          status: 200,
-          body: {
-            id: body.cartId,
-            items: Object.entries(outcome.state.lines).map(([productId, quantity]) => ({
-              productId,
-              quantity,
-            })),
-            skipped: planMerge(before.state, items).skipped,
-          },
-          position: outcome.position,
-        };
-      },
-    }),
-  ];
-};
+          skipped: planMerge(before.state, items).skipped,
+        },
+        position: outcome.position,
+      };
+    },
+  }),
+];
 
 /** Answer of add-item and update-item: the line's quantity after the command. */
 function lineAnswer(

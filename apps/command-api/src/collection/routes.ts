@@ -1,11 +1,10 @@
 import { streamIdOf, collectionParams, createCollectionBody } from '@rewear/contracts';
 import { notFound, requireUser } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
-import type { CommandServices } from '../shared/services.ts';
 import { collectionDecider } from './decider.ts';
 
-export const collectionRoutes = (services: CommandServices) => [
+export const collectionRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -19,7 +18,7 @@ export const collectionRoutes = (services: CommandServices) => [
         404: 'A product does not exist',
       },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       const user = requireUser(ctx);
       const productIds = [...new Set(body.productIds)];
       const missing: string[] = [];
@@ -66,7 +65,7 @@ export const collectionRoutes = (services: CommandServices) => [
       params: collectionParams,
       responses: { 200: '{ id, following: true, position }', 404: 'Collection not found' },
     },
-    async handle({ params, ctx }) {
+    async handle({ params, ctx, deps: services }) {
       const user = requireUser(ctx);
       const outcome = await handleCommand(
         services.envFor(ctx),

@@ -14,7 +14,7 @@ import {
   updateListingBody,
 } from '@rewear/contracts';
 import { badRequest, requireUser, type AuthenticatedUser } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { brandDecider } from '../brand/decider.ts';
@@ -94,7 +94,7 @@ export function productView(state: ListingState, brand: string, now: Date): Prod
 
 const asList = (ids: number | number[]) => (Array.isArray(ids) ? ids : [ids]);
 
-export const listingRoutes = (services: CommandServices) => [
+export const listingRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -105,7 +105,7 @@ export const listingRoutes = (services: CommandServices) => [
       body: createListingBody,
       responses: { 201: 'Product (with position)', 400: 'Invalid fields, brand or category' },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       const user = requireUser(ctx);
       const brandId = String(body.brand_id);
       checkCategory(body.category_id);
@@ -161,7 +161,7 @@ export const listingRoutes = (services: CommandServices) => [
         404: 'Product not found',
       },
     },
-    async handle({ params, body, ctx }) {
+    async handle({ params, body, ctx, deps: services }) {
       const user = requireUser(ctx);
       const changes: Record<string, unknown> = {};
       if (body.title !== undefined) changes.title = body.title;
@@ -213,7 +213,7 @@ export const listingRoutes = (services: CommandServices) => [
       params: listingParams,
       responses: { 200: '{ message, position }', 403: 'Not the seller', 404: 'Product not found' },
     },
-    async handle({ params, ctx }) {
+    async handle({ params, ctx, deps: services }) {
       const user = requireUser(ctx);
       const outcome = await handleCommand(
         services.envFor(ctx),

@@ -1,10 +1,9 @@
 import { streamIdOf, newsletterBody } from '@rewear/contracts';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
-import type { CommandServices } from '../shared/services.ts';
 import { subscriptionDecider, subscriptionIdFor } from './decider.ts';
 
-export const newsletterRoutes = (services: CommandServices) => [
+export const newsletterRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -18,7 +17,7 @@ export const newsletterRoutes = (services: CommandServices) => [
         200: '{ message, position } (already subscribed)',
       },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       const outcome = await handleCommand(
         services.envFor(ctx),
         subscriptionDecider,
@@ -51,7 +50,7 @@ export const newsletterRoutes = (services: CommandServices) => [
       body: newsletterBody,
       responses: { 200: '{ message, position }', 404: 'This email is not subscribed' },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       const outcome = await handleCommand(
         services.envFor(ctx),
         subscriptionDecider,

@@ -6,7 +6,7 @@ import {
   updatePaymentBody,
 } from '@rewear/contracts';
 import { HttpError, notFound, requireSelf, requireUser } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { CommandRejected } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import {
@@ -26,7 +26,7 @@ export const orderServicesFor = (
   reservationTtlMs: services.reservationTtlMs,
 });
 
-export const orderRoutes = (services: CommandServices) => [
+export const orderRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -43,7 +43,7 @@ export const orderRoutes = (services: CommandServices) => [
         409: "'Price changed' (details: current prices) or '\"{title}\" is no longer available'; nothing is held",
       },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
       const env = services.envFor(ctx);
       const orderId = services.newId();
@@ -96,7 +96,7 @@ export const orderRoutes = (services: CommandServices) => [
         409: 'The payment belongs to another order or amount, or the order expired',
       },
     },
-    async handle({ params, body, ctx }) {
+    async handle({ params, body, ctx, deps: services }) {
       requireUser(ctx);
       const env = services.envFor(ctx);
       const { state } = await loadOrder(env, params.id);

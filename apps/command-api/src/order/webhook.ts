@@ -6,6 +6,7 @@
 import type { CommandEnvironment } from '../shared/decider.ts';
 import { CommandRejected } from '../shared/decider.ts';
 import type { PaymentGateway } from '../payments/port.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { loadOrder, recordPayment, recordPaymentFailure } from './workflow.ts';
 
 export interface WebhookOutcome {
@@ -50,3 +51,36 @@ export async function handlePaymentWebhook(
     throw err;
   }
 }
+
+/** The processor's notifications: signed, so neither replayed nor rate limited. */
+export const webhookRoute: CommandRoute = defineRoute({
+  idempotent: false,
+  // The processor's retries must get through; its signature is what guards the route.
+  rateLimited: false,
+  doc: {
+    method: 'post',
+    path: '/api/payments/webhook',
+    summary:
+      'Payment processor notifications (signature verified): payment_intent.succeeded / payment_intent.payment_failed',
+    tags: ['payments'],
+    auth: 'none',
+    responses: { 200: '{ received: true, handled, position }', 400: 'Bad signature or body' },
+  },
+  async handle({ ctx, deps: services }) {
+    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    const outcome = await handlePaymentWebhook(
+      {
+        payments: services.payments,
+        reservationTtlMs: services.reservationTtlMs,
+        env: services.envFor(ctx),
+      },
+      Buffer.from(raw, 'utf8'),
+      ctx.get('stripe-signature') || undefined,
+    );
+    return {
+      status: 200,
+      body: { received: true, handled: outcome.handled },
+      position: outcome.position,
+    };
+  },
+});

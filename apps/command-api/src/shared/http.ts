@@ -1,19 +1,21 @@
 /** How command routes are declared once: validation, identity, idempotency, position, OpenAPI. */
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { z } from 'zod';
 import {
   HttpError,
-  parse,
+  koaPath,
+  parseRouteInput,
   rateLimit,
   requireUser,
+  routeDeclarer,
   type AppState,
   type RateLimiter,
-  type RouteDoc,
+  type Route,
 } from '@rewear/platform';
 import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 import { CommandRejected, TooMuchContention } from './decider.ts';
 import { answerOnce, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
+import type { CommandServices } from './services.ts';
 
 export interface Answer {
   status: number;
@@ -22,24 +24,18 @@ export interface Answer {
   position: number;
 }
 
-export interface RouteInput<P, B> {
-  params: P;
-  body: B;
-  ctx: Context & { state: AppState };
-}
-
-export interface CommandRoute<P = unknown, B = unknown> {
-  doc: Omit<RouteDoc, 'params' | 'body'> & { params?: z.ZodType<P>; body?: z.ZodType<B> };
-  handle(input: RouteInput<P, B>): Promise<Answer>;
+/** command-api's own settings of a route. */
+export interface CommandRouteOptions {
   /** Routes that must not be replayed from the idempotency store (webhooks carry their own ids). */
   idempotent?: false;
   /** Routes outside the rate limits (the payment webhook: the processor retries by itself). */
   rateLimited?: false;
 }
 
-export const defineRoute = <P = unknown, B = unknown>(
-  route: CommandRoute<P, B>,
-): CommandRoute<P, B> => route;
+export type CommandRoute = Route<CommandServices, Answer> & CommandRouteOptions;
+
+/** Declares a command route: its handler gets the parsed input and the services. */
+export const defineRoute = routeDeclarer<CommandServices, Answer, CommandRouteOptions>();
 
 const statusOf: Record<CommandRejected['kind'], number> = {
   invalid: 400,
@@ -57,8 +53,6 @@ export function toHttpError(err: unknown): unknown {
     return new HttpError(409, 'Too many changes at once. Please try again.');
   return err;
 }
-
-const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 function errorAnswer(err: unknown): StoredAnswer | null {
   const http = toHttpError(err);
@@ -97,6 +91,7 @@ export interface MountOptions {
 export function mountRoutes(
   router: Router<AppState>,
   routes: CommandRoute[],
+  services: CommandServices,
   store: IdempotencyStore,
   options: MountOptions = {},
 ) {
@@ -113,11 +108,7 @@ export function mountRoutes(
     const { doc } = route;
     const run = async (ctx: Context & { state: AppState }): Promise<StoredAnswer> => {
       try {
-        const params = doc.params ? parse(doc.params, ctx.params, 'path') : (ctx.params as unknown);
-        const body = doc.body
-          ? parse(doc.body, ctx.request.body ?? {}, 'request body')
-          : ctx.request.body;
-        const answer = await route.handle({ params, body, ctx });
+        const answer = await route.handle({ ...parseRouteInput(doc, ctx), ctx, deps: services });
         return {
           status: answer.status,
           body: answer.status === 204 ? null : { ...answer.body, position: answer.position },
@@ -157,10 +148,4 @@ export function mountRoutes(
     const limit = route.rateLimited === false ? unlimited : limited;
     router[doc.method](koaPath(doc.path), caller, limit, parseBody, middleware);
   }
-}
-
-export function routeDocs(routes: CommandRoute[]): RouteDoc[] {
-  return routes.map(
-    ({ doc, rateLimited }) => ({ ...doc, rateLimited: rateLimited !== false }) as RouteDoc,
-  );
 }

@@ -1,11 +1,10 @@
 import { streamIdOf, registerUserBody } from '@rewear/contracts';
 import { requireSelf } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
-import type { CommandServices } from '../shared/services.ts';
 import { userDecider } from './decider.ts';
 
-export const userRoutes = (services: CommandServices) => [
+export const userRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -20,7 +19,7 @@ export const userRoutes = (services: CommandServices) => [
         409: 'User already registered',
       },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.uid);
       const outcome = await handleCommand(
         services.envFor(ctx),

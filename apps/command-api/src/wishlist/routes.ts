@@ -6,12 +6,11 @@ import {
   wishlistParams,
 } from '@rewear/contracts';
 import { requireSelf } from '@rewear/platform';
-import { defineRoute } from '../shared/http.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
-import type { CommandServices } from '../shared/services.ts';
 import { wishlistDecider } from './decider.ts';
 
-export const wishlistRoutes = (services: CommandServices) => [
+export const wishlistRoutes: CommandRoute[] = [
   defineRoute({
     doc: {
       method: 'post',
@@ -27,7 +26,7 @@ export const wishlistRoutes = (services: CommandServices) => [
         404: 'Product not found',
       },
     },
-    async handle({ body, ctx }) {
+    async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
       const product = await services.availabilityOf(body.productId);
       const outcome = await handleCommand(
@@ -62,7 +61,7 @@ export const wishlistRoutes = (services: CommandServices) => [
         404: 'Product is not in the wishlist',
       },
     },
-    async handle({ params, ctx }) {
+    async handle({ params, ctx, deps: services }) {
       requireSelf(ctx, params.uid);
       const outcome = await handleCommand(
         services.envFor(ctx),
@@ -91,7 +90,7 @@ export const wishlistRoutes = (services: CommandServices) => [
       params: wishlistParams,
       responses: { 200: '{ userId, removed, position }', 403: 'Not your wishlist' },
     },
-    async handle({ params, ctx }) {
+    async handle({ params, ctx, deps: services }) {
       requireSelf(ctx, params.uid);
       const outcome = await handleCommand(
         services.envFor(ctx),

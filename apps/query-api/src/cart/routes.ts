@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toDollars, type CartLine, type CartTotals, type CartView } from '@rewear/contracts';
 import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';
 import { READ_MODELS, type CartDoc } from '@rewear/read-models';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { isVisible, toProduct } from '../shared/products.ts';
 import { listingsById } from '../shared/read.ts';
@@ -43,7 +43,7 @@ export function cartTotals(
 }
 
 export const cartRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/cart/user/{userId}',
@@ -53,7 +53,7 @@ export const cartRoutes: QueryRoute[] = [
       params: z.object({ userId: idParam }),
       responses: { 200: 'CartView', 401: 'Not signed in', 403: 'Not your cart' },
     },
-    async handle(ctx, { params }, deps): Promise<CartView> {
+    async handle({ ctx, params, deps }): Promise<CartView> {
       requireSelf(ctx, params.userId);
       const [cart] = await deps.readSide
         .collection<CartDoc>(READ_MODELS.carts)
@@ -73,7 +73,7 @@ export const cartRoutes: QueryRoute[] = [
       return { id: cart._id, products };
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/cart/{cartId}/totals',
@@ -88,7 +88,7 @@ export const cartRoutes: QueryRoute[] = [
         404: 'Cart not found',
       },
     },
-    async handle(ctx, { params }, deps): Promise<CartTotals> {
+    async handle({ ctx, params, deps }): Promise<CartTotals> {
       const user = requireUser(ctx);
       const cart = await deps.readSide
         .collection<CartDoc>(READ_MODELS.carts)

@@ -22,7 +22,7 @@ import {
 } from '@rewear/contracts';
 import { notFound, type SearchQuery } from '@rewear/platform';
 import { FEATURED_ID, READ_MODELS, type AlgorithmicCollectionDoc } from '@rewear/read-models';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import {
   brandParam,
   categoryParam,
@@ -142,7 +142,7 @@ function namedCounts(
 }
 
 export const catalogueRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products',
@@ -152,7 +152,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: listQuery,
       responses: { 200: 'Product[]', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps) {
+    async handle({ query, deps }) {
       const result = await productIndexOf(deps.readSide).search({
         sort: [BY_TITLE],
         offset: query.offset,
@@ -161,7 +161,7 @@ export const catalogueRoutes: QueryRoute[] = [
       return result.hits.map(fromSearchDoc);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/featured',
@@ -170,7 +170,7 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       responses: { 200: 'Product', 404: 'No featured product available' },
     },
-    async handle(_ctx, _input, deps) {
+    async handle({ deps }) {
       const featured = await deps.readSide
         .collection<AlgorithmicCollectionDoc>(READ_MODELS.algorithmicCollections)
         .findOne({ _id: FEATURED_ID });
@@ -183,7 +183,7 @@ export const catalogueRoutes: QueryRoute[] = [
       return fromListing(listing);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/filter',
@@ -194,7 +194,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: filterQuery,
       responses: { 200: 'FilteredProducts', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<JsonAnswer<FilteredProductsWithFacets>> {
+    async handle({ query, deps }): Promise<JsonAnswer<FilteredProductsWithFacets>> {
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
       // page, pageSize and facets are part of the search query: one answer, one page
       return pageOf(result, 'filter', () =>
@@ -207,7 +207,7 @@ export const catalogueRoutes: QueryRoute[] = [
       );
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/search',
@@ -217,7 +217,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: z.object({ keyword: text().default(''), limit: wholeNumber(1, 200).default(50) }),
       responses: { 200: 'Product[]', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps) {
+    async handle({ query, deps }) {
       if (!query.keyword) return [];
       const result = await productIndexOf(deps.readSide).search({
         q: query.keyword,
@@ -226,7 +226,7 @@ export const catalogueRoutes: QueryRoute[] = [
       return result.hits.map(fromSearchDoc);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/categories-with-count',
@@ -235,7 +235,7 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       responses: { 200: 'CategoryWithCount[]' },
     },
-    async handle(_ctx, _input, deps): Promise<CategoryWithCount[]> {
+    async handle({ deps }): Promise<CategoryWithCount[]> {
       const { facets } = await productIndexOf(deps.readSide).search({
         limit: 0,
         facets: ['category_name'],
@@ -246,7 +246,7 @@ export const catalogueRoutes: QueryRoute[] = [
       }));
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/filter-options',
@@ -256,7 +256,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: scopeQuery,
       responses: { 200: 'FilterOptions', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<JsonAnswer<FilterOptions>> {
+    async handle({ query, deps }): Promise<JsonAnswer<FilterOptions>> {
       const result = await productIndexOf(deps.readSide).search({
         filter: scopeFilter(query),
         limit: 0,
@@ -265,7 +265,7 @@ export const catalogueRoutes: QueryRoute[] = [
       return pageOf(result, 'filter-options', () => filterOptionsOf(result.facets));
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/price-range',
@@ -275,7 +275,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: scopeQuery,
       responses: { 200: 'PriceRange', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<PriceRange> {
+    async handle({ query, deps }): Promise<PriceRange> {
       const index = productIndexOf(deps.readSide);
       const filter = scopeFilter(query);
       const [low, high] = await Promise.all([
@@ -289,7 +289,7 @@ export const catalogueRoutes: QueryRoute[] = [
       };
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/category/{category}',
@@ -300,7 +300,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: listQuery,
       responses: { 200: 'Product[]', 404: 'Category not found' },
     },
-    async handle(_ctx, { params, query }, deps) {
+    async handle({ params, query, deps }) {
       const category = CATEGORIES.find(
         (c) => c.name.toLowerCase() === params.category.toLowerCase(),
       );
@@ -314,7 +314,7 @@ export const catalogueRoutes: QueryRoute[] = [
       return result.hits.map(fromSearchDoc);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/seller/{uid}',
@@ -324,7 +324,7 @@ export const catalogueRoutes: QueryRoute[] = [
       params: z.object({ uid: idParam }),
       responses: { 200: 'Product[]', 404: 'No listings' },
     },
-    async handle(_ctx, { params }, deps) {
+    async handle({ params, deps }) {
       const docs = await listingsOf(deps.readSide).find(
         { seller_id: params.uid, deleted: false },
         { sort: { created_at: -1 } },
@@ -333,7 +333,7 @@ export const catalogueRoutes: QueryRoute[] = [
       return docs.map(fromListing);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/{id}/recommendations',
@@ -344,7 +344,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: z.object({ limit: wholeNumber(1, 50).default(LIMITS.recommendationsDefault) }),
       responses: { 200: 'Product[]', 404: 'Product not found' },
     },
-    async handle(_ctx, { params, query }, deps) {
+    async handle({ params, query, deps }) {
       const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
       if (!isVisible(listing)) throw productNotFound();
       const result = await productIndexOf(deps.readSide).search({
@@ -358,7 +358,7 @@ export const catalogueRoutes: QueryRoute[] = [
         .map(fromSearchDoc);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/{id}/availability',
@@ -369,7 +369,7 @@ export const catalogueRoutes: QueryRoute[] = [
       query: z.object({ quantity: wholeNumber(1, 10_000).default(1) }),
       responses: { 200: 'Availability', 404: 'Product not found' },
     },
-    async handle(_ctx, { params, query }, deps): Promise<Availability> {
+    async handle({ params, query, deps }): Promise<Availability> {
       const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
       if (!isVisible(listing)) throw productNotFound();
       return {
@@ -380,7 +380,7 @@ export const catalogueRoutes: QueryRoute[] = [
       };
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/products/{id}',
@@ -390,7 +390,7 @@ export const catalogueRoutes: QueryRoute[] = [
       params: idParams,
       responses: { 200: 'Product', 404: 'Product not found' },
     },
-    async handle(_ctx, { params }, deps) {
+    async handle({ params, deps }) {
       const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
       if (!isVisible(listing)) throw productNotFound();
       return fromListing(listing);

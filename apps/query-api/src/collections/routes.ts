@@ -13,7 +13,7 @@ import {
   type ListingDoc,
   type UserCollectionDoc,
 } from '@rewear/read-models';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam, wholeNumber } from '../shared/schemas.ts';
 import { toProduct } from '../shared/products.ts';
 import { listingsById } from '../shared/read.ts';
@@ -74,7 +74,7 @@ const userCollections = (side: ReadSide) =>
   side.collection<UserCollectionDoc>(READ_MODELS.userCollections);
 
 export const collectionRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/collections/public',
@@ -85,7 +85,7 @@ export const collectionRoutes: QueryRoute[] = [
       query: z.object({ limit: wholeNumber(1, 100).default(LIMITS.publicCollectionsDefault) }),
       responses: { 200: 'CollectionView[]', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps) {
+    async handle({ query, deps }) {
       const computed = await algorithmic(deps.readSide).find({ _id: { $in: ALGORITHMIC_IDS } });
       const ordered = ALGORITHMIC_IDS.map((id) => computed.find((c) => c._id === id)).filter(
         (c): c is AlgorithmicCollectionDoc => !!c,
@@ -102,7 +102,7 @@ export const collectionRoutes: QueryRoute[] = [
       return views(deps.readSide, [...ordered.slice(0, query.limit), ...publicOnes]);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/collections/user/{userId}',
@@ -112,7 +112,7 @@ export const collectionRoutes: QueryRoute[] = [
       params: z.object({ userId: idParam }),
       responses: { 200: 'CollectionView[]', 401: 'Not signed in', 403: 'Not your collections' },
     },
-    async handle(ctx, { params }, deps) {
+    async handle({ ctx, params, deps }) {
       requireSelf(ctx, params.userId);
       const docs = await userCollections(deps.readSide).find(
         { owner_id: params.userId },
@@ -121,7 +121,7 @@ export const collectionRoutes: QueryRoute[] = [
       return views(deps.readSide, docs);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/collections/{id}',
@@ -131,7 +131,7 @@ export const collectionRoutes: QueryRoute[] = [
       params: z.object({ id: idParam }),
       responses: { 200: 'CollectionView', 404: 'Collection not found' },
     },
-    async handle(ctx, { params }, deps) {
+    async handle({ ctx, params, deps }) {
       const doc =
         (ALGORITHMIC_IDS.includes(params.id)
           ? await algorithmic(deps.readSide).findOne({ _id: params.id })

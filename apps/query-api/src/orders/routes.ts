@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toDollars, type OrderRow } from '@rewear/contracts';
 import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';
 import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 
 /** Pure: the rows of one order. */
@@ -32,7 +32,7 @@ const orders = (deps: { readSide: import('@rewear/platform').ReadSide }) =>
   deps.readSide.collection<OrderDoc>(READ_MODELS.orders);
 
 export const orderRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/orders/user/{uid}',
@@ -47,14 +47,14 @@ export const orderRoutes: QueryRoute[] = [
         404: 'No orders',
       },
     },
-    async handle(ctx, { params }, deps) {
+    async handle({ ctx, params, deps }) {
       requireSelf(ctx, params.uid);
       const docs = await orders(deps).find({ user_id: params.uid }, { sort: { created_at: -1 } });
       if (docs.length === 0) throw notFound('No orders found');
       return docs.flatMap(orderRows);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/orders/{orderId}',
@@ -69,7 +69,7 @@ export const orderRoutes: QueryRoute[] = [
         404: 'Order not found',
       },
     },
-    async handle(ctx, { params }, deps) {
+    async handle({ ctx, params, deps }) {
       const user = requireUser(ctx);
       const order = await orders(deps).findOne({ _id: params.orderId });
       if (!order) throw notFound('Order not found');

@@ -8,14 +8,14 @@ import {
 } from '@rewear/contracts';
 import { notFound } from '@rewear/platform';
 import { READ_MODELS, type BrandDoc } from '@rewear/read-models';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { categoryParam, idParam, wholeNumber } from '../shared/schemas.ts';
 import { productIndexOf, scopeFilter } from '../shared/read.ts';
 
 const toBrandView = (b: BrandDoc): BrandView => ({ id: b._id, name: b.name, image: b.image });
 
 export const referenceRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/brands/',
@@ -24,14 +24,14 @@ export const referenceRoutes: QueryRoute[] = [
       auth: 'optional',
       responses: { 200: 'BrandView[]' },
     },
-    async handle(_ctx, _input, deps) {
+    async handle({ deps }) {
       const brands = await deps.readSide
         .collection<BrandDoc>(READ_MODELS.brands)
         .find({}, { sort: { name: 1 } });
       return brands.map(toBrandView);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/brands/brands-with-count',
@@ -41,7 +41,7 @@ export const referenceRoutes: QueryRoute[] = [
       query: z.object({ category: categoryParam.optional() }),
       responses: { 200: 'BrandWithCount[]', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps): Promise<BrandWithCount[]> {
+    async handle({ query, deps }): Promise<BrandWithCount[]> {
       const { facets } = await productIndexOf(deps.readSide).search({
         filter: scopeFilter(query),
         limit: 0,
@@ -55,7 +55,7 @@ export const referenceRoutes: QueryRoute[] = [
         );
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/brands/{id}',
@@ -65,7 +65,7 @@ export const referenceRoutes: QueryRoute[] = [
       params: z.object({ id: idParam }),
       responses: { 200: 'BrandView', 404: 'Brand not found' },
     },
-    async handle(_ctx, { params }, deps) {
+    async handle({ params, deps }) {
       const brand = await deps.readSide
         .collection<BrandDoc>(READ_MODELS.brands)
         .findOne({ _id: params.id });
@@ -73,7 +73,7 @@ export const referenceRoutes: QueryRoute[] = [
       return toBrandView(brand);
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/categories/',
@@ -82,7 +82,7 @@ export const referenceRoutes: QueryRoute[] = [
       auth: 'optional',
       responses: { 200: 'CategoryView[]' },
     },
-    async handle(_ctx, _input, deps): Promise<CategoryView[]> {
+    async handle({ deps }): Promise<CategoryView[]> {
       const { facets } = await productIndexOf(deps.readSide).search({
         limit: 0,
         facets: ['category_name'],
@@ -96,7 +96,7 @@ export const referenceRoutes: QueryRoute[] = [
       }));
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/categories/{id}',
@@ -106,7 +106,7 @@ export const referenceRoutes: QueryRoute[] = [
       params: z.object({ id: wholeNumber(1, 1_000_000) }),
       responses: { 200: 'CategoryView', 404: 'Category not found' },
     },
-    async handle(_ctx, { params }, deps): Promise<CategoryView> {
+    async handle({ params, deps }): Promise<CategoryView> {
       const category = CATEGORIES.find((c) => c.id === params.id);
       if (!category) throw notFound('Category not found');
       const { total } = await productIndexOf(deps.readSide).search({

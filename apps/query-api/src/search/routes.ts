@@ -1,14 +1,14 @@
 /** Full search and the suggestion dropdown (typo-tolerant, last word as a prefix). */
 import { z } from 'zod';
 import { LIMITS } from '@rewear/contracts';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { text, wholeNumber } from '../shared/schemas.ts';
 import { productListJson } from '../shared/products.ts';
 import { productIndexOf } from '../shared/read.ts';
 import { pageOf } from '../shared/answers.ts';
 
 export const searchRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/search',
@@ -18,7 +18,7 @@ export const searchRoutes: QueryRoute[] = [
       query: z.object({ query: text().default(''), limit: wholeNumber(1, 200).default(50) }),
       responses: { 200: 'Product[]', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps) {
+    async handle({ query, deps }) {
       if (!query.query) return [];
       const result = await productIndexOf(deps.readSide).search({
         q: query.query,
@@ -27,7 +27,7 @@ export const searchRoutes: QueryRoute[] = [
       return pageOf(result, 'search', () => productListJson(result.hits));
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/search/suggestions',
@@ -37,7 +37,7 @@ export const searchRoutes: QueryRoute[] = [
       query: z.object({ q: text().default('') }),
       responses: { 200: 'Product[] (at most 6)', 400: 'Invalid query' },
     },
-    async handle(_ctx, { query }, deps) {
+    async handle({ query, deps }) {
       if (query.q.length < LIMITS.searchMinLength) return [];
       const result = await productIndexOf(deps.readSide).search({
         q: query.q,

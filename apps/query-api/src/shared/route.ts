@@ -1,7 +1,11 @@
 /** A query route: its description (for the OpenAPI document) and its handler, validated by the same schemas. */
-import type { Context } from 'koa';
-import type { z } from 'zod';
-import type { AppState, ProjectionProgress, ReadSide, RouteDoc } from '@rewear/platform';
+import {
+  routeDeclarer,
+  type IdentityVerifier,
+  type ProjectionProgress,
+  type ReadSide,
+  type Route,
+} from '@rewear/platform';
 import type { ClientConfig } from '@rewear/contracts';
 
 export interface QueryApiDeps {
@@ -9,7 +13,7 @@ export interface QueryApiDeps {
   readSide: ReadSide;
   /** Progress of the projections, for the consistency token. */
   progress: ProjectionProgress;
-  identity: import('@rewear/platform').IdentityVerifier;
+  identity: IdentityVerifier;
   config?: {
     /** How long a request with a consistency token may wait for the projections (default 2000 ms). */
     consistencyWaitMs?: number;
@@ -20,18 +24,12 @@ export interface QueryApiDeps {
   };
 }
 
-export type QueryContext = Context & { state: AppState };
-
-export interface QueryRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
-  doc: RouteDoc & { method: 'get'; params?: P; query?: Q };
-  handle(
-    ctx: QueryContext,
-    input: { params: z.infer<P>; query: z.infer<Q> },
-    deps: QueryApiDeps,
-  ): Promise<unknown>;
+/** query-api answers reads only. */
+interface QueryRouteOptions {
+  doc: { method: 'get' };
 }
 
-/** Keeps the schema types of one route together (inference helper). */
-export function route<P extends z.ZodType, Q extends z.ZodType>(r: QueryRoute<P, Q>): QueryRoute {
-  return r as unknown as QueryRoute;
-}
+export type QueryRoute = Route<QueryApiDeps, unknown> & QueryRouteOptions;
+
+/** Declares a query route: its handler gets the parsed path and query and the read side. */
+export const defineRoute = routeDeclarer<QueryApiDeps, unknown, QueryRouteOptions>();

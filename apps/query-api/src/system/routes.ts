@@ -1,9 +1,9 @@
 /** Readiness and the client's run-time configuration. */
 import { HttpError, startingMessage } from '@rewear/platform';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 
 export const systemRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/health',
@@ -13,13 +13,13 @@ export const systemRoutes: QueryRoute[] = [
       auth: 'none',
       responses: { 200: '{status: "ok"}', 503: 'Starting: waiting for ...' },
     },
-    async handle(_ctx, _input, deps) {
+    async handle({ deps }) {
       const waiting = deps.config?.waitingFor?.() ?? [];
       if (waiting.length) throw new HttpError(503, startingMessage(waiting));
       return { status: 'ok' };
     },
   }),
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/config',
@@ -28,7 +28,7 @@ export const systemRoutes: QueryRoute[] = [
       auth: 'none',
       responses: { 200: 'ClientConfig', 404: 'Not configured' },
     },
-    async handle(_ctx, _input, deps) {
+    async handle({ deps }) {
       if (!deps.config?.clientConfig)
         throw new HttpError(404, 'Client configuration is not available');
       return deps.config.clientConfig;

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { toDollars, type WishlistItem } from '@rewear/contracts';
 import { requireSelf } from '@rewear/platform';
 import { READ_MODELS, type WishlistItemDoc } from '@rewear/read-models';
-import { route, type QueryRoute } from '../shared/route.ts';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { isVisible } from '../shared/products.ts';
 import { listingsById } from '../shared/read.ts';
 
 export const wishlistRoutes: QueryRoute[] = [
-  route({
+  defineRoute({
     doc: {
       method: 'get',
       path: '/api/wishlist/user/{uid}',
@@ -19,7 +19,7 @@ export const wishlistRoutes: QueryRoute[] = [
       params: z.object({ uid: idParam }),
       responses: { 200: 'WishlistItem[]', 401: 'Not signed in', 403: 'Not your wishlist' },
     },
-    async handle(ctx, { params }, deps): Promise<WishlistItem[]> {
+    async handle({ ctx, params, deps }): Promise<WishlistItem[]> {
       requireSelf(ctx, params.uid);
       const items = await deps.readSide
         .collection<WishlistItemDoc>(READ_MODELS.wishlistItems)

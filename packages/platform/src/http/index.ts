@@ -5,3 +5,4 @@ export * from './input-limits.ts';
 export * from './route-doc.ts';
 export * from './compression.ts';
 export * from './health.ts';
+export * from './route.ts';
