@@ -154,7 +154,7 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
   }
 }
 
-/** Which card form to show: GET /api/config says whether a Stripe publishable key is configured. */
+/** Which card form to show: the client config says whether a Stripe publishable key is configured. */
 export function* resolvePaymentModeSaga() {
   const state: CheckoutState = yield select(selectCheckout);
   if (state.paymentMode !== 'loading') return;
