@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { HOME_PATHS } from './src/features/home/homeData.ts';
+import { HOME_PATHS } from './src/features/home/api.ts';
 import { ROUTE_PRELOAD_DATA_ID, ROUTE_PRELOAD_SCRIPT } from '@rewear/contracts';
 
 const backend = 'http://localhost:8080';

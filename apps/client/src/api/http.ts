@@ -2,6 +2,7 @@
  * The one way the client talks to the backend: JSON in and out, the signed-in user's ID token,
  * server error messages surfaced as ApiError, and read-your-writes through the consistency token.
  */
+import { CONSISTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -30,9 +31,6 @@ export interface Api {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   del<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
 }
-
-const POSITION_HEADER = 'x-event-position';
-const CONSISTENCY_HEADER = 'x-consistency-token';
 
 let idTokenProvider: IdTokenProvider = async () => null;
 

@@ -13,6 +13,7 @@ import {
 } from 'redux-saga/effects';
 import type { ClientConfig } from '@rewear/contracts';
 import { ApiError, setIdTokenProvider, type Api } from '../../api/http.ts';
+import { authApi, registrationOf, type AuthApi } from './api.ts';
 import {
   authFailed,
   authStateChanged,
@@ -44,14 +45,9 @@ export function authStateChannel(service: AuthService): EventChannel<AuthEvent> 
 }
 
 /** SPEC §4: after a Google sign-in or an account creation the backend learns of the user; 409 = already known. */
-export function* registerWithBackend(api: Api, user: AuthUser, photoUrl: string | null) {
+export function* registerWithBackend(api: AuthApi, user: AuthUser, photoUrl: string | null) {
   try {
-    yield call(api.post, '/api/users/register', {
-      uid: user.uid,
-      email: user.email,
-      display_name: user.displayName || user.email,
-      photo_url: photoUrl,
-    });
+    yield call(api.register, registrationOf(user, photoUrl));
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return;
     // A registration failure never blocks sign-in.
@@ -87,7 +83,11 @@ function* emailSignIn(service: AuthService, action: ReturnType<typeof signInWith
   }
 }
 
-function* emailSignUp(service: AuthService, api: Api, action: ReturnType<typeof signUpWithEmail>) {
+function* emailSignUp(
+  service: AuthService,
+  api: AuthApi,
+  action: ReturnType<typeof signUpWithEmail>,
+) {
   try {
     const { email, password, displayName } = action.payload;
     const user: AuthUser = yield call(
@@ -106,7 +106,7 @@ function* emailSignUp(service: AuthService, api: Api, action: ReturnType<typeof 
   }
 }
 
-function* googleSignIn(service: AuthService, api: Api) {
+function* googleSignIn(service: AuthService, api: AuthApi) {
   try {
     const user: AuthUser = yield call([service, service.signInWithGoogle]);
     yield call(registerWithBackend, api, user, user.photoURL);
@@ -127,7 +127,8 @@ function* signOutSaga(service: AuthService) {
 }
 
 export function* authSaga() {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = authApi(http);
   const loadAuthService: AuthServiceLoader = yield getContext('loadAuthService');
   const hint: SessionHint = yield getContext('sessionHint');
   const whenIdle: () => Promise<void> = yield getContext('whenIdle');
@@ -161,7 +162,7 @@ export function* authSaga() {
   let service: AuthService;
   try {
     const [config, loaded]: [ClientConfig, AuthService] = yield all([
-      call(api.get, '/api/config'),
+      call(api.config),
       call(loadAuthService),
     ]);
     service = loaded;

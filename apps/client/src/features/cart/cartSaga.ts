@@ -10,7 +10,7 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import type { Channel, EventChannel } from 'redux-saga';
-import type { CartView } from '@rewear/contracts';
+import type { CartView, CommandAnswer } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
 import { callWithRetry } from '../../api/retry.ts';
@@ -28,12 +28,11 @@ import {
   linesChangedElsewhere,
   removeFromCart,
   selectCart,
-  toCartItem,
   updateQuantity,
   visitorCartRestored,
-  type CartItem,
   type CartState,
 } from './cartSlice.ts';
+import { cartApi, cartLinesFrom, mergeItemsFrom, type CartApi, type CartCreated } from './api.ts';
 import {
   backupChangesChannel,
   readBackup,
@@ -58,31 +57,19 @@ type CartCommand =
   | ReturnType<typeof updateQuantity>
   | ReturnType<typeof clearCart>;
 
-interface PositionAnswer {
-  position?: number;
-}
-
-function toLines(view: CartView): CartItem[] {
-  return view.products.map(toCartItem);
-}
-
 /** Reads the user's cart, waiting until projections contain the given position. */
-function* fetchCart(api: Api, uid: string, position: number | null | undefined) {
+function* fetchCart(api: CartApi, uid: string, position: number | null | undefined) {
   const options = typeof position === 'number' ? { consistencyToken: position } : undefined;
-  const view: CartView = yield call(
-    callWithRetry,
-    api.get<CartView>,
-    `/api/cart/user/${encodeURIComponent(uid)}`,
-    options,
-  );
+  const view: CartView = yield call(callWithRetry, api.userCart, uid, options);
   return view;
 }
 
 function commandRequest(
+  api: CartApi,
   action: CartCommand,
   cartId: string,
 ): {
-  send: (api: Api, options: RequestOptions) => Promise<PositionAnswer | undefined>;
+  send: (options: RequestOptions) => Promise<CommandAnswer | undefined>;
   failure: string;
 } {
   if (addToCart.match(action)) {
@@ -91,43 +78,31 @@ function commandRequest(
       productId: action.payload.product.product_id,
       quantity: action.payload.quantity ?? 1,
     };
-    return {
-      send: (api, options) => api.post('/api/cart/add-item', body, options),
-      failure: CART_MESSAGES.add,
-    };
+    return { send: (options) => api.addItem(body, options), failure: CART_MESSAGES.add };
   }
   if (removeFromCart.match(action)) {
     const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
-    return {
-      send: (api, options) => api.del('/api/cart/remove-item', body, options),
-      failure: CART_MESSAGES.remove,
-    };
+    return { send: (options) => api.removeItem(body, options), failure: CART_MESSAGES.remove };
   }
   if (updateQuantity.match(action)) {
     const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
-    return {
-      send: (api, options) => api.put('/api/cart/update-item', body, options),
-      failure: CART_MESSAGES.update,
-    };
+    return { send: (options) => api.updateItem(body, options), failure: CART_MESSAGES.update };
   }
-  return {
-    send: (api, options) => api.post('/api/cart/clear', { cartId }, options),
-    failure: CART_MESSAGES.clear,
-  };
+  return { send: (options) => api.clear({ cartId }, options), failure: CART_MESSAGES.clear };
 }
 
 /** Sends one optimistic change to the server and reconciles with the server's cart. */
-export function* runCartCommand(api: Api, action: CartCommand) {
+export function* runCartCommand(api: CartApi, action: CartCommand) {
   const cart: CartState = yield select(selectCart);
   if (!cart.owner) return; // The visitor cart lives in this browser only.
   if (!cart.cartId) {
     yield put(commandRejected({ error: CART_MESSAGES.notInitialised }));
     return;
   }
-  const { send, failure } = commandRequest(action, cart.cartId);
-  let answer: PositionAnswer | undefined;
+  const { send, failure } = commandRequest(api, action, cart.cartId);
+  let answer: CommandAnswer | undefined;
   try {
-    answer = yield call(sendCommand, (options: RequestOptions) => send(api, options));
+    answer = yield call(sendCommand, send);
   } catch (error) {
     // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
     const message = error instanceof ApiError && error.status === 409 ? error.message : failure;
@@ -137,16 +112,16 @@ export function* runCartCommand(api: Api, action: CartCommand) {
   }
   try {
     const view: CartView = yield call(fetchCart, api, cart.owner, answer?.position);
-    yield put(commandSucceeded({ id: view.id, lines: toLines(view) }));
+    yield put(commandSucceeded({ id: view.id, lines: cartLinesFrom(view) }));
   } catch {
     yield put(commandFailed({ error: CART_MESSAGES.load }));
   }
 }
 
-function* reloadCart(api: Api, uid: string) {
+function* reloadCart(api: CartApi, uid: string) {
   try {
     const view: CartView = yield call(fetchCart, api, uid, undefined);
-    yield put(cartLoaded({ id: view.id, lines: toLines(view) }));
+    yield put(cartLoaded({ id: view.id, lines: cartLinesFrom(view) }));
   } catch {
     yield put(cartLoadFailed({ error: CART_MESSAGES.load }));
   }
@@ -156,7 +131,7 @@ function* reloadCart(api: Api, uid: string) {
  * Sign-in: the user's server cart is read (created when missing, or when reading fails), the
  * visitor's cart from this browser is merged into it, and the merged cart is shown.
  */
-export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted>) {
+export function* loadUserCart(api: CartApi, action: ReturnType<typeof sessionStarted>) {
   const { uid } = action.payload;
   yield put(cartLoading({ owner: uid }));
   const backup = readBackup();
@@ -173,9 +148,8 @@ export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted
   let cartId = view.id;
   if (!cartId) {
     try {
-      const created: { id: string; position?: number } = yield call(
-        sendCommand,
-        (options: RequestOptions) => api.post('/api/cart/create', { userId: uid }, options),
+      const created: CartCreated = yield call(sendCommand, (options: RequestOptions) =>
+        api.create({ userId: uid }, options),
       );
       cartId = created.id;
     } catch (error) {
@@ -187,19 +161,16 @@ export function* loadUserCart(api: Api, action: ReturnType<typeof sessionStarted
 
   if (visitorLines.length > 0) {
     try {
-      const items = visitorLines.map((line) => ({
-        productId: line.product_id,
-        quantity: line.quantity,
-      }));
-      const merged: PositionAnswer = yield call(sendCommand, (options: RequestOptions) =>
-        api.post<PositionAnswer>('/api/cart/merge', { cartId, items }, options),
+      const body = { cartId, items: mergeItemsFrom(visitorLines) };
+      const merged: CommandAnswer = yield call(sendCommand, (options: RequestOptions) =>
+        api.merge(body, options),
       );
       view = yield call(fetchCart, api, uid, merged.position);
     } catch (error) {
       console.error('Failed to merge the cart', error instanceof Error ? error.message : error);
     }
   }
-  yield put(cartLoaded({ id: cartId, lines: toLines(view) }));
+  yield put(cartLoaded({ id: cartId, lines: cartLinesFrom(view) }));
 }
 
 function* endSession() {
@@ -232,7 +203,7 @@ function* followOtherTabs(channel: EventChannel<BackupChange>) {
   }
 }
 
-function* processCommands(api: Api) {
+function* processCommands(api: CartApi) {
   // One command at a time, in the order the shopper acted.
   const commands: Channel<CartCommand> = yield actionChannel([
     addToCart.type,
@@ -247,7 +218,8 @@ function* processCommands(api: Api) {
 }
 
 export function* cartSaga() {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = cartApi(http);
   yield call(restoreVisitorCart);
   yield fork(processCommands, api);
   if (typeof window !== 'undefined') {

@@ -13,11 +13,11 @@ import catalogue, {
   locationFromSearch,
   pageChanged,
   paginationItems,
-  productsQuery,
   searchFromLocation,
   sortChanged,
 } from './catalogueSlice.ts';
 import { catalogueSaga } from './catalogueSaga.ts';
+import { productsQuery } from './api.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -15,7 +15,8 @@ import type {
   FilterOptions,
   PriceRange,
 } from '@rewear/contracts';
-import { ApiError, queryString, type Api } from '../../api/http.ts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { catalogueApi, type CatalogueApi } from './api.ts';
 import {
   brandSelected,
   brandsLoaded,
@@ -30,7 +31,6 @@ import {
   priceRangeLoaded,
   productsFailed,
   productsLoaded,
-  productsQuery,
   selectCatalogue,
   sortChanged,
   type CatalogueState,
@@ -57,14 +57,11 @@ const FACET_TRIGGERS = [
 ];
 
 /** Products reload 300 ms after the last change; a newer change cancels the wait and the request. */
-export function* loadProducts(api: Api) {
+export function* loadProducts(api: CatalogueApi) {
   yield delay(FILTER_DEBOUNCE_MS);
   const { filters, page }: CatalogueState = yield select(selectCatalogue);
   try {
-    const result: FilteredProducts = yield call(
-      api.get<FilteredProducts>,
-      productsQuery({ filters, page }),
-    );
+    const result: FilteredProducts = yield call(api.products, { filters, page });
     yield put(productsLoaded({ products: result.products, total: result.total }));
   } catch (error) {
     yield put(
@@ -76,9 +73,9 @@ export function* loadProducts(api: Api) {
 }
 
 /** SPEC §8: failed brand, category and filter-option loads fall back to empty lists. */
-function* orFallback<T>(what: string, fallback: T, path: string, api: Api) {
+function* orFallback<T>(what: string, fallback: T, load: () => Promise<T>) {
   try {
-    const value: T = yield call(api.get<T>, path);
+    const value: T = yield call(load);
     return value;
   } catch (error) {
     console.error(what, error instanceof Error ? error.message : error);
@@ -87,7 +84,7 @@ function* orFallback<T>(what: string, fallback: T, path: string, api: Api) {
 }
 
 /** Brands follow the category; sizes, colors, conditions and the price range follow category and brand. */
-export function createFacetLoader(api: Api) {
+export function createFacetLoader(api: CatalogueApi) {
   let loadedFor: { category: string; brand: string } | null = null;
   return function* loadFacets() {
     const { filters }: CatalogueState = yield select(selectCatalogue);
@@ -95,31 +92,25 @@ export function createFacetLoader(api: Api) {
     const categoryChanged = loadedFor === null || loadedFor.category !== category;
     const brandChanged = loadedFor === null || loadedFor.brand !== brand;
     if (!categoryChanged && !brandChanged) return;
-    const facets = queryString({ category, brand });
+    const facets = { category, brand };
     const [brands, options, range]: [BrandWithCount[] | null, FilterOptions, PriceRange] =
       yield all([
         categoryChanged
-          ? call(
-              orFallback<BrandWithCount[]>,
-              'Failed to fetch brands',
-              [],
-              `/api/brands/brands-with-count${queryString({ category })}`,
-              api,
+          ? call(orFallback<BrandWithCount[]>, 'Failed to fetch brands', [], () =>
+              api.brandsWithCount(category),
             )
           : call(() => Promise.resolve(null)),
         call(
           orFallback<FilterOptions>,
           'Failed to fetch filter options',
           { colors: [], sizes: [], conditions: [] },
-          `/api/products/filter-options${facets}`,
-          api,
+          () => api.filterOptions(facets),
         ),
         call(
           orFallback<PriceRange>,
           'Failed to fetch price range',
           { minPrice: 0, maxPrice: 1000 },
-          `/api/products/price-range${facets}`,
-          api,
+          () => api.priceRange(facets),
         ),
       ]);
     loadedFor = { category, brand };
@@ -129,15 +120,14 @@ export function createFacetLoader(api: Api) {
   };
 }
 
-function* loadCategories(api: Api) {
+function* loadCategories(api: CatalogueApi) {
   const { categories }: CatalogueState = yield select(selectCatalogue);
   if (categories.length > 0) return;
   const loaded: CategoryWithCount[] = yield call(
     orFallback<CategoryWithCount[]>,
     'Failed to fetch categories',
     [],
-    '/api/products/categories-with-count',
-    api,
+    api.categoriesWithCount,
   );
   yield put(categoriesLoaded(loaded));
 }
@@ -149,7 +139,8 @@ function scrollToTop() {
 }
 
 export function* catalogueSaga() {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = catalogueApi(http);
   yield takeLatest(PRODUCT_TRIGGERS, loadProducts, api);
   yield takeLatest(FACET_TRIGGERS, createFacetLoader(api));
   yield takeLatest(catalogueOpened.type, loadCategories, api);

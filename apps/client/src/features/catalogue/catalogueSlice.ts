@@ -114,39 +114,6 @@ export function searchFromLocation({ filters, page }: CatalogueLocation): string
   return text ? `?${text}` : '';
 }
 
-/** The API query for a filter state: GET /api/products/filter (server-side pages of 20). */
-export function productsQuery({ filters, page }: CatalogueLocation): string {
-  const params = new URLSearchParams();
-  for (const key of [
-    'category',
-    'brand',
-    'size',
-    'color',
-    'condition',
-    'minPrice',
-    'maxPrice',
-  ] as const) {
-    if (filters[key]) params.set(key, filters[key]);
-  }
-  switch (filters.sort) {
-    case 'name_asc':
-      params.set('sortBy', 'title');
-      params.set('sortOrder', 'ASC');
-      break;
-    case 'name_desc':
-      params.set('sortBy', 'title');
-      params.set('sortOrder', 'DESC');
-      break;
-    case '':
-      break;
-    default:
-      params.set('sort', filters.sort);
-  }
-  params.set('page', String(page));
-  params.set('pageSize', String(PAGE_SIZE));
-  return `/api/products/filter?${params.toString()}`;
-}
-
 /** SPEC §2 title: '{brand} {category}', the category, '{brand} Products' or 'All Products'. */
 export function catalogueTitle(filters: Pick<CatalogueFilters, 'brand' | 'category'>): string {
   if (filters.brand && filters.category) return `${filters.brand} ${filters.category}`;

@@ -2,8 +2,8 @@
  * Confirming a card against a PaymentIntent's client secret. The card form on screen (Stripe
  * Elements or the simulated processor's form) registers how to confirm; the checkout saga calls it.
  */
-import type { Api } from '../../api/http.ts';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { checkoutApi, type SimulatedCard } from './api.ts';
 
 export interface CardConfirmation {
   paymentIntentId: string;
@@ -40,13 +40,6 @@ export interface CardDetails {
   cvc: string;
 }
 
-export interface ParsedCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 /** '4242424242424242' → '4242 4242 4242 4242' as the user types. */
@@ -66,7 +59,7 @@ export function formatExpiry(text: string): string {
  * Checks the card form the way Stripe Elements does before anything is sent, with Stripe's own
  * wording, and returns the card or the message to show.
  */
-export function parseCard(card: CardDetails, now: Date = new Date()): ParsedCard | string {
+export function parseCard(card: CardDetails, now: Date = new Date()): SimulatedCard | string {
   const number = digitsOnly(card.number);
   if (number.length < 12 || number.length > 19) return 'Your card number is incomplete.';
   const expiry = digitsOnly(card.expiry);
@@ -81,20 +74,14 @@ export function parseCard(card: CardDetails, now: Date = new Date()): ParsedCard
   return { number, expMonth, expYear, cvc };
 }
 
-interface SimulatedConfirmAnswer {
-  paymentIntent: { id: string; status: string };
-}
-
-/** The simulated processor (no publishable key): POST /api/payments/simulated/confirm. */
-export function simulatedCardConfirmer(api: Api, readCard: () => CardDetails): CardConfirmer {
+/** The simulated processor (no publishable key) confirms the card on the form. */
+export function simulatedCardConfirmer(http: Api, readCard: () => CardDetails): CardConfirmer {
+  const api = checkoutApi(http);
   return async (clientSecret) => {
     const card = parseCard(readCard());
     if (typeof card === 'string') throw new CardPaymentError(card);
     try {
-      const answer = await api.post<SimulatedConfirmAnswer>('/api/payments/simulated/confirm', {
-        clientSecret,
-        card,
-      });
+      const answer = await api.confirmSimulatedCard(clientSecret, card);
       if (answer.paymentIntent.status !== 'succeeded')
         throw new CardPaymentError('Payment processing error');
       return { paymentIntentId: answer.paymentIntent.id };

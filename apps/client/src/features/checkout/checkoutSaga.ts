@@ -6,6 +6,7 @@ import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'r
 import { LIMITS, type ClientConfig, type OrderCreated } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
+import { checkoutApi, pendingOrderFrom } from './api.ts';
 import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
 import {
   CardPaymentError,
@@ -76,7 +77,8 @@ function reusable(
 }
 
 export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = checkoutApi(http);
   const state: CheckoutState = yield select(selectCheckout);
   const shipping = trimShipping(state.shipping);
   const shippingProblem = validateShipping(shipping);
@@ -98,15 +100,9 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
       try {
         const body = { userId, orderItems: items, shippingInfo: shipping };
         const created: OrderCreated = yield call(sendCommand, (options: RequestOptions) =>
-          api.post<OrderCreated>('/api/orders', body, options),
+          api.createOrder(body, options),
         );
-        order = {
-          id: created.order.id,
-          clientSecret: created.clientSecret,
-          totalPrice: created.order.total_price,
-          expiresAt: created.order.expires_at,
-          fingerprint,
-        };
+        order = pendingOrderFrom(created, fingerprint);
         paymentId = null;
         yield put(orderCreated(order));
       } catch (error) {
@@ -139,9 +135,9 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
     }
 
     try {
-      const path = `/api/orders/${encodeURIComponent(order.id)}/update-payment`;
+      const { id } = order;
       const body = { stripePaymentId: paymentId };
-      yield call(sendCommand, (options: RequestOptions) => api.put(path, body, options));
+      yield call(sendCommand, (options: RequestOptions) => api.recordPayment(id, body, options));
     } catch {
       yield put(checkoutFailed('Payment confirmed but failed to update order'));
       return;
@@ -158,13 +154,14 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
   }
 }
 
-/** Which card form to show: GET /api/config says whether a Stripe publishable key is configured. */
+/** Which card form to show: the client config says whether a Stripe publishable key is configured. */
 export function* resolvePaymentModeSaga() {
   const state: CheckoutState = yield select(selectCheckout);
   if (state.paymentMode !== 'loading') return;
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = checkoutApi(http);
   try {
-    const config: ClientConfig = yield call(api.get, '/api/config');
+    const config: ClientConfig = yield call(api.config);
     yield put(paymentModeResolved({ stripePublishableKey: config.stripePublishableKey }));
   } catch {
     yield put(paymentModeResolved({ stripePublishableKey: null }));

@@ -4,11 +4,10 @@ import {
   LIMITS,
   type BrandView,
   type CategoryView,
-  type FilteredProducts,
   type Product,
 } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
-import { HOME_PATHS } from './homeData.ts';
+import { homeApi, type HomeApi } from './api.ts';
 import {
   homeLoaded,
   homeRequested,
@@ -37,14 +36,10 @@ export function spotlightBrands(brands: BrandView[]): BrandView[] {
   ).slice(0, LIMITS.brandSpotlightMax);
 }
 
-function products(api: Api, path: string) {
-  return () => api.get<FilteredProducts>(path).then((r) => r.products);
-}
-
 /** SPEC §8: no featured product is not an error (404); any other failure is reported. */
-function* loadFeatured(api: Api) {
+function* loadFeatured(api: HomeApi) {
   try {
-    const featured: Product = yield call(api.get<Product>, HOME_PATHS.featured);
+    const featured: Product = yield call(api.featured);
     return { featured, featuredError: null };
   } catch (error) {
     const featuredError =
@@ -54,7 +49,7 @@ function* loadFeatured(api: Api) {
 }
 
 /** Every section's request at once: the page shows when the slowest answers. */
-export function* loadHome(api: Api) {
+export function* loadHome(api: HomeApi) {
   const current: HomeState = yield select(selectHome);
   if (isHomeFresh(current, Date.now())) return;
   const [categories, brands, popular, lowestPrices, newArrivals, { featured, featuredError }]: [
@@ -65,20 +60,11 @@ export function* loadHome(api: Api) {
     Product[],
     { featured: Product | null; featuredError: string | null },
   ] = yield all([
-    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], () =>
-      api.get<CategoryView[]>(HOME_PATHS.categories),
-    ),
-    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], () =>
-      api.get<BrandView[]>(HOME_PATHS.brands),
-    ),
-    call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.popular)),
-    call(
-      orEmpty<Product[]>,
-      'Failed to fetch products',
-      [],
-      products(api, HOME_PATHS.lowestPrices),
-    ),
-    call(orEmpty<Product[]>, 'Failed to fetch products', [], products(api, HOME_PATHS.newArrivals)),
+    call(orEmpty<CategoryView[]>, 'Failed to fetch categories', [], api.categories),
+    call(orEmpty<BrandView[]>, 'Failed to fetch brands', [], api.brands),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], () => api.carousel('popular')),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], () => api.carousel('lowestPrices')),
+    call(orEmpty<Product[]>, 'Failed to fetch products', [], () => api.carousel('newArrivals')),
     call(loadFeatured, api),
   ]);
   const data: HomeData = {
@@ -100,6 +86,6 @@ export function* loadHome(api: Api) {
  * page's code arrives and asks again.
  */
 export function* homeSaga() {
-  const api: Api = yield getContext('api');
-  yield takeLeading(homeRequested.type, loadHome, api);
+  const http: Api = yield getContext('api');
+  yield takeLeading(homeRequested.type, loadHome, homeApi(http));
 }

@@ -13,6 +13,7 @@ import {
 import { LIMITS, type BrandView, type CategoryView, type Product } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
+import { brandViewFrom, listingsApi, type BrandFound, type ListingsApi } from './api.ts';
 import { selectUid, sessionEnded } from '../auth/authSlice.ts';
 import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
 import { buildListingPayload, createListingErrorMessage } from './listingDraft.ts';
@@ -71,17 +72,22 @@ export const browser = {
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : '';
 
+function* contextApi() {
+  const http: Api = yield getContext('api');
+  return listingsApi(http);
+}
+
 export function* loadReferenceDataSaga() {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   const brands: ListingsState['brands'] = yield select(selectBrands);
   if (brands.status === 'loaded') return;
   try {
     const [brandList, categories]: [BrandView[], CategoryView[] | null] = yield all([
-      call(api.get, '/api/brands/'),
+      call(api.brands),
       // The categories are a fixed list the client also knows: a failure keeps the known one.
       call(function* () {
         try {
-          return (yield call(api.get, '/api/categories/')) as CategoryView[];
+          return (yield call(api.categories)) as CategoryView[];
         } catch {
           return null;
         }
@@ -95,20 +101,19 @@ export function* loadReferenceDataSaga() {
   }
 }
 
-/** POST /api/brands/find-or-create with the trimmed name (SPEC §5). */
+/** Finds or creates the brand by its trimmed name (SPEC §5). */
 export function* createBrandSaga(action: ReturnType<typeof createBrand>) {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   const name = action.payload.name.trim();
   if (!name) {
     yield put(brandCreationFailed());
     return;
   }
   try {
-    const brand: BrandView & { created?: boolean } = yield call(
-      sendCommand,
-      (options: RequestOptions) => api.post('/api/brands/find-or-create', { name }, options),
+    const brand: BrandFound = yield call(sendCommand, (options: RequestOptions) =>
+      api.findOrCreateBrand({ name }, options),
     );
-    yield put(brandCreated({ id: brand.id, name: brand.name, image: brand.image ?? null }));
+    yield put(brandCreated(brandViewFrom(brand)));
   } catch {
     yield put(brandCreationFailed());
     yield call(browser.alert, 'Failed to create brand. Please try again.');
@@ -116,7 +121,7 @@ export function* createBrandSaga(action: ReturnType<typeof createBrand>) {
 }
 
 export function* submitListingSaga() {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   const uid: string | null = yield select(selectUid);
   if (!uid) {
     yield put(listingCreationFailed('Please sign in to create a listing.'));
@@ -130,7 +135,7 @@ export function* submitListingSaga() {
   }
   try {
     const product: Product = yield call(sendCommand, (options: RequestOptions) =>
-      api.post<Product>('/api/products', payload, options),
+      api.createListing(payload, options),
     );
     yield put(listingCreated({ productId: product.product_id ?? product.id }));
   } catch (error) {
@@ -138,14 +143,11 @@ export function* submitListingSaga() {
   }
 }
 
-/** GET /api/products/seller/{uid}: 404 means no listings yet. */
+/** The seller's listings: 404 means none yet. */
 export function* fetchMyListingsSaga(action: ReturnType<typeof fetchMyListings>) {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   try {
-    const products: Product[] = yield call(
-      api.get,
-      `/api/products/seller/${encodeURIComponent(action.payload.uid)}`,
-    );
+    const products: Product[] = yield call(api.sellerListings, action.payload.uid);
     yield put(myListingsLoaded(products ?? []));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
@@ -163,10 +165,10 @@ export function* fetchMyListingsSaga(action: ReturnType<typeof fetchMyListings>)
 }
 
 export function* deleteMyListingSaga(action: ReturnType<typeof deleteMyListing>) {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   try {
-    const path = `/api/products/${encodeURIComponent(action.payload.productId)}`;
-    yield call(sendCommand, (options: RequestOptions) => api.del(path, undefined, options));
+    const { productId } = action.payload;
+    yield call(sendCommand, (options: RequestOptions) => api.deleteListing(productId, options));
     yield put(myListingDeleted({ productId: action.payload.productId }));
   } catch {
     yield put(myListingDeleteFailed({ productId: action.payload.productId }));
@@ -178,12 +180,9 @@ export function* deleteMyListingSaga(action: ReturnType<typeof deleteMyListing>)
 function* refreshMyListingsSaga() {
   const mine: ListingsState['mine'] = yield select(selectMyListings);
   if (mine.status !== 'loaded' || !mine.uid) return;
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   try {
-    const products: Product[] = yield call(
-      api.get,
-      `/api/products/seller/${encodeURIComponent(mine.uid)}`,
-    );
+    const products: Product[] = yield call(api.sellerListings, mine.uid);
     yield put(myListingsLoaded(products ?? []));
   } catch {
     // The list on screen stays as it was.
@@ -198,13 +197,10 @@ export function* editOpenedSaga(action: ReturnType<typeof editOpened>) {
     yield put(invalidIdRedirect());
     return;
   }
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   const id = action.payload.productId as string;
   try {
-    const [product]: [Product] = yield all([
-      call(api.get, `/api/products/${encodeURIComponent(id)}`),
-      call(loadReferenceDataSaga),
-    ]);
+    const [product]: [Product] = yield all([call(api.listing, id), call(loadReferenceDataSaga)]);
     if (product) yield put(editLoaded(product));
     else yield put(editNotFound());
   } catch (error) {
@@ -217,7 +213,7 @@ export function* editOpenedSaga(action: ReturnType<typeof editOpened>) {
 }
 
 export function* saveListingSaga() {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   const edit: ListingsState['edit'] = yield select(selectEdit);
   const brands: ListingsState['brands'] = yield select(selectBrands);
   const categories: CategoryView[] = yield select(selectCategories);
@@ -235,9 +231,9 @@ export function* saveListingSaga() {
     return;
   }
   try {
-    const path = `/api/products/${encodeURIComponent(edit.productId!)}`;
+    const id = edit.productId!;
     const product: Product | null = yield call(sendCommand, (options: RequestOptions) =>
-      api.put<Product | null>(path, payload, options),
+      api.updateListing(id, payload, options),
     );
     yield put(
       listingSaved(
@@ -251,7 +247,7 @@ export function* saveListingSaga() {
 }
 
 export function* deleteEditedListingSaga() {
-  const api: Api = yield getContext('api');
+  const api: ListingsApi = yield call(contextApi);
   const edit: ListingsState['edit'] = yield select(selectEdit);
   const idProblem = deleteIdError(edit.productId);
   if (idProblem) {
@@ -260,8 +256,8 @@ export function* deleteEditedListingSaga() {
     return;
   }
   try {
-    const path = `/api/products/${encodeURIComponent(edit.productId!)}`;
-    yield call(sendCommand, (options: RequestOptions) => api.del(path, undefined, options));
+    const id = edit.productId!;
+    yield call(sendCommand, (options: RequestOptions) => api.deleteListing(id, options));
     yield put(editedListingDeleted());
   } catch (error) {
     yield put(deleteFailed(messageOf(error) || 'Failed to delete product'));

@@ -1,6 +1,7 @@
 import { call, delay, getContext, put, takeLatest } from 'redux-saga/effects';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
+import { newsletterApi, type NewsletterApi } from './api.ts';
 import {
   newsletterMessageExpired,
   subscribe,
@@ -10,12 +11,10 @@ import {
 
 export const NEWSLETTER_MESSAGE_MS = 5000;
 
-function* subscribeSaga(api: Api, action: ReturnType<typeof subscribe>) {
+function* subscribeSaga(api: NewsletterApi, action: ReturnType<typeof subscribe>) {
   try {
     const body = { email: action.payload.email.trim() };
-    yield call(sendCommand, (options: RequestOptions) =>
-      api.post('/api/newsletter/subscribe', body, options),
-    );
+    yield call(sendCommand, (options: RequestOptions) => api.subscribe(body, options));
     yield put(subscribed('Thanks for subscribing! Check your inbox for our latest deals.'));
   } catch (error) {
     yield put(
@@ -30,6 +29,6 @@ function* subscribeSaga(api: Api, action: ReturnType<typeof subscribe>) {
 }
 
 export function* newsletterSaga() {
-  const api: Api = yield getContext('api');
-  yield takeLatest(subscribe.type, subscribeSaga, api);
+  const http: Api = yield getContext('api');
+  yield takeLatest(subscribe.type, subscribeSaga, newsletterApi(http));
 }

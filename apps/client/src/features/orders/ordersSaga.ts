@@ -1,6 +1,7 @@
 import { call, getContext, put, takeLatest } from 'redux-saga/effects';
 import type { OrderRow } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
+import { ordersApi, type OrdersApi } from './api.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { groupOrderRows, newestFirst } from './orderGrouping.ts';
 import {
@@ -16,14 +17,16 @@ import {
 export const NETWORK_ERROR =
   'Unable to connect to server. Please check your internet connection and try again.';
 
-/** GET /api/orders/user/{uid}: 404 means no orders yet. */
+function* contextApi() {
+  const http: Api = yield getContext('api');
+  return ordersApi(http);
+}
+
+/** The user's orders: 404 means none yet. */
 export function* fetchOrdersSaga(action: ReturnType<typeof fetchOrders>) {
-  const api: Api = yield getContext('api');
+  const api: OrdersApi = yield call(contextApi);
   try {
-    const rows: OrderRow[] = yield call(
-      api.get,
-      `/api/orders/user/${encodeURIComponent(action.payload.uid)}`,
-    );
+    const rows: OrderRow[] = yield call(api.userOrders, action.payload.uid);
     yield put(ordersLoaded(newestFirst(groupOrderRows(rows ?? []))));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
@@ -36,14 +39,11 @@ export function* fetchOrdersSaga(action: ReturnType<typeof fetchOrders>) {
   }
 }
 
-/** GET /api/orders/{id}: one row per item. */
+/** One order: one row per item. */
 export function* fetchOrderSaga(action: ReturnType<typeof fetchOrder>) {
-  const api: Api = yield getContext('api');
+  const api: OrdersApi = yield call(contextApi);
   try {
-    const rows: OrderRow[] = yield call(
-      api.get,
-      `/api/orders/${encodeURIComponent(action.payload.orderId)}`,
-    );
+    const rows: OrderRow[] = yield call(api.order, action.payload.orderId);
     const [order] = groupOrderRows(rows ?? []);
     if (order) yield put(orderLoaded(order));
     else yield put(orderFailed('Failed to fetch order details'));

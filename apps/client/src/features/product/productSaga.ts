@@ -1,6 +1,7 @@
 import { call, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { LIMITS, type Product } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
+import { productApi, type ProductApi } from './api.ts';
 import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
 import {
   productFailed,
@@ -12,12 +13,10 @@ import {
   type ProductState,
 } from './productSlice.ts';
 
-const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
-
-function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
+function* loadProduct(api: ProductApi, action: ReturnType<typeof productRequested>) {
   const id = action.payload;
   try {
-    const product: Product = yield call(api.get<Product>, productPath(id));
+    const product: Product = yield call(api.product, id);
     yield put(productLoaded(product));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -28,8 +27,9 @@ function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
   }
   try {
     const recommendations: Product[] = yield call(
-      api.get<Product[]>,
-      `${productPath(id)}/recommendations?limit=${LIMITS.recommendationsDefault}`,
+      api.recommendations,
+      id,
+      LIMITS.recommendationsDefault,
     );
     yield put(recommendationsLoaded(recommendations));
   } catch (error) {
@@ -42,12 +42,12 @@ function* loadProduct(api: Api, action: ReturnType<typeof productRequested>) {
 }
 
 /** A like on the product being shown: read it again (the consistency token makes the count current). */
-function* refreshLikes(api: Api, action: ReturnType<typeof productLikesUpdated>) {
+function* refreshLikes(api: ProductApi, action: ReturnType<typeof productLikesUpdated>) {
   const { productId }: ProductState = yield select(selectProductDetail);
   if (!productId || (action.payload.productId !== null && action.payload.productId !== productId))
     return;
   try {
-    const product: Product = yield call(api.get<Product>, productPath(productId));
+    const product: Product = yield call(api.product, productId);
     yield put(productLoaded(product));
   } catch {
     // The count stays as it was; the next visit shows the new one.
@@ -55,7 +55,8 @@ function* refreshLikes(api: Api, action: ReturnType<typeof productLikesUpdated>)
 }
 
 export function* productSaga() {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = productApi(http);
   yield takeLatest(productRequested.type, loadProduct, api);
   yield takeLatest(productLikesUpdated.type, refreshLikes, api);
 }

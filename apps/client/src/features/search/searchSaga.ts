@@ -1,6 +1,7 @@
 import { call, cancelled, delay, getContext, put, takeLatest } from 'redux-saga/effects';
 import type { Product } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
+import { searchApi, type SearchApi } from './api.ts';
 import {
   MIN_SEARCH_LENGTH,
   searchRequested,
@@ -14,19 +15,13 @@ import {
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** takeLatest cancels this when the text changes again: the wait stops and the request is aborted. */
-export function* loadSuggestions(api: Api, action: ReturnType<typeof searchTextChanged>) {
+export function* loadSuggestions(api: SearchApi, action: ReturnType<typeof searchTextChanged>) {
   const text = action.payload.trim();
   if (text.length < MIN_SEARCH_LENGTH) return;
   yield delay(SEARCH_DEBOUNCE_MS);
   const controller = new AbortController();
   try {
-    const products: Product[] = yield call(
-      api.get<Product[]>,
-      `/api/search/suggestions?q=${encodeURIComponent(text)}`,
-      {
-        signal: controller.signal,
-      },
-    );
+    const products: Product[] = yield call(api.suggestions, text, controller.signal);
     yield put(suggestionsLoaded({ text, products }));
   } catch {
     yield put(suggestionsFailed());
@@ -35,17 +30,14 @@ export function* loadSuggestions(api: Api, action: ReturnType<typeof searchTextC
   }
 }
 
-function* loadResults(api: Api, action: ReturnType<typeof searchRequested>) {
+function* loadResults(api: SearchApi, action: ReturnType<typeof searchRequested>) {
   const query = action.payload.trim();
   if (!query) {
     yield put(searchResultsLoaded([]));
     return;
   }
   try {
-    const products: Product[] = yield call(
-      api.get<Product[]>,
-      `/api/search?query=${encodeURIComponent(query)}`,
-    );
+    const products: Product[] = yield call(api.results, query);
     yield put(searchResultsLoaded(products));
   } catch {
     yield put(searchResultsFailed());
@@ -53,7 +45,8 @@ function* loadResults(api: Api, action: ReturnType<typeof searchRequested>) {
 }
 
 export function* searchSaga() {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = searchApi(http);
   yield takeLatest(searchTextChanged.type, loadSuggestions, api);
   yield takeLatest(searchRequested.type, loadResults, api);
 }

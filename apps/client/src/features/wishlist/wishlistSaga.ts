@@ -2,6 +2,7 @@ import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga
 import type { WishlistItem } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
+import { wishlistApi, type WishlistApi } from './api.ts';
 import { selectUid, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import {
   addToWishlist,
@@ -25,7 +26,6 @@ import {
 export const NOT_SIGNED_IN = 'Please sign in to use your wishlist';
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
-const wishlistPath = (uid: string) => `/api/wishlist/user/${encodeURIComponent(uid)}`;
 
 /** Tells every page showing like counts, inside and outside the store, that a count changed. */
 export function* broadcastLikes(productId: string | null, delta: number) {
@@ -37,21 +37,21 @@ export function* broadcastLikes(productId: string | null, delta: number) {
   }
 }
 
-function* load(api: Api) {
+function* load(api: WishlistApi) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
     yield put(wishlistLoaded([]));
     return;
   }
   try {
-    const items: WishlistItem[] = yield call(api.get<WishlistItem[]>, wishlistPath(uid));
+    const items: WishlistItem[] = yield call(api.wishlist, uid);
     yield put(wishlistLoaded(items));
   } catch (error) {
     yield put(wishlistFailed(`Failed to fetch wishlist: ${statusOf(error)}`));
   }
 }
 
-function* add(api: Api, action: ReturnType<typeof addToWishlist>) {
+function* add(api: WishlistApi, action: ReturnType<typeof addToWishlist>) {
   const productId = action.payload.product_id;
   const uid: string | null = yield select(selectUid);
   if (!uid) {
@@ -60,7 +60,7 @@ function* add(api: Api, action: ReturnType<typeof addToWishlist>) {
   }
   try {
     yield call(sendCommand, (options: RequestOptions) =>
-      api.post('/api/wishlist', { userId: uid, productId }, options),
+      api.add({ userId: uid, productId }, options),
     );
     yield put(wishlistItemAdded(toWishlistItem(action.payload)));
     yield call(broadcastLikes, productId, 1);
@@ -75,7 +75,7 @@ function* add(api: Api, action: ReturnType<typeof addToWishlist>) {
   }
 }
 
-function* remove(api: Api, action: ReturnType<typeof removeFromWishlist>) {
+function* remove(api: WishlistApi, action: ReturnType<typeof removeFromWishlist>) {
   const { productId } = action.payload;
   const uid: string | null = yield select(selectUid);
   if (!uid) {
@@ -83,8 +83,7 @@ function* remove(api: Api, action: ReturnType<typeof removeFromWishlist>) {
     return;
   }
   try {
-    const path = `${wishlistPath(uid)}/product/${encodeURIComponent(productId)}`;
-    yield call(sendCommand, (options: RequestOptions) => api.del(path, undefined, options));
+    yield call(sendCommand, (options: RequestOptions) => api.remove(uid, productId, options));
     yield put(wishlistItemRemoved({ productId }));
     yield call(broadcastLikes, productId, -1);
   } catch {
@@ -102,16 +101,14 @@ function* toggle(action: ReturnType<typeof toggleWishlist>) {
   );
 }
 
-function* clear(api: Api) {
+function* clear(api: WishlistApi) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
     yield put(wishlistActionFailed({ error: NOT_SIGNED_IN }));
     return;
   }
   try {
-    yield call(sendCommand, (options: RequestOptions) =>
-      api.del(wishlistPath(uid), undefined, options),
-    );
+    yield call(sendCommand, (options: RequestOptions) => api.clear(uid, options));
     yield put(wishlistCleared());
     yield call(broadcastLikes, null, 0);
   } catch {
@@ -128,7 +125,8 @@ function* endSession() {
 }
 
 export function* wishlistSaga() {
-  const api: Api = yield getContext('api');
+  const http: Api = yield getContext('api');
+  const api = wishlistApi(http);
   yield takeLatest(loadWishlist.type, load, api);
   yield takeEvery(sessionStarted.type, startSession);
   yield takeEvery(sessionEnded.type, endSession);

@@ -1,0 +1,16 @@
+/** The product page's endpoints (SPEC §7 Products). */
+import type { Product } from '@rewear/contracts';
+import type { Api } from '../../api/http.ts';
+
+const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+
+export function productApi(http: Api) {
+  return {
+    /** 404 (or 400 for a malformed id) when there is no such product. */
+    product: (id: string) => http.get<Product>(productPath(id)),
+    recommendations: (id: string, limit: number) =>
+      http.get<Product[]>(`${productPath(id)}/recommendations?limit=${limit}`),
+  };
+}
+
+export type ProductApi = ReturnType<typeof productApi>;
