@@ -51,19 +51,20 @@ export function changeQuantities(
 
 /**
  * A list of lines (the read model's and the client's shape) with one product's line changed:
- * a line that reaches 0 leaves, a new line goes last, the others keep their order.
+ * a line that reaches 0 leaves, a new line (made by `newLine`; without it, a product not in the
+ * list is left out) goes last, the others keep their order.
  */
 export function changeLines<Line extends { quantity: number }>(
   lines: readonly Line[],
   productIdOf: (line: Line) => string,
   productId: string,
   change: LineChange,
-  newLine: (quantity: number) => Line,
+  newLine?: (quantity: number) => Line,
 ): Line[] {
   const index = lines.findIndex((line) => productIdOf(line) === productId);
   const quantity = quantityAfter(index < 0 ? 0 : lines[index]!.quantity, change);
-  if (quantity <= 0) return index < 0 ? [...lines] : lines.filter((_, i) => i !== index);
-  if (index < 0) return [...lines, newLine(quantity)];
+  if (index < 0) return quantity > 0 && newLine ? [...lines, newLine(quantity)] : [...lines];
+  if (quantity <= 0) return lines.filter((_, i) => i !== index);
   return lines.map((line, i) => (i === index ? { ...line, quantity } : line));
 }
 

@@ -4,7 +4,7 @@
  * `confirmed` is the last cart the server answered: a failed command rolls back to it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartLine as ServerCartLine, Product } from '@rewear/contracts';
+import { changeLines, type CartLine as ServerCartLine, type Product } from '@rewear/contracts';
 
 /** What a cart line needs on screen (SPEC §3 Cart line) plus the stock for the stepper. */
 export interface CartItem {
@@ -61,18 +61,16 @@ export function toCartItem(line: ServerCartLine | CartItem): CartItem {
 }
 
 /** Pure line arithmetic shared by the reducer and the tests. */
+const productIdOf = (line: CartItem) => line.product_id;
+
+/** The cart's lines after an add; the arithmetic is the server's (@rewear/contracts). */
 export function addLine(lines: CartItem[], product: CartProduct, quantity = 1): CartItem[] {
-  const existing = lines.find((line) => line.product_id === product.product_id);
-  if (existing) {
-    return lines.map((line) =>
-      line.product_id === product.product_id
-        ? { ...line, quantity: line.quantity + quantity }
-        : line,
-    );
-  }
-  return [
-    ...lines,
-    {
+  return changeLines(
+    lines,
+    productIdOf,
+    product.product_id,
+    { type: 'add', quantity },
+    (quantity) => ({
       product_id: product.product_id,
       title: product.title,
       image: product.image,
@@ -80,27 +78,22 @@ export function addLine(lines: CartItem[], product: CartProduct, quantity = 1): 
       price: Number(product.price),
       quantity,
       stock: product.stock,
-    },
-  ];
+    }),
+  );
 }
 
+/** Without a quantity the whole line leaves. */
 export function removeLine(lines: CartItem[], productId: string, quantity?: number): CartItem[] {
-  return lines
-    .map((line) =>
-      line.product_id === productId
-        ? { ...line, quantity: quantity === undefined ? 0 : line.quantity - quantity }
-        : line,
-    )
-    .filter((line) => line.quantity > 0);
+  return changeLines(lines, productIdOf, productId, { type: 'remove', quantity });
 }
 
+/** 0 or less removes the line; a product not in the cart is left out. */
 export function setLineQuantity(
   lines: CartItem[],
   productId: string,
   quantity: number,
 ): CartItem[] {
-  if (quantity <= 0) return removeLine(lines, productId);
-  return lines.map((line) => (line.product_id === productId ? { ...line, quantity } : line));
+  return changeLines(lines, productIdOf, productId, { type: 'set', quantity });
 }
 
 export interface AddToCartPayload {
