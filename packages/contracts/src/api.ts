@@ -1,5 +1,5 @@
 /**
- * Response shapes of the HTTP API (SPEC §3, §7), shared by query-api, command-api and the client.
+ * Response shapes of the HTTP API (docs/product.md §3, §7), shared by query-api, command-api and the client.
  * Prices are dollars with 2 decimals here; cents stay inside the server.
  */
 
@@ -36,7 +36,7 @@ export interface Product {
 
 export type SortBy = 'title' | 'price' | 'created_at' | 'num_likes';
 export type SortOrder = 'ASC' | 'DESC';
-/** Shortcut sorts the home page links use (SPEC §2 catalogue). */
+/** Shortcut sorts the home page links use (docs/product.md §2 catalogue). */
 export type HomeSort = 'popular' | 'price_low' | 'price_high' | 'newest';
 
 export interface NameCount {
@@ -129,7 +129,7 @@ export interface WishlistItem {
 
 export type OrderStatus = 'pending' | 'paid' | 'payment_failed' | 'expired';
 
-/** GET /api/orders/{id} and /api/orders/user/{uid}: one row per item (SPEC §3). */
+/** GET /api/orders/{id} and /api/orders/user/{uid}: one row per item (docs/product.md §3). */
 export interface OrderRow {
   order_id: string;
   created_at: string;

@@ -20,7 +20,7 @@ export function formatPrice(dollars: number): string {
   return `$${dollars.toFixed(2)}`;
 }
 
-/** Rounded discount percent, or 0 when there is no real discount (SPEC §2 product card, §9). */
+/** Rounded discount percent, or 0 when there is no real discount (docs/product.md §2 product card, §9). */
 export function discountPercent(price: number, originalPrice: number | null | undefined): number {
   if (!originalPrice || originalPrice <= price) return 0;
   return Math.round(((originalPrice - price) / originalPrice) * 100);

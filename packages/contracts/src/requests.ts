@@ -1,5 +1,5 @@
 /**
- * Request bodies and path parameters of the command API (SPEC §7), as zod schemas. The
+ * Request bodies and path parameters of the command API (docs/product.md §7), as zod schemas. The
  * command API validates with them and documents them in OpenAPI; the client may validate
  * forms with them too. No transforms, so each stays representable as JSON Schema.
  */

@@ -98,7 +98,7 @@ export interface CollectionEntry {
 /** The `_id` of the Product of the Day's document among the algorithmic collections. */
 export const FEATURED_ID = 'featured';
 
-/** An algorithmic collection (SPEC §3, §9) or the featured product (`_id: 'featured'`). */
+/** An algorithmic collection (docs/product.md §3, §9) or the featured product (`_id: 'featured'`). */
 export interface AlgorithmicCollectionDoc extends Doc {
   _id: string;
   title: string;

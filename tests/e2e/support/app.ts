@@ -44,7 +44,7 @@ export async function signInThroughUi(page: Page, user: TestUser): Promise<void>
 export async function signOutThroughUi(page: Page, user: TestUser): Promise<void> {
   await accountMenu(page, user).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  // SPEC §2: sign-out returns to /.
+  // docs/product.md §2: sign-out returns to /.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }

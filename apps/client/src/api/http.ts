@@ -167,7 +167,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Builds a query string leaving out empty values (SPEC §5 catalogue queries). */
+/** Builds a query string leaving out empty values (docs/product.md §5 catalogue queries). */
 export function queryString(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -10,7 +10,7 @@ export function isRetryable(error: unknown): boolean {
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
-/** Calls fn up to 3 times, waiting 1 s then 2 s between attempts (SPEC §7, §9). */
+/** Calls fn up to 3 times, waiting 1 s then 2 s between attempts (docs/product.md §7, §9). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- forwards any API call's arguments
 export function* callWithRetry(fn: (...args: any[]) => Promise<unknown>, ...args: unknown[]) {
   for (let attempt = 1; ; attempt += 1) {

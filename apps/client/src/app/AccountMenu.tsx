@@ -46,7 +46,7 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
 
   useEffect(() => setPhotoFailed(false), [user.photoURL]);
 
-  // Sign-out returns to / (SPEC §2). Navigations are transitions that wait for the next page's
+  // Sign-out returns to / (docs/product.md §2). Navigations are transitions that wait for the next page's
   // code, so signing out first would let a protected page still on screen send the user to /login.
   useEffect(() => {
     if (!signingOut || pathname !== '/') return;

@@ -51,7 +51,7 @@ export default function Layout() {
   const location = useLocation();
 
   if (auth.status === 'loading') {
-    // SPEC §2: the layout renders nothing until sign-in state is known; the home page says why.
+    // docs/product.md §2: the layout renders nothing until sign-in state is known; the home page says why.
     return location.pathname === '/' ? (
       <p className="app-loading" role="status">
         Loading your marketplace...

@@ -33,7 +33,7 @@ function page(Page: LazyExoticComponent<ComponentType>, protectedRoute = false, 
   return protectedRoute ? <RequireAuth>{content}</RequireAuth> : content;
 }
 
-/** SPEC §2 route table. */
+/** docs/product.md §2 route table. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -5,7 +5,7 @@ import type { Swiper as SwiperInstance } from 'swiper/types';
 import { whenIdle } from '../features/auth/sessionHint.ts';
 import 'swiper/css';
 
-/** SPEC §2 Carousels: 1 slide, 2 at 640 px, 3 at 768 px, then 5 (products) or 4 (categories) at 1024 px. */
+/** docs/product.md §2 Carousels: 1 slide, 2 at 640 px, 3 at 768 px, then 5 (products) or 4 (categories) at 1024 px. */
 export function breakpointsFor(kind: 'products' | 'categories') {
   return {
     640: { slidesPerView: 2, spaceBetween: 20 },

@@ -10,7 +10,7 @@ function messageIn(state: unknown): string | null {
 }
 
 /**
- * The message a page was sent with (`navigate(path, { state: { message } })`, SPEC §4 listing
+ * The message a page was sent with (`navigate(path, { state: { message } })`, docs/product.md §4 listing
  * wizard and edit flow), shown once: it leaves the history entry at once, so a reload or a later
  * back/forward does not show it again, and clears itself after a few seconds or on leaving the page.
  */

@@ -8,7 +8,7 @@ import {
   type WishlistProduct,
 } from '../features/wishlist/wishlistSlice.ts';
 
-/** Saves or unsaves a product; sends visitors to /login first (SPEC §2 product card). */
+/** Saves or unsaves a product; sends visitors to /login first (docs/product.md §2 product card). */
 export default function WishlistHeart({
   product,
   className = '',

@@ -165,7 +165,7 @@ export const catalogueRoutes: QueryRoute[] = [
     doc: {
       method: 'get',
       path: '/api/products/featured',
-      summary: 'Product of the Day (SPEC §4 scoring, computed by the projector)',
+      summary: 'Product of the Day (docs/product.md §4 scoring, computed by the projector)',
       tags: TAGS,
       auth: 'optional',
       responses: { 200: 'Product', 404: 'No featured product available' },

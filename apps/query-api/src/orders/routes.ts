@@ -1,4 +1,4 @@
-/** Orders as rows (one per item, SPEC §3), for their owner only. */
+/** Orders as rows (one per item, docs/product.md §3), for their owner only. */
 import { z } from 'zod';
 import { toDollars, type OrderRow } from '@rewear/contracts';
 import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';

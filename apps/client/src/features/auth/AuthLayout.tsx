@@ -112,7 +112,7 @@ export function AuthForm({
   );
 }
 
-/** Sign-in screens stand outside the shared layout (SPEC §2 route table). */
+/** Sign-in screens stand outside the shared layout (docs/product.md §2 route table). */
 export default function AuthLayout({
   title,
   subtitle,

@@ -44,7 +44,7 @@ export function authStateChannel(service: AuthService): EventChannel<AuthEvent> 
   return eventChannel<AuthEvent>((emit) => service.subscribe((user) => emit({ user })));
 }
 
-/** SPEC §4: after a Google sign-in or an account creation the backend learns of the user; 409 = already known. */
+/** docs/product.md §4: after a Google sign-in or an account creation the backend learns of the user; 409 = already known. */
 export function* registerWithBackend(api: AuthApi, user: AuthUser, photoUrl: string | null) {
   try {
     yield call(api.register, registrationOf(user, photoUrl));

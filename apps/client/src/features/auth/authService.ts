@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@rewear/contracts';
 
-/** The signed-in user as the identity provider describes them (SPEC §3 User). */
+/** The signed-in user as the identity provider describes them (docs/product.md §3 User). */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -24,7 +24,7 @@ export type AuthServiceLoader = () => Promise<AuthService>;
 export const loadFirebaseAuthService: AuthServiceLoader = () =>
   import('./firebase.ts').then((module) => module.firebaseAuthService);
 
-/** SPEC §8 Authentication: provider error codes to the texts users see. */
+/** docs/product.md §8 Authentication: provider error codes to the texts users see. */
 export function authErrorMessage(error: unknown): string {
   const code =
     typeof error === 'object' && error && 'code' in error

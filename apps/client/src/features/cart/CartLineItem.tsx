@@ -3,7 +3,7 @@ import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { addToCart, removeFromCart, type CartItem } from './cartSlice.ts';
 
-/** One cart line, shared by the drawer and the cart page (SPEC §2). */
+/** One cart line, shared by the drawer and the cart page (docs/product.md §2). */
 export default function CartLineItem({
   line,
   onNavigate,

@@ -1,4 +1,4 @@
-/** The cart's endpoints (SPEC §7 Cart). Commands take the options carrying their Idempotency-Key. */
+/** The cart's endpoints (docs/product.md §7 Cart). Commands take the options carrying their Idempotency-Key. */
 import type { z } from 'zod';
 import type {
   CartView,

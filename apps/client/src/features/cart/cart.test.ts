@@ -38,7 +38,7 @@ const keyOf = (options: unknown) =>
   (options as { headers?: Record<string, string> } | undefined)?.headers?.[IDEMPOTENCY_HEADER];
 
 /**
- * An in-memory backend cart speaking the documented API (SPEC §7 Cart). Like the server, it
+ * An in-memory backend cart speaking the documented API (docs/product.md §7 Cart). Like the server, it
  * answers a command whose Idempotency-Key it has seen (same method and path) with the first answer.
  */
 function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem[] } = {}) {

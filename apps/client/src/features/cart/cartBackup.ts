@@ -1,4 +1,4 @@
-/** The cart kept in this browser (SPEC §3, §9: key ecart_cart_backup). */
+/** The cart kept in this browser (docs/product.md §3, §9: key ecart_cart_backup). */
 import { eventChannel } from 'redux-saga';
 import type { CartItem } from './cartSlice.ts';
 

@@ -1,12 +1,12 @@
 /**
- * The cart (SPEC §4 Cart). Lines change on screen as soon as the shopper acts; the saga then
+ * The cart (docs/product.md §4 Cart). Lines change on screen as soon as the shopper acts; the saga then
  * sends the command, and the server's cart replaces the lines once no other change is pending.
  * `confirmed` is the last cart the server answered: a failed command rolls back to it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { changeLines, type CartLine as ServerCartLine, type Product } from '@rewear/contracts';
 
-/** What a cart line needs on screen (SPEC §3 Cart line) plus the stock for the stepper. */
+/** What a cart line needs on screen (docs/product.md §3 Cart line) plus the stock for the stepper. */
 export interface CartItem {
   product_id: string;
   title: string;
@@ -235,7 +235,7 @@ interface WithCart {
 export const selectCart = (state: WithCart) => state.cart;
 export const selectCartLines = (state: WithCart) => state.cart.lines;
 export const selectCartId = (state: WithCart) => state.cart.cartId;
-/** The badge counts distinct lines (SPEC §9). */
+/** The badge counts distinct lines (docs/product.md §9). */
 export const selectCartLineCount = (state: WithCart) => state.cart.lines.length;
 /** The drawer title counts units. */
 export const selectCartItemCount = (state: WithCart) =>

@@ -1,4 +1,4 @@
-/** The catalogue's reads (SPEC §5 catalogue queries, §7 Products and Brands). */
+/** The catalogue's reads (docs/product.md §5 catalogue queries, §7 Products and Brands). */
 import type {
   BrandWithCount,
   CategoryWithCount,

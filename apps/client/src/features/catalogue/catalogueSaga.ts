@@ -72,7 +72,7 @@ export function* loadProducts(api: CatalogueApi) {
   }
 }
 
-/** SPEC §8: failed brand, category and filter-option loads fall back to empty lists. */
+/** docs/product.md §8: failed brand, category and filter-option loads fall back to empty lists. */
 function* orFallback<T>(what: string, fallback: T, load: () => Promise<T>) {
   try {
     const value: T = yield call(load);

@@ -1,4 +1,4 @@
-/** The catalogue's filters, page and results (SPEC §2 Catalogue, §4 Catalogue). */
+/** The catalogue's filters, page and results (docs/product.md §2 Catalogue, §4 Catalogue). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   BrandWithCount,
@@ -103,7 +103,7 @@ export function locationFromSearch(search: string): CatalogueLocation {
   };
 }
 
-/** Filters → address bar, leaving out what is empty (SPEC §5). */
+/** Filters → address bar, leaving out what is empty (docs/product.md §5). */
 export function searchFromLocation({ filters, page }: CatalogueLocation): string {
   const params = new URLSearchParams();
   for (const key of Object.keys(emptyFilters) as Array<keyof CatalogueFilters>) {
@@ -114,7 +114,7 @@ export function searchFromLocation({ filters, page }: CatalogueLocation): string
   return text ? `?${text}` : '';
 }
 
-/** SPEC §2 title: '{brand} {category}', the category, '{brand} Products' or 'All Products'. */
+/** docs/product.md §2 title: '{brand} {category}', the category, '{brand} Products' or 'All Products'. */
 export function catalogueTitle(filters: Pick<CatalogueFilters, 'brand' | 'category'>): string {
   if (filters.brand && filters.category) return `${filters.brand} ${filters.category}`;
   if (filters.category) return filters.category;
@@ -124,7 +124,7 @@ export function catalogueTitle(filters: Pick<CatalogueFilters, 'brand' | 'catego
 
 export type PaginationItem = number | 'gap';
 
-/** Pages to show: 3 at each end and 2 either side of the current one (SPEC §9). */
+/** Pages to show: 3 at each end and 2 either side of the current one (docs/product.md §9). */
 export function paginationItems(
   current: number,
   totalPages: number,
@@ -199,7 +199,7 @@ const catalogueSlice = createSlice({
       state.status = 'ready';
       state.error = null;
     },
-    /** SPEC §8: a load failure empties the list, sets totals to 0 and shows the error. */
+    /** docs/product.md §8: a load failure empties the list, sets totals to 0 and shows the error. */
     productsFailed(state, action: PayloadAction<string>) {
       state.products = [];
       state.total = 0;

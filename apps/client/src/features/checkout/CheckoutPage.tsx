@@ -72,7 +72,7 @@ export default function CheckoutPage() {
   const orderPlaced = checkout.placedOrderId !== null;
   if (cart.status !== 'ready' && cart.lines.length === 0 && !orderPlaced)
     return <Spinner label="Loading your cart..." />;
-  // SPEC §4: an empty cart goes back to /cart, unless the order was just placed.
+  // docs/product.md §4: an empty cart goes back to /cart, unless the order was just placed.
   if (cart.lines.length === 0 && !orderPlaced && !processing)
     return <Navigate to="/cart" replace />;
 

@@ -1,4 +1,4 @@
-/** Checkout's endpoints (SPEC §7 Orders, §8 Payment). Commands take their Idempotency-Key options. */
+/** Checkout's endpoints (docs/product.md §7 Orders, §8 Payment). Commands take their Idempotency-Key options. */
 import type { z } from 'zod';
 import type {
   CommandAnswer,

@@ -1,5 +1,5 @@
 /**
- * Checkout effects (SPEC §4 Checkout, §8 Orders and payment): create the order, confirm the card
+ * Checkout effects (docs/product.md §4 Checkout, §8 Orders and payment): create the order, confirm the card
  * with the client secret, record the payment, then clear the cart and go to the confirmation.
  */
 import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';

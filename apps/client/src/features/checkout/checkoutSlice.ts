@@ -1,5 +1,5 @@
 /**
- * The checkout (SPEC §4 Checkout): Shipping → Payment → Complete. The saga creates the order,
+ * The checkout (docs/product.md §4 Checkout): Shipping → Payment → Complete. The saga creates the order,
  * confirms the card and records the payment; this slice only keeps where the shopper is.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-/** The shipping form of the checkout (SPEC §5 Checkout). */
+/** The shipping form of the checkout (docs/product.md §5 Checkout). */
 import type { ShippingInfo } from '@rewear/contracts';
 
 export type { ShippingInfo };

@@ -178,7 +178,7 @@ export default function HomePage() {
         )}
       </section>
 
-      {/* SPEC §2: New Arrivals' View All also goes to the lowest prices. */}
+      {/* docs/product.md §2: New Arrivals' View All also goes to the lowest prices. */}
       <ProductCarouselSection
         title="New Arrivals"
         viewAllHref="/products?sort=price_low"

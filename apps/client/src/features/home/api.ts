@@ -1,4 +1,4 @@
-/** The home page's reads (SPEC §2 Home, §7). */
+/** The home page's reads (docs/product.md §2 Home, §7). */
 import type {
   BrandView,
   CategoryView,

@@ -17,7 +17,7 @@ import {
   type HomeState,
 } from './homeSlice.ts';
 
-/** SPEC §8: home page load failures are only logged and the list stays empty. */
+/** docs/product.md §8: home page load failures are only logged and the list stays empty. */
 function* orEmpty<T>(what: string, fallback: T, load: () => Promise<T>) {
   try {
     const value: T = yield call(load);
@@ -36,7 +36,7 @@ export function spotlightBrands(brands: BrandView[]): BrandView[] {
   ).slice(0, LIMITS.brandSpotlightMax);
 }
 
-/** SPEC §8: no featured product is not an error (404); any other failure is reported. */
+/** docs/product.md §8: no featured product is not an error (404); any other failure is reported. */
 function* loadFeatured(api: HomeApi) {
   try {
     const featured: Product = yield call(api.featured);

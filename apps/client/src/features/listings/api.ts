@@ -1,4 +1,4 @@
-/** The seller's endpoints (SPEC §7 Listings, Brands). Commands take their Idempotency-Key options. */
+/** The seller's endpoints (docs/product.md §7 Listings, Brands). Commands take their Idempotency-Key options. */
 import type { z } from 'zod';
 import type {
   BrandView,

@@ -1,4 +1,4 @@
-/** Rules of the edit-listing screen (SPEC §2 Edit listing, §4 Edit flow, §5 Edit listing). */
+/** Rules of the edit-listing screen (docs/product.md §2 Edit listing, §4 Edit flow, §5 Edit listing). */
 import type { BrandView, CategoryView, Product } from '@rewear/contracts';
 import { parsePrice } from './listingDraft.ts';
 
@@ -24,7 +24,7 @@ export const formFromProduct = (product: Product): EditForm => ({
   image: product.image ?? '',
 });
 
-/** PUT /api/products/{id} body (SPEC §3 Update payload). */
+/** PUT /api/products/{id} body (docs/product.md §3 Update payload). */
 export interface UpdateListingPayload {
   title: string;
   price: number;
@@ -87,7 +87,7 @@ export function deleteIdError(id: string | null | undefined): string | null {
   return isValidProductId(id) ? null : 'Invalid product ID - cannot delete product';
 }
 
-/** 'Not specified' when a list is empty (SPEC §2 Product Information fallbacks). */
+/** 'Not specified' when a list is empty (docs/product.md §2 Product Information fallbacks). */
 export function joinedOrFallback(values: readonly string[] | string | null | undefined): string {
   if (!values) return 'Not specified';
   if (typeof values === 'string') return values.trim() || 'Not specified';

@@ -1,4 +1,4 @@
-/** The create-listing wizard's data and rules (SPEC §2 Create listing, §4 Listing wizard, §5). */
+/** The create-listing wizard's data and rules (docs/product.md §2 Create listing, §4 Listing wizard, §5). */
 
 export type WizardStep = 1 | 2 | 3;
 
@@ -76,7 +76,7 @@ export function canSubmit(draft: ListingDraft): boolean {
   return isStepValid(1, draft) && isStepValid(2, draft) && isStepValid(3, draft);
 }
 
-/** POST /api/products body (SPEC §3 New listing payload; the server takes the seller from the token). */
+/** POST /api/products body (docs/product.md §3 New listing payload; the server takes the seller from the token). */
 export interface NewListingPayload {
   title: string;
   price: number;
@@ -118,7 +118,7 @@ export function buildListingPayload(
   };
 }
 
-/** Creation errors mapped from the server's text (SPEC §8 Listings and brands). */
+/** Creation errors mapped from the server's text (docs/product.md §8 Listings and brands). */
 export function createListingErrorMessage(serverMessage: string | null | undefined): string {
   const text = (serverMessage ?? '').trim();
   const lower = text.toLowerCase();

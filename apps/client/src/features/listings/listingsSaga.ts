@@ -101,7 +101,7 @@ export function* loadReferenceDataSaga() {
   }
 }
 
-/** Finds or creates the brand by its trimmed name (SPEC §5). */
+/** Finds or creates the brand by its trimmed name (docs/product.md §5). */
 export function* createBrandSaga(action: ReturnType<typeof createBrand>) {
   const api: ListingsApi = yield call(contextApi);
   const name = action.payload.name.trim();
@@ -176,7 +176,7 @@ export function* deleteMyListingSaga(action: ReturnType<typeof deleteMyListing>)
   }
 }
 
-/** Like counts changed somewhere: a loaded My Listings refreshes (SPEC §4 Wishlist). */
+/** Like counts changed somewhere: a loaded My Listings refreshes (docs/product.md §4 Wishlist). */
 function* refreshMyListingsSaga() {
   const mine: ListingsState['mine'] = yield select(selectMyListings);
   if (mine.status !== 'loaded' || !mine.uid) return;

@@ -1,5 +1,5 @@
 /**
- * The seller's screens (SPEC §2 Create listing, Edit listing, My Listings; §4 Listing wizard, Edit flow).
+ * The seller's screens (docs/product.md §2 Create listing, Edit listing, My Listings; §4 Listing wizard, Edit flow).
  * Reference data (brands, categories) is shared by the wizard and the edit screen.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

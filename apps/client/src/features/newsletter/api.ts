@@ -1,4 +1,4 @@
-/** The newsletter's endpoint (SPEC §7 Newsletter). */
+/** The newsletter's endpoint (docs/product.md §7 Newsletter). */
 import type { z } from 'zod';
 import type { CommandAnswer, newsletterBody } from '@rewear/contracts';
 import type { Api, RequestOptions } from '../../api/http.ts';

@@ -40,7 +40,7 @@ export default function OrderConfirmationPage() {
   }
 
   const order = current.order;
-  // SPEC §9: the confirmation page estimates delivery 5 days from now.
+  // docs/product.md §9: the confirmation page estimates delivery 5 days from now.
   const estimated = new Date(Date.now() + DELIVERY_DAYS * 24 * 60 * 60 * 1000).toISOString();
 
   return (

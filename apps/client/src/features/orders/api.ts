@@ -1,4 +1,4 @@
-/** Order history's endpoints (SPEC §7 Orders): one row per item, grouped by orderGrouping.ts. */
+/** Order history's endpoints (docs/product.md §7 Orders): one row per item, grouped by orderGrouping.ts. */
 import type { OrderRow } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
 

@@ -8,7 +8,7 @@ export interface OrderItemSummary {
   unitPrice: number;
 }
 
-/** One order as the screens show it: the read rows (one per item) grouped by order_id (SPEC §3). */
+/** One order as the screens show it: the read rows (one per item) grouped by order_id (docs/product.md §3). */
 export interface OrderSummary {
   id: string;
   date: string;
@@ -59,7 +59,7 @@ export function newestFirst(orders: readonly OrderSummary[]): OrderSummary[] {
 
 export type StatusTone = 'green' | 'blue' | 'purple' | 'grey';
 
-/** Badge colours of SPEC §4 "Order status": statuses are shown as read. */
+/** Badge colours of docs/product.md §4 "Order status": statuses are shown as read. */
 export function statusTone(status: string): StatusTone {
   switch (status.toLowerCase()) {
     case 'delivered':
@@ -80,7 +80,7 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-/** Dates use the en-US locale (SPEC §9): 'January 5, 2025'. */
+/** Dates use the en-US locale (docs/product.md §9): 'January 5, 2025'. */
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

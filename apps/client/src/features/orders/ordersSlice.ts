@@ -1,4 +1,4 @@
-/** My Orders and the order confirmation (SPEC §2, §8 Orders and payment). */
+/** My Orders and the order confirmation (docs/product.md §2, §8 Orders and payment). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderSummary } from './orderGrouping.ts';
 

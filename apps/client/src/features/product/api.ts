@@ -1,4 +1,4 @@
-/** The product page's endpoints (SPEC §7 Products). */
+/** The product page's endpoints (docs/product.md §7 Products). */
 import type { Product } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
 

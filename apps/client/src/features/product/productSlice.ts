@@ -59,7 +59,7 @@ export const {
 export default productSlice.reducer;
 export const selectProductDetail = (state: { product: ProductState }) => state.product;
 
-/** The gallery, or the main image four times when there is none (SPEC §2). */
+/** The gallery, or the main image four times when there is none (docs/product.md §2). */
 export function galleryOf(product: Pick<Product, 'gallery' | 'image'>): string[] {
   return product.gallery && product.gallery.length > 0
     ? product.gallery

@@ -6,7 +6,7 @@ import MyListings from './MyListings.tsx';
 import '../auth/account.css';
 import './profile.css';
 
-/** Display name, else the part of the email before the at-sign, else 'User' (SPEC §2 Profile). */
+/** Display name, else the part of the email before the at-sign, else 'User' (docs/product.md §2 Profile). */
 export function profileName(user: { displayName: string | null; email: string | null }): string {
   if (user.displayName?.trim()) return user.displayName.trim();
   const local = user.email?.split('@')[0];
@@ -30,7 +30,7 @@ export default function ProfilePage() {
   }
 
   const name = profileName(user);
-  // SPEC §2: 'Member since' shows the current month and year, not the real join date.
+  // docs/product.md §2: 'Member since' shows the current month and year, not the real join date.
   const memberSince = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
   return (

@@ -1,4 +1,4 @@
-/** Search's endpoints (SPEC §7 Search). */
+/** Search's endpoints (docs/product.md §7 Search). */
 import type { Product } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
 

@@ -40,7 +40,7 @@ const searchSlice = createSlice({
       state.suggestions = action.payload.products.slice(0, MAX_SUGGESTIONS);
       state.suggestionStatus = 'ready';
     },
-    /** SPEC §8: a failed suggestion load empties the list. */
+    /** docs/product.md §8: a failed suggestion load empties the list. */
     suggestionsFailed(state) {
       state.suggestions = [];
       state.suggestionStatus = 'ready';

@@ -1,4 +1,4 @@
-/** The wishlist's endpoints (SPEC §7 Wishlist). Commands take their Idempotency-Key options. */
+/** The wishlist's endpoints (docs/product.md §7 Wishlist). Commands take their Idempotency-Key options. */
 import type { z } from 'zod';
 import type { addWishlistBody, CommandAnswer, WishlistItem } from '@rewear/contracts';
 import type { Api, RequestOptions } from '../../api/http.ts';

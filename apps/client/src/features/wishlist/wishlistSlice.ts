@@ -1,4 +1,4 @@
-/** The wishlist (SPEC §4 Wishlist): loads at sign-in, empties at sign-out. */
+/** The wishlist (docs/product.md §4 Wishlist): loads at sign-in, empties at sign-out. */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product, WishlistItem } from '@rewear/contracts';
 
@@ -90,7 +90,7 @@ const wishlistSlice = createSlice({
   },
 });
 
-/** Broadcast after an add or remove: pages showing like counts refresh (SPEC §4). */
+/** Broadcast after an add or remove: pages showing like counts refresh (docs/product.md §4). */
 export const productLikesUpdated = createAction<{ productId: string | null; delta: number }>(
   'wishlist/productLikesUpdated',
 );
