@@ -10,15 +10,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
-import type { EventBus, EventStore, ReadModelStore, SearchEngine } from './ports.ts';
+import type { EventBus, EventStore, ReadModelStore, SearchEngine } from '@rewear/ports';
 import type { Platform } from './runtime/platform.ts';
 import { openSqliteEventLog } from './adapters/sqlite-event-log.ts';
 import { openMongoEventStore } from './adapters/mongo-event-store.ts';
 import { startOutboxRelay } from './adapters/outbox-relay.ts';
 import { createKafkaBus } from './adapters/kafka-bus.ts';
-import { createMemoryReadModelStore } from './adapters/memory-read-models.ts';
+import { createMemoryReadModelStore } from '@rewear/memory-read-models';
 import { openMongoReadModelStore } from './adapters/mongo-read-models.ts';
-import { createEmbeddedSearchEngine } from './adapters/embedded-search.ts';
+import { createEmbeddedSearchEngine } from '@rewear/embedded-search';
 import { createMeiliSearchEngine } from './adapters/meili-search.ts';
 
 export type { Platform } from './runtime/platform.ts';

@@ -1,4 +1,4 @@
-export * from './ports.ts';
+export * from '@rewear/ports';
 export * from './projection.ts';
 export * from './identity.ts';
 export * from './config.ts';
@@ -39,12 +39,12 @@ export {
   type MongoRateCounter,
   type MongoRateCounterOptions,
 } from './adapters/mongo-rate-limits.ts';
-export { createMemoryReadModelStore, DuplicateKeyError } from './adapters/memory-read-models.ts';
+export { createMemoryReadModelStore, DuplicateKeyError } from '@rewear/memory-read-models';
 export {
   openMongoReadModelStore,
   type MongoReadModelOptions,
 } from './adapters/mongo-read-models.ts';
-export { createEmbeddedSearchEngine } from './adapters/embedded-search.ts';
+export { createEmbeddedSearchEngine } from '@rewear/embedded-search';
 export {
   createMeiliSearchEngine,
   plainQuery,

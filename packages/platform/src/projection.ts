@@ -5,7 +5,13 @@
  * into a fresh generation while the old one keeps serving, then switch.
  */
 import type { EventEnvelope } from '@rewear/contracts';
-import type { Doc, ReadModelCollection, SearchIndex, SearchSettings, IndexSpec } from './ports.ts';
+import type {
+  Doc,
+  ReadModelCollection,
+  SearchIndex,
+  SearchSettings,
+  IndexSpec,
+} from '@rewear/ports';
 
 export interface ReadSide {
   collection<T extends Doc = Doc>(name: string): ReadModelCollection<T>;

@@ -10,9 +10,9 @@ import {
   GENERATIONS_COLLECTION,
   startProjections,
 } from '../src/runtime/index.ts';
-import { createEmbeddedSearchEngine } from '../src/adapters/embedded-search.ts';
-import { createMemoryReadModelStore } from '../src/adapters/memory-read-models.ts';
-import type { Doc, ReadModelStore } from '../src/ports.ts';
+import { createEmbeddedSearchEngine } from '@rewear/embedded-search';
+import { createMemoryReadModelStore } from '@rewear/memory-read-models';
+import type { Doc, ReadModelStore } from '@rewear/ports';
 import { embeddedPlatform, type TestPlatform } from './support/embedded.ts';
 import {
   appendListing,

@@ -2,8 +2,8 @@
  * The rules every idempotency store applies to the claims of one key; the stores differ only in
  * how they keep them and make taking a key atomic.
  */
-import type { IdempotencyStoreOptions, StoredAnswer } from '../ports.ts';
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../ports.ts';
+import type { IdempotencyStoreOptions, StoredAnswer } from '@rewear/ports';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '@rewear/ports';
 
 export interface ClaimRecord {
   token: string;

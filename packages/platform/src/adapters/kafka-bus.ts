@@ -8,7 +8,7 @@
  */
 import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage } from 'kafkajs';
 import { AGGREGATE_TYPES, parseStreamId, type EventEnvelope } from '@rewear/contracts';
-import type { Checkpoint, SubscribeOptions } from '../ports.ts';
+import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
 import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
 

@@ -22,7 +22,7 @@ import type {
   SearchQuery,
   SearchResult,
   SearchSettings,
-} from '../ports.ts';
+} from '@rewear/ports';
 
 export interface MeiliSearchOptions {
   url: string;

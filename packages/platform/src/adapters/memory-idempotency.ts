@@ -1,6 +1,6 @@
 /** Idempotency records in this process only (tests, a single process without a data folder). */
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyStore, IdempotencyStoreOptions } from '../ports.ts';
+import type { IdempotencyStore, IdempotencyStoreOptions } from '@rewear/ports';
 import {
   idempotencyTimes,
   PRUNE_INTERVAL_MS,

@@ -30,7 +30,7 @@ import {
   type AppendOptions,
   type AppendResult,
   type EventStore,
-} from '../ports.ts';
+} from '@rewear/ports';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
 import { createIndexesOneByOne } from './mongo-read-models.ts';
 

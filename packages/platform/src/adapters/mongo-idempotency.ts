@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import type { IdempotencyStore, IdempotencyStoreOptions } from '../ports.ts';
+import type { IdempotencyStore, IdempotencyStoreOptions } from '@rewear/ports';
 import {
   idempotencyTimes,
   PRUNE_INTERVAL_MS,

@@ -23,7 +23,7 @@ import type {
   IndexSpec,
   ReadModelCollection,
   ReadModelStore,
-} from '../ports.ts';
+} from '@rewear/ports';
 
 export interface MongoReadModelOptions {
   uri: string;

@@ -12,7 +12,7 @@ import {
   type EventType,
 } from '@rewear/contracts';
 import { validateEvent } from '../event-validation.ts';
-import type { AppendOptions } from '../ports.ts';
+import type { AppendOptions } from '@rewear/ports';
 
 /** Checks the append arguments and every event against its schema; throws before anything is stored. */
 export function checkAppend(streamId: string, events: DomainEvent[], options: AppendOptions): void {

@@ -31,7 +31,7 @@ import {
   type EventStore,
   type SubscribeOptions,
   type Subscription,
-} from '../ports.ts';
+} from '@rewear/ports';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
 import { ReadAheadRun } from './sqlite-read-ahead.ts';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { IdempotencyStore, IdempotencyStoreOptions, StoredAnswer } from '../ports.ts';
+import type { IdempotencyStore, IdempotencyStoreOptions, StoredAnswer } from '@rewear/ports';
 import {
   idempotencyTimes,
   PRUNE_INTERVAL_MS,

@@ -4,7 +4,7 @@
  * consumes, either its checkpoint is at P or beyond, or it has processed every message the
  * partition held once P was published (the high watermark taken after that).
  */
-import type { EventBus, EventStore, Subscription } from '../ports.ts';
+import type { EventBus, EventStore, Subscription } from '@rewear/ports';
 
 /** Offsets keyed `topic:partition`: the offset of the next message (Kafka's high watermark). */
 export type PartitionOffsets = Record<string, bigint>;

@@ -6,7 +6,7 @@
  * lease on the generation it resolved; an old generation is dropped only once its leases are gone,
  * so a reader never sees a collection vanish under it.
  */
-import type { Doc, ReadModelStore } from '../ports.ts';
+import type { Doc, ReadModelStore } from '@rewear/ports';
 import type { Projector } from '../projection.ts';
 import { GENERATIONS_COLLECTION } from './names.ts';
 

@@ -15,7 +15,7 @@ import { errorHandler } from '../http/middleware.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parse } from '../http/validation.ts';
 import { boundedInput } from '../http/input-limits.ts';
-import { ConcurrencyError, type EventStore } from '../ports.ts';
+import { ConcurrencyError, type EventStore } from '@rewear/ports';
 import {
   RebuildInProgressError,
   UnknownProjectorError,

@@ -1,4 +1,4 @@
-import type { EventBus, EventStore, ReadModelStore, SearchEngine } from '../ports.ts';
+import type { EventBus, EventStore, ReadModelStore, SearchEngine } from '@rewear/ports';
 
 /** The engines behind the ports, as `createPlatform` picked them from configuration. */
 export interface Platform {

@@ -11,7 +11,7 @@
 import type { EventEnvelope } from '@rewear/contracts';
 import { validateEvent } from '../event-validation.ts';
 import { isEngineUnavailable } from '../engine-errors.ts';
-import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '../ports.ts';
+import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '@rewear/ports';
 import type { Projector, ProjectionProgress, ReadSide } from '../projection.ts';
 import { GenerationDirectory } from './generations.ts';
 import { FOLLOWER_REFRESH_MS } from './follower.ts';

@@ -20,7 +20,7 @@ import type {
   SearchQuery,
   SearchResult,
   SearchSettings,
-} from '../ports.ts';
+} from '@rewear/ports';
 import type { ReadSide } from '../projection.ts';
 import type { GenerationDirectory } from './generations.ts';
 import { physicalName } from './names.ts';

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSqliteEventLog, type SqliteEventLog } from '../../src/adapters/sqlite-event-log.ts';
-import { createMemoryReadModelStore } from '../../src/adapters/memory-read-models.ts';
-import type { ReadModelStore, SearchEngine } from '../../src/ports.ts';
+import { createMemoryReadModelStore } from '@rewear/memory-read-models';
+import type { ReadModelStore, SearchEngine } from '@rewear/ports';
 import type { Platform } from '../../src/runtime/platform.ts';
 
 export interface TestPlatform extends Platform {

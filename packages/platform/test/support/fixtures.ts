@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent, EnvelopeOf } from '@rewear/contracts';
-import type { Doc, EventStore } from '../../src/ports.ts';
+import type { Doc, EventStore } from '@rewear/ports';
 import type { Projector, ReadSide } from '../../src/projection.ts';
 
 export interface ListingDoc extends Doc {

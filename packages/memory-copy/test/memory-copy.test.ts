@@ -3,7 +3,7 @@
  * copied otherwise; readers get mutable copies.
  */
 import { describe, expect, it } from 'vitest';
-import { frozenCopy, mutableCopy } from '../src/adapters/memory-copy.ts';
+import { frozenCopy, mutableCopy } from '../src/index.ts';
 
 const deepFrozen = () =>
   Object.freeze({

@@ -18,8 +18,8 @@ import type {
   IndexSpec,
   ReadModelCollection,
   ReadModelStore,
-} from '../ports.ts';
-import { frozenCopy, mutableCopy } from './memory-copy.ts';
+} from '@rewear/ports';
+import { frozenCopy, mutableCopy } from '@rewear/memory-copy';
 
 /** A unique index refused a write; mirrors MongoDB's E11000. */
 export class DuplicateKeyError extends Error {

@@ -5,8 +5,8 @@
  * filter-and-sort of the documents.
  */
 import { describe, expect, it } from 'vitest';
-import { EmbeddedSearchIndex } from '../src/adapters/embedded-search.ts';
-import type { SearchFilter } from '../src/ports.ts';
+import { EmbeddedSearchIndex } from '../src/index.ts';
+import type { SearchFilter } from '@rewear/ports';
 
 interface Item {
   id: string;

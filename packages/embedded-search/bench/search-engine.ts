@@ -5,11 +5,11 @@
  *   (b) catalogue: filter + sort + 4 facet counts, 20 hits;
  *   (c) text search: 20 hits;
  *   and the cost of re-indexing one listing after an update.
- * Candidates: the embedded engine (adapters/embedded-search.ts); MiniSearch for text with a
+ * Candidates: the embedded engine (src/index.ts); MiniSearch for text with a
  * plain array scan for filters, facets and sort; mingo for filter + sort with a counting loop for
  * facets.
  *
- *   node --expose-gc --import tsx scripts/bench/search-engine.ts [listings=100000]
+ *   npm run bench -w @rewear/embedded-search -- [listings=100000]
  */
 import MiniSearch from 'minisearch';
 import { Query } from 'mingo';

@@ -9,7 +9,7 @@
  * adjacent query words as one ("wind breaker": "windbreaker", one typo fewer allowed per
  * word joined).
  *
- * Chosen by measurement over MiniSearch + array scans (scripts/bench/search-engine.ts):
+ * Chosen by measurement over MiniSearch + array scans (bench/search-engine.ts):
  * - text: an inverted index over the term dictionary; query words expand to dictionary terms by
  *   a bounded edit distance (the dictionary of titles, brands and categories is small, and the
  *   first-character rule lets a 1-typo word scan only the terms sharing its first letter);
@@ -27,8 +27,8 @@ import type {
   SearchQuery,
   SearchResult,
   SearchSettings,
-} from '../ports.ts';
-import { frozenCopy } from './memory-copy.ts';
+} from '@rewear/ports';
+import { frozenCopy } from '@rewear/memory-copy';
 
 // ---------------------------------------------------------------- text normalisation
 
