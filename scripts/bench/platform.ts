@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { eventSchemas, type DomainEvent } from '@rewear/contracts';
+import { eventSchemas, type DomainEvent, type EventType } from '@rewear/contracts';
 import { createProjectors, READ_MODELS, SEARCH_INDEXES } from '@rewear/projectors';
 import {
   loadConfig,
@@ -133,7 +133,7 @@ async function appendRange(store: EventStore, from: number, to: number, writers 
 const countingProjector: Projector = {
   name: 'bench-count',
   collections: {},
-  handles: Object.keys(eventSchemas),
+  handles: Object.keys(eventSchemas) as EventType[],
   async apply() {},
 };
 

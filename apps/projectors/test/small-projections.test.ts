@@ -125,7 +125,6 @@ describe('small projections', () => {
         { userId: 'u1', productId: 'p1' },
         { occurredAt: '2026-01-01T00:00:00.000Z' },
       ),
-      'p1',
     );
     const again = projectWishlistItem(
       first,
@@ -134,7 +133,6 @@ describe('small projections', () => {
         { userId: 'u1', productId: 'p1' },
         { occurredAt: '2026-02-01T00:00:00.000Z' },
       ),
-      'p1',
     );
     expect(again!.added_at).toBe('2026-01-01T00:00:00.000Z');
   });

@@ -244,7 +244,13 @@ export interface EventEnvelope<E extends DomainEvent = DomainEvent> {
   data: E['data'];
 }
 
-export type EnvelopeOf<T extends EventType> = EventEnvelope<Extract<DomainEvent, { type: T }>>;
+/**
+ * The envelope of an event of type T; of several (`EnvelopeOf<'OrderPaid' | 'OrderExpired'>`),
+ * the union of their envelopes, narrowed by `type`.
+ */
+export type EnvelopeOf<T extends EventType> = T extends EventType
+  ? EventEnvelope<Extract<DomainEvent, { type: T }>>
+  : never;
 
 export class EventValidationError extends Error {
   constructor(

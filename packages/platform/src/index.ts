@@ -1,5 +1,6 @@
 export * from '@rewear/ports';
 export * from './projection.ts';
+export * from './document-projector.ts';
 export * from './identity.ts';
 export * from './config.ts';
 export * from './http/index.ts';

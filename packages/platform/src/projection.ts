@@ -4,7 +4,7 @@
  * physical collection and index of the live generation, so an operator can rebuild a projection
  * into a fresh generation while the old one keeps serving, then switch.
  */
-import type { EventEnvelope } from '@rewear/contracts';
+import type { EnvelopeOf, EventEnvelope, EventType } from '@rewear/contracts';
 import type {
   Doc,
   ReadModelCollection,
@@ -20,21 +20,38 @@ export interface ReadSide {
   ): SearchIndex<T>;
 }
 
-export interface Projector {
+/**
+ * The envelope a projector handling types T is given: of those types only, narrowed by `type`.
+ * A projector of every type (the default) takes any envelope.
+ */
+export type HandledEnvelope<T extends EventType> = [EventType] extends [T]
+  ? EventEnvelope
+  : EnvelopeOf<T>;
+
+/**
+ * Keeps read models from events of the types T (names from the event catalogue). A
+ * `Projector<T>` is a `Projector`: the runtime holds them all as such, and delivers each only
+ * the types in its `handles`. E, the envelope `apply` is given, follows from T: leave it be.
+ */
+export interface Projector<
+  T extends EventType = EventType,
+  E extends EventEnvelope = HandledEnvelope<T>,
+> {
   /** Stable name: the checkpoint and dead letters are kept under it. */
   name: string;
   /** Logical collections it owns, with their indexes. */
   collections: Record<string, IndexSpec[]>;
   /** Logical search indexes it owns, with their settings. */
   searchIndexes?: Record<string, SearchSettings>;
-  /** Event types it consumes; others are not delivered to it. */
-  handles: readonly string[];
+  /** Event types it consumes; the runtime delivers it no others (`apply` needs no guard). */
+  handles: readonly T[];
   /**
-   * Applies one event. Must be idempotent: writes are puts, `$set`s and deletes, and counts are
-   * recomputed from documents, never incremented, so a redelivery or replay changes nothing.
-   * A thrown error sends the event to the dead-letter store; the projector goes on.
+   * Applies one event of a handled type. Must be idempotent: writes are puts, `$set`s and
+   * deletes, and counts are recomputed from documents, never incremented, so a redelivery or
+   * replay changes nothing. A thrown error sends the event to the dead-letter store; the
+   * projector goes on.
    */
-  apply(event: EventEnvelope, target: ReadSide): Promise<void>;
+  apply(event: E, target: ReadSide): Promise<void>;
   /**
    * Optional batching: `beginBatch` is called before the events of a delivered batch (or of a
    * boot's catch-up window) are applied and `afterBatch` once they are, before the checkpoint

@@ -3,16 +3,9 @@
  * from the listings, so a price or title change shows at once. Adds and removes are deltas,
  * so the document remembers the stream version it has applied and skips anything older.
  */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type CartDoc, type CartLineDoc } from '@rewear/read-models';
-
-export type CartEvent =
-  | EnvelopeOf<'CartCreated'>
-  | EnvelopeOf<'CartItemAdded'>
-  | EnvelopeOf<'CartItemRemoved'>
-  | EnvelopeOf<'CartItemQuantitySet'>
-  | EnvelopeOf<'CartCleared'>;
 
 export const CART_EVENTS = [
   'CartCreated',
@@ -21,6 +14,8 @@ export const CART_EVENTS = [
   'CartItemQuantitySet',
   'CartCleared',
 ] as const;
+
+export type CartEvent = EnvelopeOf<(typeof CART_EVENTS)[number]>;
 
 function setQuantity(lines: CartLineDoc[], productId: string, quantity: number): CartLineDoc[] {
   const exists = lines.some((l) => l.product_id === productId);
@@ -71,16 +66,11 @@ export function projectCart(current: CartDoc | null, event: CartEvent): CartDoc 
   return { ...current, lines, version: event.streamVersion, updated_at: event.occurredAt };
 }
 
-export const cartsProjector: Projector = {
+export const cartsProjector = documentProjector({
   name: 'carts',
-  collections: { [READ_MODELS.carts]: [{ keys: { user_id: 1 } }] },
-  handles: CART_EVENTS,
-  async apply(event: EventEnvelope, target) {
-    if (!(CART_EVENTS as readonly string[]).includes(event.type)) return;
-    const e = event as CartEvent;
-    const carts = target.collection<CartDoc>(READ_MODELS.carts);
-    const current = await carts.findOne({ _id: e.data.cartId }, { readonly: true });
-    const next = projectCart(current, e);
-    if (next && next !== current) await carts.put(next);
-  },
-};
+  collectionName: READ_MODELS.carts,
+  indexes: [{ keys: { user_id: 1 } }],
+  canHandle: CART_EVENTS,
+  documentId: (event) => event.data.cartId,
+  evolve: projectCart,
+});

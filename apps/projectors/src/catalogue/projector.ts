@@ -62,6 +62,9 @@ const LIKE_EVENTS = [
   'ListingLiked',
 ] as const;
 
+/** Everything the catalogue projects: listings, brands and likes. */
+export const CATALOGUE_EVENTS = [...LISTING_EVENTS, 'BrandCreated', ...LIKE_EVENTS] as const;
+
 export interface CatalogueProjectorOptions {
   /**
    * The algorithmic collections are recomputed at most once per this many milliseconds after
@@ -74,7 +77,7 @@ export interface CatalogueProjectorOptions {
   onError?: (err: unknown) => void;
 }
 
-export interface CatalogueProjector extends Projector {
+export interface CatalogueProjector extends Projector<(typeof CATALOGUE_EVENTS)[number]> {
   /** Runs the pending recomputations of the algorithmic collections now. */
   flush(): Promise<void>;
   /** From now until afterBatch, listings of this target are written once each, at afterBatch. */
@@ -421,7 +424,7 @@ export function createCatalogueProjector(
       [READ_MODELS.algorithmicCollections]: [],
     },
     searchIndexes: { [SEARCH_INDEXES.products]: PRODUCT_SEARCH_SETTINGS },
-    handles: [...LISTING_EVENTS, 'BrandCreated', ...LIKE_EVENTS],
+    handles: CATALOGUE_EVENTS,
     async apply(event: EventEnvelope, target: ReadSide) {
       const batch = batches.get(target);
       const writes = batch ?? new ListingWrites(target, false);

@@ -1,10 +1,9 @@
 /** Newsletter subscribers, keyed by the lower-cased email. */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type SubscriberDoc } from '@rewear/read-models';
 
-export type NewsletterEvent =
-  EnvelopeOf<'NewsletterSubscribed'> | EnvelopeOf<'NewsletterUnsubscribed'>;
+export type NewsletterEvent = EnvelopeOf<'NewsletterSubscribed' | 'NewsletterUnsubscribed'>;
 
 export const subscriberId = (email: string) => email.trim().toLowerCase();
 
@@ -22,17 +21,10 @@ export function projectSubscriber(
   );
 }
 
-export const newsletterProjector: Projector = {
+export const newsletterProjector = documentProjector({
   name: 'newsletter',
-  collections: { [READ_MODELS.newsletterSubscribers]: [] },
-  handles: ['NewsletterSubscribed', 'NewsletterUnsubscribed'],
-  async apply(event: EventEnvelope, target) {
-    if (event.type !== 'NewsletterSubscribed' && event.type !== 'NewsletterUnsubscribed') return;
-    const e = event as NewsletterEvent;
-    const subscribers = target.collection<SubscriberDoc>(READ_MODELS.newsletterSubscribers);
-    const id = subscriberId(e.data.email);
-    const next = projectSubscriber(await subscribers.findOne({ _id: id }, { readonly: true }), e);
-    if (next) await subscribers.put(next);
-    else await subscribers.delete(id);
-  },
-};
+  collectionName: READ_MODELS.newsletterSubscribers,
+  canHandle: ['NewsletterSubscribed', 'NewsletterUnsubscribed'],
+  documentId: (event) => subscriberId(event.data.email),
+  evolve: projectSubscriber,
+});

@@ -2,15 +2,9 @@
  * Orders as the rows of SPEC §3. Status: pending → paid | payment_failed | expired. Paid is
  * final, so a late failure or expiry never undoes a payment, whatever order they arrive in.
  */
-import type { EnvelopeOf, EventEnvelope, OrderStatus } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf, OrderStatus } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
-
-export type OrderEvent =
-  | EnvelopeOf<'OrderPlaced'>
-  | EnvelopeOf<'OrderPaid'>
-  | EnvelopeOf<'OrderPaymentFailed'>
-  | EnvelopeOf<'OrderExpired'>;
 
 export const ORDER_EVENTS = [
   'OrderPlaced',
@@ -18,6 +12,8 @@ export const ORDER_EVENTS = [
   'OrderPaymentFailed',
   'OrderExpired',
 ] as const;
+
+export type OrderEvent = EnvelopeOf<(typeof ORDER_EVENTS)[number]>;
 
 const RANK: Record<OrderStatus, number> = { pending: 0, payment_failed: 1, expired: 2, paid: 3 };
 
@@ -59,16 +55,11 @@ export function projectOrder(current: OrderDoc | null, event: OrderEvent): Order
   return status === current.status ? current : { ...current, status, updated_at: event.occurredAt };
 }
 
-export const ordersProjector: Projector = {
+export const ordersProjector = documentProjector({
   name: 'orders',
-  collections: { [READ_MODELS.orders]: [{ keys: { user_id: 1, created_at: -1 } }] },
-  handles: ORDER_EVENTS,
-  async apply(event: EventEnvelope, target) {
-    if (!(ORDER_EVENTS as readonly string[]).includes(event.type)) return;
-    const e = event as OrderEvent;
-    const orders = target.collection<OrderDoc>(READ_MODELS.orders);
-    const current = await orders.findOne({ _id: e.data.orderId }, { readonly: true });
-    const next = projectOrder(current, e);
-    if (next && next !== current) await orders.put(next);
-  },
-};
+  collectionName: READ_MODELS.orders,
+  indexes: [{ keys: { user_id: 1, created_at: -1 } }],
+  canHandle: ORDER_EVENTS,
+  documentId: (event) => event.data.orderId,
+  evolve: projectOrder,
+});

@@ -1,10 +1,9 @@
 /** Collections users make of products, and who follows them. */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type UserCollectionDoc } from '@rewear/read-models';
 
-export type UserCollectionEvent =
-  EnvelopeOf<'CollectionCreated'> | EnvelopeOf<'CollectionFollowed'>;
+export type UserCollectionEvent = EnvelopeOf<'CollectionCreated' | 'CollectionFollowed'>;
 
 export function projectUserCollection(
   current: UserCollectionDoc | null,
@@ -38,18 +37,11 @@ export function projectUserCollection(
   return { ...base, followers: [...base.followers, event.data.userId].sort() };
 }
 
-export const userCollectionsProjector: Projector = {
+export const userCollectionsProjector = documentProjector({
   name: 'user-collections',
-  collections: {
-    [READ_MODELS.userCollections]: [{ keys: { owner_id: 1 } }, { keys: { is_public: 1 } }],
-  },
-  handles: ['CollectionCreated', 'CollectionFollowed'],
-  async apply(event: EventEnvelope, target) {
-    if (event.type !== 'CollectionCreated' && event.type !== 'CollectionFollowed') return;
-    const e = event as UserCollectionEvent;
-    const collections = target.collection<UserCollectionDoc>(READ_MODELS.userCollections);
-    const current = await collections.findOne({ _id: e.data.collectionId }, { readonly: true });
-    const next = projectUserCollection(current, e);
-    if (next && next !== current) await collections.put(next);
-  },
-};
+  collectionName: READ_MODELS.userCollections,
+  indexes: [{ keys: { owner_id: 1 } }, { keys: { is_public: 1 } }],
+  canHandle: ['CollectionCreated', 'CollectionFollowed'],
+  documentId: (event) => event.data.collectionId,
+  evolve: projectUserCollection,
+});

@@ -1,6 +1,6 @@
 /** Users' display data (SPEC §3 registration payload). */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type UserDoc } from '@rewear/read-models';
 
 export function projectUser(current: UserDoc | null, event: EnvelopeOf<'UserRegistered'>): UserDoc {
@@ -15,14 +15,11 @@ export function projectUser(current: UserDoc | null, event: EnvelopeOf<'UserRegi
   };
 }
 
-export const usersProjector: Projector = {
+export const usersProjector = documentProjector({
   name: 'users',
-  collections: { [READ_MODELS.users]: [{ keys: { email: 1 } }] },
-  handles: ['UserRegistered'],
-  async apply(event: EventEnvelope, target) {
-    if (event.type !== 'UserRegistered') return;
-    const users = target.collection<UserDoc>(READ_MODELS.users);
-    const e = event as EnvelopeOf<'UserRegistered'>;
-    await users.put(projectUser(await users.findOne({ _id: e.data.uid }, { readonly: true }), e));
-  },
-};
+  collectionName: READ_MODELS.users,
+  indexes: [{ keys: { email: 1 } }],
+  canHandle: ['UserRegistered'],
+  documentId: (event) => event.data.uid,
+  evolve: projectUser,
+});

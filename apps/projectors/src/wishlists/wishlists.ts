@@ -1,12 +1,7 @@
 /** Wishlist items, one document per (user, product); product fields are joined at read time. */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type WishlistItemDoc } from '@rewear/read-models';
-
-export type WishlistEvent =
-  | EnvelopeOf<'WishlistItemAdded'>
-  | EnvelopeOf<'WishlistItemRemoved'>
-  | EnvelopeOf<'WishlistCleared'>;
 
 export const WISHLIST_EVENTS = [
   'WishlistItemAdded',
@@ -14,43 +9,37 @@ export const WISHLIST_EVENTS = [
   'WishlistCleared',
 ] as const;
 
+export type WishlistEvent = EnvelopeOf<(typeof WISHLIST_EVENTS)[number]>;
+
 export const wishlistItemId = (userId: string, productId: string) => `${userId}|${productId}`;
 
-/** Next state of one item; null removes it. The first add's time is kept on a redelivery. */
+/** Ids of the items an event changes: a clear changes every product it names. */
+export const wishlistItemIds = (event: WishlistEvent): string | string[] =>
+  event.type === 'WishlistCleared'
+    ? event.data.productIds.map((productId) => wishlistItemId(event.data.userId, productId))
+    : wishlistItemId(event.data.userId, event.data.productId);
+
+/** Next state of an item; null removes it. The first add's time is kept on a redelivery. */
 export function projectWishlistItem(
   current: WishlistItemDoc | null,
   event: WishlistEvent,
-  productId: string,
 ): WishlistItemDoc | null {
   if (event.type !== 'WishlistItemAdded') return null;
   return (
     current ?? {
-      _id: wishlistItemId(event.data.userId, productId),
+      _id: wishlistItemId(event.data.userId, event.data.productId),
       user_id: event.data.userId,
-      product_id: productId,
+      product_id: event.data.productId,
       added_at: event.occurredAt,
     }
   );
 }
 
-export const wishlistsProjector: Projector = {
+export const wishlistsProjector = documentProjector({
   name: 'wishlists',
-  collections: { [READ_MODELS.wishlistItems]: [{ keys: { user_id: 1, added_at: -1 } }] },
-  handles: WISHLIST_EVENTS,
-  async apply(event: EventEnvelope, target) {
-    if (!(WISHLIST_EVENTS as readonly string[]).includes(event.type)) return;
-    const e = event as WishlistEvent;
-    const items = target.collection<WishlistItemDoc>(READ_MODELS.wishlistItems);
-    const productIds = e.type === 'WishlistCleared' ? e.data.productIds : [e.data.productId];
-    for (const productId of productIds) {
-      const id = wishlistItemId(e.data.userId, productId);
-      const next = projectWishlistItem(
-        await items.findOne({ _id: id }, { readonly: true }),
-        e,
-        productId,
-      );
-      if (next) await items.put(next);
-      else await items.delete(id);
-    }
-  },
-};
+  collectionName: READ_MODELS.wishlistItems,
+  indexes: [{ keys: { user_id: 1, added_at: -1 } }],
+  canHandle: WISHLIST_EVENTS,
+  documentId: wishlistItemIds,
+  evolve: projectWishlistItem,
+});

@@ -8,7 +8,7 @@
  * so a crash between the two, or a redelivery, changes nothing; an event at or below the stored
  * checkpoint of its partition is skipped.
  */
-import type { EventEnvelope } from '@rewear/contracts';
+import type { EventEnvelope, EventType } from '@rewear/contracts';
 import { validateEvent } from '../event-validation.ts';
 import { isEngineUnavailable } from '../engine-errors.ts';
 import type { Checkpoint, DeliveredBatch, Doc, Subscription } from '@rewear/ports';
@@ -161,7 +161,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 class ProjectorRunner {
   readonly lock = new SerialLock();
-  readonly handles: ReadonlySet<string>;
+  /** What `apply` is given: no event of another type reaches the projector (none needs a guard). */
+  readonly handles: ReadonlySet<EventType>;
   readonly ownedNames: string[];
   live!: LiveState;
   rebuilding: { generation: number; position: number } | null = null;
@@ -447,8 +448,8 @@ export class ProjectionRuntime implements ProjectionProgress {
     const done = new Promise<void>((resolve) => (finish = resolve));
     this.catchingUp = finish;
     let windowed = 0;
-    const byType = new Map<string, ProjectorRunner[]>();
-    const handlersOf = (type: string) => {
+    const byType = new Map<EventType, ProjectorRunner[]>();
+    const handlersOf = (type: EventType) => {
       let list = byType.get(type);
       if (!list) byType.set(type, (list = runners.filter((runner) => runner.handles.has(type))));
       return list;
