@@ -132,7 +132,7 @@ describe('algorithmic collections', () => {
   });
 });
 
-describe('Product of the Day (SPEC §4)', () => {
+describe('Product of the Day (docs/product.md §4)', () => {
   it('scores exactly as the spec writes it', () => {
     // image 20 + brand 15 + category 10 + likes log10(100)*8 = 16 + price 30-100 8 + within 7 days 12
     const p = product('a', {

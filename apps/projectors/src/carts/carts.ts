@@ -1,9 +1,10 @@
 /**
  * Carts: one per user, lines of (product, quantity). Product fields are joined at read time
  * from the listings, so a price or title change shows at once. Adds and removes are deltas,
- * so the document remembers the stream version it has applied and skips anything older.
+ * so the document remembers the stream version it has applied and skips anything older. Line
+ * arithmetic is the command side's (@rewear/contracts).
  */
-import type { EnvelopeOf } from '@rewear/contracts';
+import { changeLines, lineChangeOf, type EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type CartDoc, type CartLineDoc } from '@rewear/read-models';
 
@@ -16,14 +17,6 @@ export const CART_EVENTS = [
 ] as const;
 
 export type CartEvent = EnvelopeOf<(typeof CART_EVENTS)[number]>;
-
-function setQuantity(lines: CartLineDoc[], productId: string, quantity: number): CartLineDoc[] {
-  const exists = lines.some((l) => l.product_id === productId);
-  if (quantity <= 0) return lines.filter((l) => l.product_id !== productId);
-  return exists
-    ? lines.map((l) => (l.product_id === productId ? { ...l, quantity } : l))
-    : [...lines, { product_id: productId, quantity }];
-}
 
 export function projectCart(current: CartDoc | null, event: CartEvent): CartDoc | null {
   if (current && event.streamVersion <= current.version) return current; // already applied
@@ -38,31 +31,16 @@ export function projectCart(current: CartDoc | null, event: CartEvent): CartDoc 
     };
   }
   if (!current) return null;
-  const quantityOf = (productId: string) =>
-    current.lines.find((l) => l.product_id === productId)?.quantity ?? 0;
-  let lines: CartLineDoc[];
-  switch (event.type) {
-    case 'CartItemAdded':
-      lines = setQuantity(
-        current.lines,
-        event.data.productId,
-        quantityOf(event.data.productId) + event.data.quantity,
-      );
-      break;
-    case 'CartItemRemoved':
-      lines = setQuantity(
-        current.lines,
-        event.data.productId,
-        quantityOf(event.data.productId) - event.data.quantity,
-      );
-      break;
-    case 'CartItemQuantitySet':
-      lines = setQuantity(current.lines, event.data.productId, event.data.quantity);
-      break;
-    case 'CartCleared':
-      lines = [];
-      break;
-  }
+  const lines =
+    event.type === 'CartCleared'
+      ? []
+      : changeLines(
+          current.lines,
+          (line) => line.product_id,
+          event.data.productId,
+          lineChangeOf(event),
+          (quantity): CartLineDoc => ({ product_id: event.data.productId, quantity }),
+        );
   return { ...current, lines, version: event.streamVersion, updated_at: event.occurredAt };
 }
 

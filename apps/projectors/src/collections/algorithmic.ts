@@ -1,5 +1,5 @@
 /**
- * The algorithmic collections (SPEC §3, §9) and the Product of the Day (SPEC §4), computed from
+ * The algorithmic collections (docs/product.md §3, §9) and the Product of the Day (docs/product.md §4), computed from
  * the listed products at a time reference (the newest event's time, so a replay gives the same
  * answer). Pure functions; ties are broken by product id so the result is deterministic.
  *
@@ -237,7 +237,7 @@ export function computeAllCollections(
   >;
 }
 
-// ---------------------------------------------------------------- Product of the Day (SPEC §4)
+// ---------------------------------------------------------------- Product of the Day (docs/product.md §4)
 
 /** The §4 score without its random part. */
 export function featuredScore(p: ScoringFields, now: Date): number {

@@ -1,5 +1,5 @@
 /**
- * Orders as the rows of SPEC §3. Status: pending → paid | payment_failed | expired. Paid is
+ * Orders as the rows of docs/product.md §3. Status: pending → paid | payment_failed | expired. Paid is
  * final, so a late failure or expiry never undoes a payment, whatever order they arrive in.
  */
 import type { EnvelopeOf, OrderStatus } from '@rewear/contracts';

@@ -1,4 +1,4 @@
-/** Users' display data (SPEC §3 registration payload). */
+/** Users' display data (docs/product.md §3 registration payload). */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type UserDoc } from '@rewear/read-models';
@@ -8,7 +8,7 @@ export function projectUser(current: UserDoc | null, event: EnvelopeOf<'UserRegi
   return {
     _id: d.uid,
     email: d.email,
-    // Registration falls back to the email when there is no display name (SPEC §3).
+    // Registration falls back to the email when there is no display name (docs/product.md §3).
     display_name: d.displayName || d.email,
     photo_url: d.photoUrl,
     registered_at: current?.registered_at ?? event.occurredAt,
