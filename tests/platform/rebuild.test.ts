@@ -14,12 +14,13 @@ import {
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
-import { appendSteps } from './support/event-mix.ts';
+import { appendShipments, appendSteps } from './support/event-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const dir = mkdtempSync(path.join(tmpdir(), 'rewear-rebuild-'));
 const STEPS = 8 * 1000;
+const SHIPMENTS = 200;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -27,6 +28,7 @@ let runtime: ProjectionRuntime;
 beforeAll(async () => {
   platform = await createPlatform(loadConfig({ DATA_DIR: dir }));
   await appendSteps(platform.eventStore, 0, STEPS);
+  await appendShipments(platform.eventStore, 0, SHIPMENTS);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -81,10 +83,13 @@ describe('rebuild while serving, on the embedded engines', () => {
   it('serves every read during rebuilds while appends go on, then equals a projection from 0', async () => {
     const signal = { done: false };
     const { stats, finished } = hammer(signal);
-    const writing = appendSteps(platform.eventStore, STEPS, STEPS + 800);
+    const writing = Promise.all([
+      appendSteps(platform.eventStore, STEPS, STEPS + 800),
+      appendShipments(platform.eventStore, SHIPMENTS, SHIPMENTS + 50),
+    ]);
 
     const results = [];
-    for (const name of ['catalogue', 'wishlists', 'users', 'carts'])
+    for (const name of ['catalogue', 'wishlists', 'users', 'carts', 'shipments', 'seller-balances'])
       results.push(await runtime.rebuild(name));
     await writing;
     const readsDuringRebuilds = stats.reads;
@@ -98,6 +103,8 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['wishlists', 2, 1],
       ['users', 2, 1],
       ['carts', 2, 1],
+      ['shipments', 2, 1],
+      ['seller-balances', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -122,6 +129,8 @@ describe('rebuild while serving, on the embedded engines', () => {
       await referenceProjectors.flush();
       expect(await everyDocument(reference.readSide, referenceProjectors.all)).toEqual(live);
       expect(live.wishlist_items?.length).toBe((STEPS + 800) / 8);
+      expect(live.shipments?.length).toBe(SHIPMENTS + 50);
+      expect(live.seller_balances?.length).toBe(20);
     } finally {
       await reference.stop();
       await fresh.close();

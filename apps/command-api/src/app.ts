@@ -34,6 +34,7 @@ import { wishlistRoutes } from './wishlist/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
+import { shipmentRoutes } from './shipment/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -79,6 +80,7 @@ const allRoutes: CommandRoute[] = [
   ...brandRoutes,
   ...newsletterRoutes,
   ...collectionRoutes,
+  ...shipmentRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

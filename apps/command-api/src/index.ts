@@ -5,6 +5,12 @@ export {
   type ReservationSweeperOptions,
 } from './order/sweeper.ts';
 export {
+  createShipmentSweeper,
+  type ShipmentSweeper,
+  type ShipmentSweeperOptions,
+  type ShipmentSweepResult,
+} from './shipment/sweeper.ts';
+export {
   createMemoryIdempotencyStore,
   createSqliteIdempotencyStore,
   openMongoIdempotencyStore,

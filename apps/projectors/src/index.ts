@@ -14,6 +14,7 @@ import { wishlistsProjector } from './wishlists/wishlists.ts';
 import { ordersProjector } from './orders/orders.ts';
 import { newsletterProjector } from './newsletter/newsletter.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
+import { shipmentProjectors } from './shipments/index.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -27,6 +28,7 @@ export * from './wishlists/wishlists.ts';
 export * from './orders/orders.ts';
 export * from './newsletter/newsletter.ts';
 export * from './user-collections/user-collections.ts';
+export * from './shipments/index.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -45,6 +47,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       ordersProjector,
       newsletterProjector,
       userCollectionsProjector,
+      ...shipmentProjectors,
     ],
   };
 }

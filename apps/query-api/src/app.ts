@@ -31,6 +31,7 @@ import { cartRoutes } from './cart/routes.ts';
 import { wishlistRoutes } from './wishlist/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
+import { shipmentRoutes } from './shipments/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
@@ -41,6 +42,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...searchRoutes,
   ...cartRoutes,
   ...wishlistRoutes,
+  ...shipmentRoutes,
   ...orderRoutes,
   ...collectionRoutes,
 ];

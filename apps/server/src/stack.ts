@@ -27,6 +27,7 @@ import {
   commandRoutes,
   createCommandApi,
   createReservationSweeper,
+  createShipmentSweeper,
   createSimulatedProcessorRouter,
   createSqliteIdempotencyStore,
   openMongoIdempotencyStore,
@@ -279,6 +280,12 @@ export async function startStack(
       const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
       const stopSweeper = sweeper.start(30_000);
       closers.push(() => stopSweeper());
+      const shipments = createShipmentSweeper({
+        eventStore: platform.eventStore,
+        payments: payments.gateway,
+      });
+      const stopShipments = shipments.start(60_000);
+      closers.push(() => stopShipments());
       log(
         `[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`,
       );

@@ -20,6 +20,7 @@ export const AGGREGATE_TYPES = [
   'subscription',
   'collection',
   'operator',
+  'shipment',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -43,6 +44,14 @@ export const shippingInfo = z.object({
 });
 /** Where an order goes: the checkout's form, the order event and the order read model. */
 export type ShippingInfo = z.infer<typeof shippingInfo>;
+
+const orderItem = z.object({
+  productId: id,
+  title: z.string(),
+  image: z.string(),
+  quantity: z.number().int().positive(),
+  unitPriceCents: cents,
+});
 
 const listingFields = {
   title: z.string().min(1).max(200),
@@ -127,6 +136,11 @@ export const eventSchemas = {
     version: 1,
     schema: z.object({ listingId: id, orderId: id, quantity: z.number().int().positive() }),
   },
+  /** Units an order bought come back to the listing (the order was cancelled before shipping). */
+  StockReturned: {
+    version: 1,
+    schema: z.object({ listingId: id, orderId: id, quantity: z.number().int().positive() }),
+  },
   CartCreated: { version: 1, schema: z.object({ cartId: id, userId: id }) },
   CartItemAdded: {
     version: 1,
@@ -157,17 +171,7 @@ export const eventSchemas = {
     schema: z.object({
       orderId: id,
       userId: id,
-      items: z
-        .array(
-          z.object({
-            productId: id,
-            title: z.string(),
-            image: z.string(),
-            quantity: z.number().int().positive(),
-            unitPriceCents: cents,
-          }),
-        )
-        .min(1),
+      items: z.array(orderItem).min(1),
       totalCents: cents,
       currency: z.literal('usd'),
       shipping: shippingInfo,
@@ -184,6 +188,89 @@ export const eventSchemas = {
     schema: z.object({ orderId: id, paymentIntentId: id, reason: z.string().max(500) }),
   },
   OrderExpired: { version: 1, schema: z.object({ orderId: id }) },
+  // One shipment per seller of a paid order (docs/product.md §11). Times are in the data, so
+  // the shipment's rules (and its timers) read them from its own stream.
+  ShipmentOpened: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      orderId: id,
+      sellerId: id,
+      buyerId: id,
+      items: z.array(orderItem).min(1),
+      amountCents: cents,
+      currency: z.literal('usd'),
+      shipping: shippingInfo,
+      paymentIntentId: id,
+      openedAt: isoTime,
+      shipBy: isoTime,
+    }),
+  },
+  ShipmentShipped: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      carrier: z.string().min(1).max(100),
+      trackingNumber: z.string().min(1).max(100),
+      shippedAt: isoTime,
+    }),
+  },
+  ShipmentDelivered: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      confirmedBy: z.enum(['seller', 'buyer']),
+      deliveredAt: isoTime,
+      protectionEndsAt: isoTime,
+    }),
+  },
+  ShipmentProblemReported: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      reason: z.enum(['not_as_described', 'damaged', 'not_received']),
+      text: z.string().max(1000),
+      reportedAt: isoTime,
+    }),
+  },
+  ShipmentDisputed: { version: 1, schema: z.object({ shipmentId: id, disputedAt: isoTime }) },
+  /** The money is released to the seller. */
+  ShipmentCompleted: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      sellerId: id,
+      amountCents: cents,
+      reason: z.enum(['buyer_confirmed', 'protection_elapsed']),
+      completedAt: isoTime,
+    }),
+  },
+  ShipmentCancelled: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      reason: z.enum(['buyer_cancelled', 'not_shipped_in_time']),
+      cancelledAt: isoTime,
+    }),
+  },
+  /** The refund decided, once per shipment; the processor is asked after it is recorded. */
+  ShipmentRefunded: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      orderId: id,
+      sellerId: id,
+      paymentIntentId: id,
+      amountCents: cents,
+      reason: z.enum(['buyer_cancelled', 'not_shipped_in_time', 'return_accepted']),
+      refundedAt: isoTime,
+    }),
+  },
+  /** The processor took the refund (its id). */
+  ShipmentRefundIssued: {
+    version: 1,
+    schema: z.object({ shipmentId: id, refundId: id, amountCents: cents }),
+  },
   NewsletterSubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
   NewsletterUnsubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
   CollectionCreated: {

@@ -5,3 +5,4 @@ export * from './api.ts';
 export * from './requests.ts';
 export * from './route-preload.ts';
 export * from './cart-lines.ts';
+export * from './shipments.ts';

@@ -119,3 +119,115 @@ export async function appendSteps(store: EventStore, from: number, to: number): 
   }
   return position;
 }
+
+/**
+ * The k-th shipment's whole life as one append: opened, then by k completed, cancelled and
+ * refunded, refunded after a problem, disputed, or still awaiting shipment. Seller u{k % 20}.
+ */
+export function shipmentLife(k: number): Append {
+  const shipmentId = `o${k}.u${k % 20}`;
+  const at = (minutes: number) =>
+    new Date(Date.UTC(2024, 1, 1) + (k + minutes) * 60_000).toISOString();
+  const amountCents = 1500 + ((k * 211) % 9000);
+  const refunded = (reason: 'buyer_cancelled' | 'return_accepted'): DomainEvent => ({
+    type: 'ShipmentRefunded',
+    data: {
+      shipmentId,
+      orderId: `o${k}`,
+      sellerId: `u${k % 20}`,
+      paymentIntentId: `pi_${k}`,
+      amountCents,
+      reason,
+      refundedAt: at(90),
+    },
+  });
+  const events: DomainEvent[] = [
+    {
+      type: 'ShipmentOpened',
+      data: {
+        shipmentId,
+        orderId: `o${k}`,
+        sellerId: `u${k % 20}`,
+        buyerId: `u${(k + 7) % 50}`,
+        items: [
+          {
+            productId: `l${k}`,
+            title: `Item ${k}`,
+            image: '',
+            quantity: 1,
+            unitPriceCents: amountCents,
+          },
+        ],
+        amountCents,
+        currency: 'usd',
+        shipping: { name: 'A', address: 'B', city: 'C', state: 'D', zip: '1', email: 'a@b.co' },
+        paymentIntentId: `pi_${k}`,
+        openedAt: at(0),
+        shipBy: at(5 * 24 * 60),
+      },
+    },
+  ];
+  const shipped: DomainEvent = {
+    type: 'ShipmentShipped',
+    data: { shipmentId, carrier: 'UPS', trackingNumber: `1Z${k}`, shippedAt: at(30) },
+  };
+  const delivered: DomainEvent = {
+    type: 'ShipmentDelivered',
+    data: {
+      shipmentId,
+      confirmedBy: 'buyer',
+      deliveredAt: at(60),
+      protectionEndsAt: at(60 + 2 * 24 * 60),
+    },
+  };
+  const problem: DomainEvent = {
+    type: 'ShipmentProblemReported',
+    data: { shipmentId, reason: 'damaged', text: 'Torn', reportedAt: at(70) },
+  };
+  switch (k % 5) {
+    case 0:
+      events.push(shipped, delivered, {
+        type: 'ShipmentCompleted',
+        data: {
+          shipmentId,
+          sellerId: `u${k % 20}`,
+          amountCents,
+          reason: 'buyer_confirmed',
+          completedAt: at(80),
+        },
+      });
+      break;
+    case 1:
+      events.push(
+        {
+          type: 'ShipmentCancelled',
+          data: { shipmentId, reason: 'buyer_cancelled', cancelledAt: at(10) },
+        },
+        refunded('buyer_cancelled'),
+        { type: 'ShipmentRefundIssued', data: { shipmentId, refundId: `re_${k}`, amountCents } },
+      );
+      break;
+    case 2:
+      events.push(shipped, delivered, problem, refunded('return_accepted'));
+      break;
+    case 3:
+      events.push(shipped, delivered, problem, {
+        type: 'ShipmentDisputed',
+        data: { shipmentId, disputedAt: at(80) },
+      });
+      break;
+  }
+  return { streamId: `shipment-${shipmentId}`, events };
+}
+
+/** Appends the lives of shipments [from, to). */
+export async function appendShipments(store: EventStore, from: number, to: number): Promise<void> {
+  for (let k = from; k < to; k++) {
+    const { streamId, events } = shipmentLife(k);
+    await store.append(streamId, events, {
+      expectedVersion: 0,
+      actor: 'seed',
+      correlationId: randomUUID(),
+    });
+  }
+}

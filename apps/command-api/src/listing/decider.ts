@@ -14,6 +14,7 @@ export type ListingEvent = EventOf<
   | 'StockReserved'
   | 'StockReleased'
   | 'StockSold'
+  | 'StockReturned'
 >;
 
 type ListingFields = Omit<EventData<'ListingCreated'>, 'listingId' | 'createdAt'>;
@@ -34,6 +35,8 @@ export interface ListingState {
   reservations: Record<string, Reservation>;
   /** Orders whose reservation was sold, so a repeated sale is a no-op. */
   soldOrders: Record<string, number>;
+  /** Sold orders whose units came back (cancelled before shipping), so a return happens once. */
+  returnedOrders: Record<string, number>;
 }
 
 export type ListingCommand =
@@ -48,7 +51,8 @@ export type ListingCommand =
       expiresAt: string;
     }
   | { type: 'ReleaseStock'; orderId: string; reason: EventData<'StockReleased'>['reason'] }
-  | { type: 'SellStock'; orderId: string };
+  | { type: 'SellStock'; orderId: string }
+  | { type: 'ReturnStock'; orderId: string };
 
 export const initialListingState = (): ListingState => ({
   exists: false,
@@ -59,6 +63,7 @@ export const initialListingState = (): ListingState => ({
   sold: 0,
   reservations: {},
   soldOrders: {},
+  returnedOrders: {},
 });
 
 /** Units a buyer can order at `now`. Never below zero. */
@@ -103,6 +108,12 @@ export function evolveListing(state: ListingState, event: ListingEvent): Listing
         sold: state.sold + event.data.quantity,
         reservations: without(state.reservations, event.data.orderId),
         soldOrders: { ...state.soldOrders, [event.data.orderId]: event.data.quantity },
+      };
+    case 'StockReturned':
+      return {
+        ...state,
+        sold: state.sold - event.data.quantity,
+        returnedOrders: { ...state.returnedOrders, [event.data.orderId]: event.data.quantity },
       };
     default:
       return state;
@@ -206,6 +217,16 @@ function decideListing(
             orderId: command.orderId,
             quantity: reservation.quantity,
           },
+        },
+      ];
+    }
+    case 'ReturnStock': {
+      const quantity = state.soldOrders[command.orderId];
+      if (!quantity || state.returnedOrders[command.orderId]) return [];
+      return [
+        {
+          type: 'StockReturned',
+          data: { listingId: state.listingId, orderId: command.orderId, quantity },
         },
       ];
     }

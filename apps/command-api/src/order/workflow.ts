@@ -15,6 +15,7 @@ import { listingDecider, type ListingState } from '../listing/decider.ts';
 import { cartDecider, cartIdForUser } from '../cart/decider.ts';
 import { orderDecider, type OrderState, type PlacedOrder } from './decider.ts';
 import type { PaymentGateway, PaymentIntentView } from '../payments/port.ts';
+import { openShipments } from '../shipment/workflow.ts';
 
 export interface OrderServices {
   env: CommandEnvironment;
@@ -166,7 +167,8 @@ async function releaseAll(
 
 /**
  * Records the payment of `orderId` as the processor reports it (never as the client claims it):
- * OrderPaid, StockSold per line, CartCleared on the buyer's cart. Repeating it changes nothing.
+ * OrderPaid, StockSold per line, one ShipmentOpened per seller of the sold lines, CartCleared on
+ * the buyer's cart. Repeating it changes nothing.
  */
 export async function recordPayment(
   services: OrderServices,
@@ -180,6 +182,7 @@ export async function recordPayment(
   });
   const order = paid.state.placed!;
   let position = paid.position;
+  const sellerOf = new Map<string, string>();
   for (const item of order.items) {
     try {
       const sold = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), {
@@ -187,6 +190,7 @@ export async function recordPayment(
         orderId,
       });
       position = maxPosition(position, sold.position);
+      if (sold.state.fields) sellerOf.set(item.productId, sold.state.fields.sellerId);
     } catch (err) {
       // Paid, but the units went to someone else after the hold lapsed: needs a refund by hand.
       if (!(err instanceof CommandRejected)) throw err;
@@ -195,6 +199,7 @@ export async function recordPayment(
       );
     }
   }
+  position = maxPosition(position, await openShipments(env, order, sellerOf));
   const cleared = await handleCommand(
     env,
     cartDecider,

@@ -15,6 +15,14 @@ export interface PaymentIntentView {
   lastError: string | null;
 }
 
+/** A refund as the processor reports it. */
+export interface RefundView {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+}
+
 /** The payment processor as the command side sees it (Stripe or the simulated processor). */
 export interface PaymentGateway {
   createIntent(input: {
@@ -24,6 +32,11 @@ export interface PaymentGateway {
     idempotencyKey: string;
   }): Promise<PaymentIntentView>;
   retrieveIntent(id: string): Promise<PaymentIntentView | null>;
+  /**
+   * Refunds part or all of a succeeded payment. The same idempotency key gives the same refund
+   * back, never a second one.
+   */
+  refund(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<RefundView>;
   /** Verifies the signature and returns the event; throws on a bad signature or body. */
   parseWebhook(
     rawBody: Buffer,

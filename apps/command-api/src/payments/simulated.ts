@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import Stripe from 'stripe';
 import { HttpError, notFound } from '@rewear/platform';
-import type { PaymentGateway, PaymentIntentView } from './port.ts';
+import type { PaymentGateway, PaymentIntentView, RefundView } from './port.ts';
 import { checkCard, type CardInput } from './cards.ts';
 import { CardDeclinedError, WebhookSignatureError } from './errors.ts';
 import { intentView } from './stripe.ts';
@@ -33,6 +33,8 @@ export interface SimulatedGatewayOptions {
 export interface SimulatedPaymentGateway extends PaymentGateway {
   /** Charges `card` against the intent behind `clientSecret` (what Stripe.js confirmCardPayment does). */
   confirm(clientSecret: string, card: CardInput): Promise<PaymentIntentView>;
+  /** The refunds of one payment, oldest first. */
+  refundsOf(paymentIntentId: string): RefundView[];
   close(): void;
 }
 
@@ -104,6 +106,84 @@ export function createSimulatedPaymentGateway(
     `INSERT INTO payment_intents (id, client_secret, status, amount_cents, currency, order_id, last_error, idempotency_key, created_at, updated_at)
      VALUES (@id, @client_secret, @status, @amount_cents, @currency, @order_id, NULL, @idempotency_key, @now, @now)`,
   );
+  db.exec(`CREATE TABLE IF NOT EXISTS refunds (
+    id TEXT PRIMARY KEY,
+    payment_intent_id TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+  )`);
+  interface RefundRow {
+    id: string;
+    payment_intent_id: string;
+    amount_cents: number;
+  }
+  const refundView = (row: RefundRow): RefundView => ({
+    id: row.id,
+    paymentIntentId: row.payment_intent_id,
+    amountCents: row.amount_cents,
+    status: 'succeeded',
+  });
+  const refundByKey = db.prepare<[string], RefundRow>(
+    'SELECT * FROM refunds WHERE idempotency_key = ?',
+  );
+  const refundsOfIntent = db.prepare<[string], RefundRow>(
+    'SELECT * FROM refunds WHERE payment_intent_id = ? ORDER BY created_at, rowid',
+  );
+  const insertRefund = db.prepare(
+    `INSERT INTO refunds (id, payment_intent_id, amount_cents, idempotency_key, created_at)
+     VALUES (@id, @payment_intent_id, @amount_cents, @idempotency_key, @now)`,
+  );
+  // One transaction: the key check, the amount left and the insert cannot interleave.
+  const createRefund = db.transaction(
+    (paymentIntentId: string, amountCents: number, idempotencyKey: string): RefundRow => {
+      const existing = refundByKey.get(idempotencyKey);
+      if (existing) {
+        if (
+          existing.payment_intent_id !== paymentIntentId ||
+          existing.amount_cents !== amountCents
+        ) {
+          throw new HttpError(
+            409,
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
+        }
+        return existing;
+      }
+      const intent = byId.get(paymentIntentId);
+      if (!intent) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
+      if (intent.status !== 'succeeded') {
+        throw new HttpError(
+          400,
+          `This PaymentIntent (${paymentIntentId}) does not have a successful charge to refund.`,
+          { code: 'charge_not_refundable' },
+        );
+      }
+      const refunded = refundsOfIntent
+        .all(paymentIntentId)
+        .reduce((sum, row) => sum + row.amount_cents, 0);
+      if (
+        !Number.isInteger(amountCents) ||
+        amountCents < 1 ||
+        refunded + amountCents > intent.amount_cents
+      ) {
+        throw new HttpError(
+          400,
+          `Refund amount ($${(amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount_cents - refunded) / 100).toFixed(2)})`,
+          { code: 'amount_too_large' },
+        );
+      }
+      const id = `re_${randomId(18)}`;
+      insertRefund.run({
+        id,
+        payment_intent_id: paymentIntentId,
+        amount_cents: amountCents,
+        idempotency_key: idempotencyKey,
+        now: now().toISOString(),
+      });
+      return { id, payment_intent_id: paymentIntentId, amount_cents: amountCents };
+    },
+  );
   const setOutcome = db.prepare(
     'UPDATE payment_intents SET status = @status, last_error = @last_error, updated_at = @now WHERE id = @id',
   );
@@ -163,6 +243,14 @@ export function createSimulatedPaymentGateway(
     async retrieveIntent(id) {
       const row = byId.get(id);
       return row ? view(row) : null;
+    },
+
+    async refund(paymentIntentId, amountCents, idempotencyKey) {
+      return refundView(createRefund(paymentIntentId, amountCents, idempotencyKey));
+    },
+
+    refundsOf(paymentIntentId) {
+      return refundsOfIntent.all(paymentIntentId).map(refundView);
     },
 
     async confirm(clientSecret, card) {

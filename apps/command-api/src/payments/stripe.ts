@@ -1,6 +1,6 @@
 /** The payment port on Stripe (or on stripe-mock, through `apiBase`). */
 import Stripe from 'stripe';
-import type { PaymentGateway, PaymentIntentView } from './port.ts';
+import type { PaymentGateway, PaymentIntentView, RefundView } from './port.ts';
 import { WebhookSignatureError } from './errors.ts';
 
 export interface StripeGatewayOptions {
@@ -31,6 +31,26 @@ export function intentView(intent: Stripe.PaymentIntent): PaymentIntentView {
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
     lastError: intent.last_payment_error?.message ?? null,
+  };
+}
+
+const REFUND_STATUSES: ReadonlySet<RefundView['status']> = new Set([
+  'pending',
+  'succeeded',
+  'failed',
+  'canceled',
+  'requires_action',
+]);
+
+export function refundView(refund: Stripe.Refund, paymentIntentId: string): RefundView {
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? paymentIntentId),
+    amountCents: refund.amount,
+    status: REFUND_STATUSES.has(refund.status as RefundView['status'])
+      ? (refund.status as RefundView['status'])
+      : 'pending',
   };
 }
 
@@ -69,6 +89,14 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Payme
           return null;
         throw err;
       }
+    },
+    async refund(paymentIntentId, amountCents, idempotencyKey) {
+      // Stripe keeps the key 24 hours: a retry within that gives back the same refund.
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents },
+        { idempotencyKey },
+      );
+      return refundView(refund, paymentIntentId);
     },
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('Webhooks are not configured');

@@ -7,17 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
 import { commandRoutes } from '../../src/index.ts';
 import { listingBody, shipping, startHarness, type Harness } from './harness.ts';
+import { advanceShipment, paidOrder, type Step } from './shipment-fixtures.ts';
 
 let stopEmulator: () => Promise<void>;
 let h: Harness;
 let owner: TestUser;
 let other: TestUser;
+let seller: TestUser;
 let brandId: string;
 
 beforeAll(async () => {
   stopEmulator = await startAuthEmulatorForTests();
   h = await startHarness();
-  [owner, other] = await Promise.all([createTestUser(), createTestUser()]);
+  [owner, other, seller] = await Promise.all([
+    createTestUser(),
+    createTestUser(),
+    createTestUser(),
+  ]);
   brandId = (
     await h.call('POST', '/api/brands/find-or-create', {
       token: owner.idToken,
@@ -339,6 +345,66 @@ describe('authorization matrix', () => {
       expect(res.status).toBe(401);
     }
   });
+});
+
+/**
+ * The shipment commands: a shipment has two parties, so the matrix has five callers. `owner`
+ * is the buyer; `seller` sold the item; `other` is neither.
+ */
+type ShipmentCaller = 'visitor' | 'malformed' | 'other' | 'buyer' | 'seller';
+interface ShipmentRow {
+  action: string;
+  /** Where the fresh shipment is brought before the request. */
+  after: Step[];
+  body?: unknown;
+  expect: Record<ShipmentCaller, number>;
+}
+const asSeller = { visitor: 401, malformed: 401, other: 403, buyer: 403, seller: 200 };
+const asBuyer = { visitor: 401, malformed: 401, other: 403, buyer: 200, seller: 403 };
+const shipmentRows: ShipmentRow[] = [
+  { action: 'ship', after: [], body: { carrier: 'UPS', trackingNumber: '1Z' }, expect: asSeller },
+  {
+    action: 'delivered',
+    after: ['ship'],
+    expect: { visitor: 401, malformed: 401, other: 403, buyer: 200, seller: 200 },
+  },
+  { action: 'complete', after: ['ship', 'delivered'], expect: asBuyer },
+  {
+    action: 'problem',
+    after: ['ship', 'delivered'],
+    body: { reason: 'not_received', text: 'Nothing came' },
+    expect: asBuyer,
+  },
+  { action: 'accept-return', after: ['ship', 'delivered', 'problem'], expect: asSeller },
+  { action: 'dispute', after: ['ship', 'delivered', 'problem'], expect: asSeller },
+  { action: 'cancel', after: [], expect: asBuyer },
+];
+
+describe('authorization matrix of the shipment commands', () => {
+  const tokenOfParty = (caller: ShipmentCaller) =>
+    caller === 'buyer'
+      ? owner.idToken
+      : caller === 'seller'
+        ? seller.idToken
+        : tokenOf(caller === 'other' ? 'other' : caller);
+  for (const row of shipmentRows) {
+    for (const caller of ['visitor', 'malformed', 'other', 'buyer', 'seller'] as ShipmentCaller[]) {
+      it(`POST /api/shipments/{shipmentId}/${row.action} as ${caller} → ${row.expect[caller]}`, async () => {
+        const { shipmentId } = await paidOrder(h, owner, [seller]);
+        await advanceShipment(h, shipmentId, { seller, buyer: owner }, row.after);
+        const before = await h.log.headPosition();
+        const res = await h.call('POST', `/api/shipments/${shipmentId}/${row.action}`, {
+          token: tokenOfParty(caller),
+          body: row.body,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+        if (res.status >= 400) {
+          expect(res.body.message).toEqual(expect.any(String));
+          expect(await h.log.headPosition()).toBe(before);
+        }
+      });
+    }
+  }
 });
 
 describe('who is asking comes before what is asked', () => {

@@ -452,8 +452,14 @@ describe('orders and stock', () => {
     });
     expect(paid).toMatchObject({ status: 200, body: { order: { id: orderId, status: 'paid' } } });
     const events = await eventsAfter(h.log, head);
-    expect(events.map((e) => e.type)).toEqual(['OrderPaid', 'StockSold', 'CartCleared']);
-    expect(events[2]!.data).toMatchObject({ cartId, reason: 'order_paid', orderId });
+    expect(events.map((e) => e.type)).toEqual([
+      'OrderPaid',
+      'StockSold',
+      'ShipmentOpened',
+      'CartCleared',
+    ]);
+    expect(events[2]!.data).toMatchObject({ orderId, sellerId: seller.uid, buyerId: buyer.uid });
+    expect(events[3]!.data).toMatchObject({ cartId, reason: 'order_paid', orderId });
     // A second success changes nothing.
     const again = await h.call('PUT', `/api/orders/${orderId}/update-payment`, {
       token: buyer.idToken,

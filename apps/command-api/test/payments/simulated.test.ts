@@ -135,6 +135,53 @@ describe('simulated payment gateway', () => {
   });
 });
 
+describe('simulated refunds', () => {
+  async function paid(gateway: SimulatedPaymentGateway, amountCents = 5000) {
+    const intent = await gateway.createIntent({
+      orderId: 'o-r',
+      amountCents,
+      currency: 'usd',
+      idempotencyKey: `k-${amountCents}`,
+    });
+    return gateway.confirm(intent.clientSecret, visa);
+  }
+
+  it('refunds parts of a succeeded payment; the same key gives the same refund back', async () => {
+    const gateway = createSimulatedPaymentGateway({ file: ':memory:' });
+    const intent = await paid(gateway);
+    const first = await gateway.refund(intent.id, 2000, 'shipment-refund-a');
+    expect(first).toMatchObject({
+      paymentIntentId: intent.id,
+      amountCents: 2000,
+      status: 'succeeded',
+    });
+    expect(await gateway.refund(intent.id, 2000, 'shipment-refund-a')).toEqual(first);
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => gateway.refund(intent.id, 3000, 'shipment-refund-b')),
+    );
+    expect(new Set(all.map((r) => r.id)).size).toBe(1);
+    expect(gateway.refundsOf(intent.id).map((r) => r.amountCents)).toEqual([2000, 3000]);
+    gateway.close();
+  });
+
+  it('refuses more than was paid, an unpaid intent and a key reused with other amounts', async () => {
+    const gateway = createSimulatedPaymentGateway({ file: ':memory:' });
+    const intent = await paid(gateway);
+    await expect(gateway.refund(intent.id, 5001, 'k1')).rejects.toMatchObject({ status: 400 });
+    await gateway.refund(intent.id, 1000, 'k2');
+    await expect(gateway.refund(intent.id, 500, 'k2')).rejects.toMatchObject({ status: 409 });
+    const unpaid = await gateway.createIntent({
+      orderId: 'o-u',
+      amountCents: 900,
+      currency: 'usd',
+      idempotencyKey: 'k-unpaid',
+    });
+    await expect(gateway.refund(unpaid.id, 900, 'k3')).rejects.toMatchObject({ status: 400 });
+    await expect(gateway.refund('pi_nope', 900, 'k4')).rejects.toMatchObject({ status: 404 });
+    gateway.close();
+  });
+});
+
 describe('POST /api/payments/simulated/confirm', () => {
   let gateway: SimulatedPaymentGateway;
   let base: string;

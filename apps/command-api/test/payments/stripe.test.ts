@@ -62,6 +62,22 @@ describe.skipIf(!mockUp)('Stripe payment gateway (stripe-mock)', () => {
     expect(typeof found?.amountCents).toBe('number');
   });
 
+  it('refunds part of a payment, with the idempotency key on the request', async () => {
+    const intent = await gateway.createIntent({
+      orderId: 'order-3',
+      amountCents: 5000,
+      currency: 'usd',
+      idempotencyKey: 'order-3',
+    });
+    const refund = await gateway.refund(intent.id, 2000, 'shipment-refund-order-3.s1');
+    expect(refund.id).toMatch(/^re_/);
+    expect(typeof refund.amountCents).toBe('number');
+    expect(['pending', 'succeeded', 'failed', 'canceled', 'requires_action']).toContain(
+      refund.status,
+    );
+    expect(refund.paymentIntentId).toEqual(expect.any(String));
+  });
+
   it('surfaces invalid requests as errors', async () => {
     await expect(
       gateway.createIntent({
