@@ -60,6 +60,26 @@ describe('projectListing', () => {
     expect(availableUnits(doc.stocked, doc.holds)).toBe(2);
   });
 
+  it("puts a cancelled shipment's returned units back on sale, once", () => {
+    const sold = run([
+      listingCreated('l1', { stock: 1 }),
+      envelope('StockReserved', {
+        listingId: 'l1',
+        orderId: 'o1',
+        quantity: 1,
+        expiresAt: '2026-03-01T12:15:00.000Z',
+      }),
+      envelope('StockSold', { listingId: 'l1', orderId: 'o1', quantity: 1 }),
+    ])!;
+    expect(sold.stock).toBe(0);
+    expect(isListed(sold)).toBe(false);
+    const returned = envelope('StockReturned', { listingId: 'l1', orderId: 'o1', quantity: 1 });
+    const back = projectListing(sold, returned, lookups)!;
+    expect(back.stock).toBe(1);
+    expect(isListed(back)).toBe(true);
+    expect(projectListing(back, returned, lookups)!.stock).toBe(1);
+  });
+
   it('is idempotent: a redelivered reservation or sale counts once', () => {
     const reserved = envelope('StockReserved', {
       listingId: 'l1',

@@ -19,7 +19,8 @@ export type ListingEvent =
   | EnvelopeOf<'ListingDeleted'>
   | EnvelopeOf<'StockReserved'>
   | EnvelopeOf<'StockReleased'>
-  | EnvelopeOf<'StockSold'>;
+  | EnvelopeOf<'StockSold'>
+  | EnvelopeOf<'StockReturned'>;
 
 export const LISTING_EVENTS = [
   'ListingCreated',
@@ -28,6 +29,7 @@ export const LISTING_EVENTS = [
   'StockReserved',
   'StockReleased',
   'StockSold',
+  'StockReturned',
 ] as const;
 
 /** What the projection needs to know beyond the event: looked up by the wiring. */
@@ -169,6 +171,15 @@ export function projectListing(
         orderId,
         quantity,
         state: 'sold',
+      }));
+    }
+    case 'StockReturned': {
+      // A cancelled shipment's units are for sale again: the order's hold no longer counts.
+      const { orderId, quantity } = event.data;
+      return withHold(current ?? placeholder(event.data.listingId), orderId, (hold) => ({
+        orderId,
+        quantity: hold?.quantity ?? quantity,
+        state: 'released',
       }));
     }
   }

@@ -3,14 +3,13 @@
  * released to the seller (available) when it completes, or leaves when it is refunded. Each
  * shipment moves money at most once per kind, so a redelivered event counts once.
  */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type BalanceMovementDoc, type SellerBalanceDoc } from '@rewear/read-models';
 
 export const BALANCE_EVENTS = ['ShipmentOpened', 'ShipmentCompleted', 'ShipmentRefunded'] as const;
 
-type Of<T extends (typeof BALANCE_EVENTS)[number]> = T extends unknown ? EnvelopeOf<T> : never;
-export type BalanceEvent = Of<(typeof BALANCE_EVENTS)[number]>;
+export type BalanceEvent = EnvelopeOf<(typeof BALANCE_EVENTS)[number]>;
 
 const emptyBalance = (sellerId: string): SellerBalanceDoc => ({
   _id: sellerId,
@@ -71,16 +70,10 @@ export function projectBalance(
   };
 }
 
-export const sellerBalancesProjector: Projector = {
+export const sellerBalancesProjector = documentProjector({
   name: 'seller-balances',
-  collections: { [READ_MODELS.sellerBalances]: [] },
-  handles: BALANCE_EVENTS,
-  async apply(event: EventEnvelope, target) {
-    if (!(BALANCE_EVENTS as readonly string[]).includes(event.type)) return;
-    const e = event as BalanceEvent;
-    const balances = target.collection<SellerBalanceDoc>(READ_MODELS.sellerBalances);
-    const current = await balances.findOne({ _id: e.data.sellerId }, { readonly: true });
-    const next = projectBalance(current, e);
-    if (next !== current) await balances.put(next);
-  },
-};
+  collectionName: READ_MODELS.sellerBalances,
+  canHandle: BALANCE_EVENTS,
+  documentId: (event) => event.data.sellerId,
+  evolve: projectBalance,
+});

@@ -3,8 +3,8 @@
  * shipment stream; it remembers the stream version it has applied, so a redelivered event
  * changes nothing.
  */
-import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
-import type { Projector } from '@rewear/platform';
+import type { EnvelopeOf } from '@rewear/contracts';
+import { documentProjector } from '@rewear/platform';
 import { READ_MODELS, type ShipmentDoc } from '@rewear/read-models';
 
 export const SHIPMENT_EVENTS = [
@@ -19,8 +19,7 @@ export const SHIPMENT_EVENTS = [
   'ShipmentRefundIssued',
 ] as const;
 
-type Of<T extends (typeof SHIPMENT_EVENTS)[number]> = T extends unknown ? EnvelopeOf<T> : never;
-export type ShipmentEnvelope = Of<(typeof SHIPMENT_EVENTS)[number]>;
+export type ShipmentEnvelope = EnvelopeOf<(typeof SHIPMENT_EVENTS)[number]>;
 
 export function projectShipment(
   current: ShipmentDoc | null,
@@ -106,18 +105,11 @@ export function projectShipment(
   }
 }
 
-export const shipmentsProjector: Projector = {
+export const shipmentsProjector = documentProjector({
   name: 'shipments',
-  collections: {
-    [READ_MODELS.shipments]: [{ keys: { seller_id: 1, opened_at: -1 } }, { keys: { order_id: 1 } }],
-  },
-  handles: SHIPMENT_EVENTS,
-  async apply(event: EventEnvelope, target) {
-    if (!(SHIPMENT_EVENTS as readonly string[]).includes(event.type)) return;
-    const e = event as ShipmentEnvelope;
-    const shipments = target.collection<ShipmentDoc>(READ_MODELS.shipments);
-    const current = await shipments.findOne({ _id: e.data.shipmentId }, { readonly: true });
-    const next = projectShipment(current, e);
-    if (next && next !== current) await shipments.put(next);
-  },
-};
+  collectionName: READ_MODELS.shipments,
+  indexes: [{ keys: { seller_id: 1, opened_at: -1 } }, { keys: { order_id: 1 } }],
+  canHandle: SHIPMENT_EVENTS,
+  documentId: (event) => event.data.shipmentId,
+  evolve: projectShipment,
+});
