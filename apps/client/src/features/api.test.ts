@@ -313,6 +313,11 @@ const cases: Case[] = [
     { method: 'GET', path: '/api/products/p1/recommendations?limit=8' },
   ],
   [
+    "product: the seller's delete",
+    (h) => productApi(h).deleteListing('p 1', key),
+    { method: 'DELETE', path: '/api/products/p%201', ...command },
+  ],
+  [
     'search: suggestions',
     (h) => searchApi(h).suggestions('red & blue', new AbortController().signal),
     { method: 'GET', path: '/api/search/suggestions?q=red%20%26%20blue' },
