@@ -288,6 +288,11 @@ const cases: Case[] = [
     { method: 'DELETE', path: '/api/products/p1', ...command },
   ],
   [
+    'checkout: resume the payment of an unpaid order',
+    (h) => checkoutApi(h).resumePayment('o 1', key),
+    { method: 'POST', path: '/api/orders/o%201/resume-payment', ...command },
+  ],
+  [
     'newsletter: subscribe',
     (h) => newsletterApi(h).subscribe({ email: 'a@b.c' }, key),
     { method: 'POST', path: '/api/newsletter/subscribe', body: { email: 'a@b.c' }, ...command },
