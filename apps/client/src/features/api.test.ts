@@ -329,8 +329,8 @@ const cases: Case[] = [
   ],
   [
     'search: results',
-    (h) => searchApi(h).results('red dress'),
-    { method: 'GET', path: '/api/search?query=red%20dress' },
+    (h) => searchApi(h).results('red dress', 3, 20),
+    { method: 'GET', path: '/api/search/results?query=red%20dress&page=3&pageSize=20' },
   ],
   [
     'wishlist: the list',
