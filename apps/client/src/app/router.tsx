@@ -14,6 +14,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'))
 const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirmationPage.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
 const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
+const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const CreateListingPage = lazy(() => import('../features/listings/CreateListingPage.tsx'));
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="profile" element={page(ProfilePage, true, true)} />
         <Route path="orders" element={page(OrdersPage, true)} />
         <Route path="orders/:orderId/pay" element={page(PayOrderPage, true)} />
+        <Route path="unsubscribe" element={page(UnsubscribePage, false, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

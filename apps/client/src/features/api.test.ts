@@ -298,6 +298,11 @@ const cases: Case[] = [
     { method: 'POST', path: '/api/newsletter/subscribe', body: { email: 'a@b.c' }, ...command },
   ],
   [
+    'newsletter: unsubscribe',
+    (h) => newsletterApi(h).unsubscribe({ email: 'a@b.c' }, key),
+    { method: 'POST', path: '/api/newsletter/unsubscribe', body: { email: 'a@b.c' }, ...command },
+  ],
+  [
     "orders: a user's orders",
     (h) => ordersApi(h).userOrders('u1'),
     { method: 'GET', path: '/api/orders/user/u1' },
