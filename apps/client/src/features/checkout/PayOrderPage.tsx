@@ -139,6 +139,14 @@ export default function PayOrderPage() {
             <Spinner label="Loading items..." />
           )}
           <dl className="rw-totals">
+            <div>
+              <dt>Shipping</dt>
+              <dd>FREE</dd>
+            </div>
+            <div>
+              <dt>Tax</dt>
+              <dd>{formatPrice(0)}</dd>
+            </div>
             <div className="rw-totals__total">
               <dt>Total</dt>
               <dd>{formatPrice(total)}</dd>
