@@ -128,6 +128,8 @@ export default function Layout() {
             <Link to="/privacy">Privacy Policy</Link>
             <Link to="/terms">Terms of Service</Link>
             <Link to="/contact">Contact Us</Link>
+            <Link to="/faq">FAQ</Link>
+            <Link to="/support">Help</Link>
             <a href={SOURCE_CODE_URL} target="_blank" rel="noreferrer">
               Source code
             </a>

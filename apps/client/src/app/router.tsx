@@ -21,6 +21,15 @@ const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingP
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+// The help pages share one chunk: each is small, and a reader often opens several.
+const helpPage = (name: keyof typeof import('../features/help/HelpPages.tsx')) =>
+  lazy(() => import('../features/help/HelpPages.tsx').then((pages) => ({ default: pages[name] })));
+const FaqPage = helpPage('FaqPage');
+const TermsPage = helpPage('TermsPage');
+const PrivacyPage = helpPage('PrivacyPage');
+const ContactPage = helpPage('ContactPage');
+const SupportPage = helpPage('SupportPage');
+const ForgotPasswordPage = helpPage('ForgotPasswordPage');
 
 /**
  * `short`: a page usually shorter than the screen (its placeholder keeps the footer at the foot of
@@ -54,6 +63,12 @@ export function AppRoutes() {
         <Route path="orders" element={page(OrdersPage, true)} />
         <Route path="orders/:orderId/pay" element={page(PayOrderPage, true)} />
         <Route path="unsubscribe" element={page(UnsubscribePage, false, true)} />
+        <Route path="faq" element={page(FaqPage)} />
+        <Route path="terms" element={page(TermsPage)} />
+        <Route path="privacy" element={page(PrivacyPage)} />
+        <Route path="contact" element={page(ContactPage)} />
+        <Route path="support" element={page(SupportPage, false, true)} />
+        <Route path="forgot-password" element={page(ForgotPasswordPage, false, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />
