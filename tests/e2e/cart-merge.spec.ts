@@ -6,7 +6,7 @@ test('items of a visitor cart that could not be carried over are named at sign-i
   page,
   request,
 }, testInfo) => {
-  const [listing] = await listingsForSlot(request, 8);
+  const [listing] = await listingsForSlot(request, 13);
   await page.goto(`/products/${listing!.product_id}`);
   await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();

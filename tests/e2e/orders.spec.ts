@@ -12,7 +12,7 @@ import {
 } from './support/app.ts';
 
 test('an unpaid order is resumed and paid from My Orders', async ({ page, request }, testInfo) => {
-  const [listing] = await listingsForSlot(request, 7);
+  const [listing] = await listingsForSlot(request, 12);
   const user = newUser(testInfo, 'resumer');
   await registerThroughUi(page, user);
 

@@ -6,7 +6,7 @@ test('selected wishlist items move to the cart or go, and Clear wishlist asks be
   page,
   request,
 }, testInfo) => {
-  const listings = await listingsForSlot(request, 9, 4);
+  const listings = await listingsForSlot(request, 15, 4);
   await registerThroughUi(page, newUser(testInfo, 'wisher'));
   for (const [index, listing] of listings.entries()) {
     await page.goto(`/products/${listing.product_id}`);
