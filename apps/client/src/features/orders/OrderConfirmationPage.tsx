@@ -12,6 +12,8 @@ import {
 } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import '../auth/account.css';
+// The totals list's layout (rw-totals), also when the page is opened without the checkout before it.
+import '../checkout/checkout.css';
 import './orders.css';
 import './feature.ts';
 
@@ -127,7 +129,7 @@ export default function OrderConfirmationPage() {
           <ul className="rw-order__items">
             {order.items.map((item, index) => (
               <li key={`${item.productId}-${index}`}>
-                <span>
+                <span className="rw-order__item-title">
                   {item.product_title} <span className="rw-muted">× {item.quantity}</span>
                 </span>
                 <span>{formatPrice(item.unitPrice * item.quantity)}</span>
