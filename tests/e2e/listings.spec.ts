@@ -2,8 +2,9 @@
 import { expect, test } from './support/test.ts';
 import { dollars, newUser, registerThroughUi } from './support/app.ts';
 
-test('a listing is created with a new brand, edited and deleted', async ({
+test('a listing is created with a new brand, edited and deleted; only its seller sees Edit and Delete', async ({
   page,
+  browser,
   baseURL,
 }, testInfo) => {
   const user = newUser(testInfo, 'lister');
@@ -70,15 +71,38 @@ test('a listing is created with a new brand, edited and deleted', async ({
   await expect(page.getByRole('heading', { name: newTitle, level: 1 })).toBeVisible();
   await expect(page.locator('.product-detail__info .price__current')).toHaveText(dollars(55));
 
-  // Delete, confirmed in the dialog.
-  await page.getByRole('link', { name: 'Edit', exact: true }).click();
-  await page.getByRole('button', { name: 'Delete Listing' }).click();
+  // docs/product.md §2.7: Edit and Delete are the seller's; a visitor and another user see neither.
+  const owner = page.getByRole('group', { name: 'Your listing' });
+  await expect(owner.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await otherPage.goto(productPath);
+    await expect(otherPage.getByRole('heading', { name: newTitle, level: 1 })).toBeVisible();
+    await expect(otherPage.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(otherPage.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await registerThroughUi(otherPage, newUser(testInfo, 'browser'));
+    await otherPage.goto(productPath);
+    await expect(otherPage.getByRole('heading', { name: newTitle, level: 1 })).toBeVisible();
+    await expect(otherPage.getByText(`Sold by ${user.displayName}`)).toBeVisible();
+    await expect(otherPage.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(otherPage.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+
+  // Delete from the product page, confirmed in the dialog.
+  await owner.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Listing' });
   await expect(dialog).toContainText(
     `Are you sure you want to permanently delete "${newTitle}"? This action cannot be undone.`,
   );
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/products$/, { timeout: 15_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Product deleted successfully' }),
+  ).toBeVisible();
 
   await page.goto(productPath);
   await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();

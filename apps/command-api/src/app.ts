@@ -32,6 +32,7 @@ import { listingRoutes } from './listing/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { wishlistRoutes } from './wishlist/routes.ts';
 import { orderRoutes } from './order/routes.ts';
+import { resumePaymentRoute } from './order/resume.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
@@ -75,6 +76,7 @@ const allRoutes: CommandRoute[] = [
   ...cartRoutes,
   ...wishlistRoutes,
   ...orderRoutes,
+  resumePaymentRoute,
   webhookRoute,
   ...listingRoutes,
   ...brandRoutes,

@@ -19,6 +19,7 @@ describe('commandRoutes', () => {
       'DELETE /api/wishlist/user/{uid}',
       'POST /api/orders',
       'PUT /api/orders/{id}/update-payment',
+      'POST /api/orders/{id}/resume-payment',
       'POST /api/payments/webhook',
       'POST /api/products',
       'PUT /api/products/{id}',

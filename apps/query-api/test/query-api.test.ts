@@ -475,6 +475,31 @@ describe('search', () => {
     expect((await h.get('/api/search')).body).toEqual([]);
   });
 
+  it('pages the results with the number of all matches', async () => {
+    const first = (await h.get('/api/search/results?query=tee&pageSize=1')).body;
+    expect(first).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(first.products).toHaveLength(1);
+    const second = (await h.get('/api/search/results?query=tee&page=2&pageSize=1')).body;
+    expect(second).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect([...ids(first.products), ...ids(second.products)].sort()).toEqual(['p-tee', 'p-tee2']);
+    const past = (await h.get('/api/search/results?query=tee&page=3&pageSize=1')).body;
+    expect(past).toEqual({ products: [], total: 2, page: 3, pageSize: 1 });
+    // 20 a page by default, as the catalogue; nothing without a query.
+    expect((await h.get('/api/search/results?query=tee')).body).toMatchObject({
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
+    expect((await h.get('/api/search/results')).body).toEqual({
+      products: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+    });
+    for (const bad of ['page=0', 'pageSize=0', 'pageSize=101', 'page=x'])
+      expect((await h.get(`/api/search/results?query=tee&${bad}`)).status).toBe(400);
+  });
+
   it('suggests up to 6 products from 2 characters', async () => {
     expect((await h.get('/api/search/suggestions?q=t')).body).toEqual([]);
     const tee = (await h.get('/api/search/suggestions?q=tee')).body;

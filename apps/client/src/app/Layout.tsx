@@ -12,6 +12,7 @@ import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
 import SearchBox from '../features/search/SearchBox.tsx';
 import AccountMenu from './AccountMenu.tsx';
 import FlashBanner from '../components/FlashBanner.tsx';
+import CartMergeNotice from '../features/cart/CartMergeNotice.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 
 // The drawer's code loads the first time it opens.
@@ -118,6 +119,7 @@ export default function Layout() {
       </header>
       <main id="main" className="site-main container">
         <FlashBanner />
+        <CartMergeNotice />
         <Outlet />
       </main>
       <footer className="site-footer">
@@ -126,6 +128,8 @@ export default function Layout() {
             <Link to="/privacy">Privacy Policy</Link>
             <Link to="/terms">Terms of Service</Link>
             <Link to="/contact">Contact Us</Link>
+            <Link to="/faq">FAQ</Link>
+            <Link to="/support">Help</Link>
             <a href={SOURCE_CODE_URL} target="_blank" rel="noreferrer">
               Source code
             </a>

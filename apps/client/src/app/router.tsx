@@ -13,12 +13,23 @@ const WishlistPage = lazy(() => import('../features/wishlist/WishlistPage.tsx'))
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'));
 const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirmationPage.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
+const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
+const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const CreateListingPage = lazy(() => import('../features/listings/CreateListingPage.tsx'));
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+// The help pages share one chunk: each is small, and a reader often opens several.
+const helpPage = (name: keyof typeof import('../features/help/HelpPages.tsx')) =>
+  lazy(() => import('../features/help/HelpPages.tsx').then((pages) => ({ default: pages[name] })));
+const FaqPage = helpPage('FaqPage');
+const TermsPage = helpPage('TermsPage');
+const PrivacyPage = helpPage('PrivacyPage');
+const ContactPage = helpPage('ContactPage');
+const SupportPage = helpPage('SupportPage');
+const ForgotPasswordPage = helpPage('ForgotPasswordPage');
 
 /**
  * `short`: a page usually shorter than the screen (its placeholder keeps the footer at the foot of
@@ -50,6 +61,14 @@ export function AppRoutes() {
         <Route path="update-listing/:id" element={page(UpdateListingPage, true)} />
         <Route path="profile" element={page(ProfilePage, true, true)} />
         <Route path="orders" element={page(OrdersPage, true)} />
+        <Route path="orders/:orderId/pay" element={page(PayOrderPage, true)} />
+        <Route path="unsubscribe" element={page(UnsubscribePage, false, true)} />
+        <Route path="faq" element={page(FaqPage)} />
+        <Route path="terms" element={page(TermsPage)} />
+        <Route path="privacy" element={page(PrivacyPage)} />
+        <Route path="contact" element={page(ContactPage)} />
+        <Route path="support" element={page(SupportPage, false, true)} />
+        <Route path="forgot-password" element={page(ForgotPasswordPage, false, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

@@ -25,6 +25,9 @@ function renderArrival(state: unknown, path = '/products/p1') {
             <>
               <StateProbe />
               <Link to="/cart">Cart</Link>
+              <Link to="/products" state={{ message: 'Product deleted successfully' }}>
+                Delete
+              </Link>
             </>
           }
         />
@@ -77,5 +80,13 @@ describe('FlashBanner', () => {
     cleanup();
     renderArrival(null);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("replaces one page's message with the next page's, as a delete after a save does", async () => {
+    renderArrival({ message: 'Product updated successfully' });
+    fireEvent.click(screen.getByRole('link', { name: 'Delete' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Product deleted successfully');
+    expect(status.textContent).not.toContain('updated');
   });
 });

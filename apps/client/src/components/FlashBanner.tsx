@@ -31,9 +31,11 @@ export default function FlashBanner() {
     // Each arrival (a new history entry) is read once.
   }, [location.key]);
 
+  // Reads the flash as it is now: a message that arrives with this page (set just above, in the
+  // same render) is kept, and only one left from another page goes.
   useEffect(() => {
-    if (flash && location.pathname !== flash.pathname) setFlash(null);
-  }, [location.pathname, flash]);
+    setFlash((current) => (current && current.pathname !== location.pathname ? null : current));
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!flash) return;

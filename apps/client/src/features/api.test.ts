@@ -288,9 +288,19 @@ const cases: Case[] = [
     { method: 'DELETE', path: '/api/products/p1', ...command },
   ],
   [
+    'checkout: resume the payment of an unpaid order',
+    (h) => checkoutApi(h).resumePayment('o 1', key),
+    { method: 'POST', path: '/api/orders/o%201/resume-payment', ...command },
+  ],
+  [
     'newsletter: subscribe',
     (h) => newsletterApi(h).subscribe({ email: 'a@b.c' }, key),
     { method: 'POST', path: '/api/newsletter/subscribe', body: { email: 'a@b.c' }, ...command },
+  ],
+  [
+    'newsletter: unsubscribe',
+    (h) => newsletterApi(h).unsubscribe({ email: 'a@b.c' }, key),
+    { method: 'POST', path: '/api/newsletter/unsubscribe', body: { email: 'a@b.c' }, ...command },
   ],
   [
     "orders: a user's orders",
@@ -313,14 +323,19 @@ const cases: Case[] = [
     { method: 'GET', path: '/api/products/p1/recommendations?limit=8' },
   ],
   [
+    "product: the seller's delete",
+    (h) => productApi(h).deleteListing('p 1', key),
+    { method: 'DELETE', path: '/api/products/p%201', ...command },
+  ],
+  [
     'search: suggestions',
     (h) => searchApi(h).suggestions('red & blue', new AbortController().signal),
     { method: 'GET', path: '/api/search/suggestions?q=red%20%26%20blue' },
   ],
   [
     'search: results',
-    (h) => searchApi(h).results('red dress'),
-    { method: 'GET', path: '/api/search?query=red%20dress' },
+    (h) => searchApi(h).results('red dress', 3, 20),
+    { method: 'GET', path: '/api/search/results?query=red%20dress&page=3&pageSize=20' },
   ],
   [
     'wishlist: the list',

@@ -500,6 +500,62 @@ describe('orders and stock', () => {
     expect((await order(rival, product.product_id, product.price)).status).toBe(201);
   });
 
+  it('resumes an unpaid order’s own payment for its buyer only, and not once paid or expired', async () => {
+    const product = await newListing({ price: 25 });
+    const placed = await order(buyer, product.product_id, 25);
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order.id as string;
+    const path = `/api/orders/${orderId}/resume-payment`;
+
+    expect((await h.call('POST', path, {})).status).toBe(401);
+    expect((await h.call('POST', path, { token: rival.idToken })).status).toBe(403);
+    expect(
+      (await h.call('POST', '/api/orders/nope/resume-payment', { token: buyer.idToken })).status,
+    ).toBe(404);
+
+    const head = await h.log.headPosition();
+    const resumed = await h.call('POST', path, { token: buyer.idToken });
+    expect(resumed).toMatchObject({
+      status: 200,
+      body: {
+        order: {
+          id: orderId,
+          status: 'pending',
+          total_price: 25,
+          expires_at: placed.body.order.expires_at,
+        },
+        clientSecret: placed.body.clientSecret,
+        paymentIntentId: placed.body.paymentIntentId,
+      },
+    });
+    expect(await h.log.headPosition()).toBe(head);
+
+    // The secret it answers pays this order.
+    await h.payments.confirm(resumed.body.clientSecret, card('4242424242424242'));
+    const paid = await h.call('PUT', `/api/orders/${orderId}/update-payment`, {
+      token: buyer.idToken,
+      body: { stripePaymentId: resumed.body.paymentIntentId },
+    });
+    expect(paid.status).toBe(200);
+    expect(await h.call('POST', path, { token: buyer.idToken })).toMatchObject({
+      status: 409,
+      body: { message: 'This order is already paid.' },
+    });
+
+    // Past its hold (before the sweeper has run, too) it cannot be resumed.
+    const late = await newListing({ price: 25 });
+    const unpaid = await order(buyer, late.product_id, 25);
+    h.advance(16 * 60 * 1000);
+    expect(
+      await h.call('POST', `/api/orders/${unpaid.body.order.id}/resume-payment`, {
+        token: buyer.idToken,
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: 'This order has expired. Please place it again.' },
+    });
+  });
+
   it('rejects a webhook with a bad signature', async () => {
     const res = await h.call('POST', '/api/payments/webhook', {
       body: { type: 'payment_intent.succeeded' },

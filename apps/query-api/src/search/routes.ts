@@ -1,11 +1,18 @@
 /** Full search and the suggestion dropdown (typo-tolerant, last word as a prefix). */
 import { z } from 'zod';
-import { LIMITS } from '@rewear/contracts';
+import { LIMITS, type FilteredProducts } from '@rewear/contracts';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { text, wholeNumber } from '../shared/schemas.ts';
-import { productListJson } from '../shared/products.ts';
+import { productListJson, productListParts } from '../shared/products.ts';
 import { productIndexOf } from '../shared/read.ts';
-import { pageOf } from '../shared/answers.ts';
+import { jsonWithMember, pageOf, type JsonAnswer } from '../shared/answers.ts';
+
+/** Paged search: the catalogue's page size, and the true number of matches beside the page. */
+const pagedSearchQuery = z.object({
+  query: text().default(''),
+  page: wholeNumber(1, 100_000).default(1),
+  pageSize: wholeNumber(1, 100).default(LIMITS.cataloguePageSize),
+});
 
 export const searchRoutes: QueryRoute[] = [
   defineRoute({
@@ -25,6 +32,38 @@ export const searchRoutes: QueryRoute[] = [
         limit: query.limit,
       });
       return pageOf(result, 'search', () => productListJson(result.hits));
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'get',
+      path: '/api/search/results',
+      summary:
+        'One page of search results with the number of all matches (empty without a query; 20 per page by default)',
+      tags: ['Search'],
+      auth: 'optional',
+      query: pagedSearchQuery,
+      responses: {
+        200: 'FilteredProducts { products, total, page, pageSize }',
+        400: 'Invalid query',
+      },
+    },
+    async handle({ query, deps }): Promise<FilteredProducts | JsonAnswer<FilteredProducts>> {
+      const { page, pageSize } = query;
+      if (!query.query) return { products: [], total: 0, page, pageSize };
+      const result = await productIndexOf(deps.readSide).search({
+        q: query.query,
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      // The engine may hand the same answer to other pages of other sizes: each its own key.
+      return pageOf(result, `search-results:${page}:${pageSize}`, () =>
+        jsonWithMember<FilteredProducts>('products', productListParts(result.hits), {
+          total: result.total,
+          page,
+          pageSize,
+        }),
+      );
     },
   }),
   defineRoute({

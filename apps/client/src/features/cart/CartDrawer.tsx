@@ -91,7 +91,8 @@ export default function CartDrawer() {
                 <span>Subtotal</span>
                 <strong>{formatPrice(subtotal)}</strong>
               </div>
-              <p className="muted">Free shipping • Taxes calculated at checkout</p>
+              {/* What checkout charges: the subtotal, shipping free on everything, no tax added. */}
+              <p className="muted">Free shipping on every order • No tax added</p>
               <Link className="button button--primary button--block" to="/checkout" onClick={close}>
                 Checkout
               </Link>

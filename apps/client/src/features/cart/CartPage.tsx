@@ -63,13 +63,15 @@ export default function CartPage() {
           </div>
           <div className="summary-row">
             <span>
-              Shipping <small className="muted">on orders over $100</small>
+              Shipping <small className="muted">on every order</small>
             </span>
             <span>FREE</span>
           </div>
           <div className="summary-row">
-            <span>Tax</span>
-            <span>Calculated at checkout</span>
+            <span>
+              Tax <small className="muted">none added</small>
+            </span>
+            <span>{formatPrice(0)}</span>
           </div>
           <div className="summary-row summary-row--total">
             <span>Total</span>

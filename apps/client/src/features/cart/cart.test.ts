@@ -11,9 +11,11 @@ import cart, {
   removeFromCart,
   removeLine,
   setLineQuantity,
+  mergeNoticesDismissed,
   updateQuantity,
   type CartItem,
 } from './cartSlice.ts';
+import { mergeNoticesFrom, mergeNoticeText } from './api.ts';
 import { cartSaga, CART_MESSAGES } from './cartSaga.ts';
 import { CART_BACKUP_KEY } from './cartBackup.ts';
 
@@ -129,9 +131,21 @@ function fakeBackend(options: { existingCartId?: string | null; lines?: CartItem
       return answer();
     }
     if (path === '/api/cart/merge') {
-      for (const item of body.items)
-        lines = addLine(lines, catalogue.get(item.productId)!, item.quantity);
-      return { ...answer(), skipped: [] };
+      // As the server: quantities add up, capped by the stock; unknown and sold-out items are skipped.
+      const skipped: Array<{ productId: string; reason: string }> = [];
+      for (const item of body.items) {
+        const product = catalogue.get(item.productId);
+        if (!product) {
+          skipped.push({ productId: item.productId, reason: 'not_found' });
+          continue;
+        }
+        const had = lines.find((l) => l.product_id === item.productId)?.quantity ?? 0;
+        const add = Math.min(item.quantity, product.stock - had);
+        if (add > 0) lines = addLine(lines, product, add);
+        else if (had === 0) skipped.push({ productId: item.productId, reason: 'sold_out' });
+      }
+      const items = lines.map((l) => ({ productId: l.product_id, quantity: l.quantity }));
+      return { ...answer(), id: cartId, items, skipped };
     }
     throw new ApiError(404, 'Not found');
   }
@@ -247,6 +261,50 @@ describe('sign-in and sign-out', () => {
     ]);
     // The backup now belongs to the user: a reload does not merge it a second time.
     expect(JSON.parse(window.localStorage.getItem(CART_BACKUP_KEY)!).owner).toBe('u1');
+    task.cancel();
+  });
+
+  it('tells the shopper which visitor items were not carried over, and why, until dismissed', async () => {
+    const gone = { ...tee, product_id: 'p-gone', title: 'Old scarf' };
+    const backend = fakeBackend({ existingCartId: 'cart-9', lines: [{ ...boots, quantity: 1 }] });
+    const { store, task } = startStore(backend.api);
+    store.dispatch(addToCart({ product: gone }));
+    store.dispatch(addToCart({ product: tee, quantity: 7 }));
+    store.dispatch(addToCart({ product: { ...boots, stock: 3 } }));
+    store.dispatch(sessionStarted({ uid: 'u1' }));
+    await flush();
+    // Boots: the user's cart already holds the only one, so nothing is skipped but nothing added.
+    expect(store.getState().cart.mergeNotices).toEqual([
+      { productId: 'p-gone', title: 'Old scarf', reason: 'not_found' },
+      { productId: 'p1', title: 'Striped tee', reason: 'capped', quantity: 5 },
+      { productId: 'p2', title: 'Boots', reason: 'capped', quantity: 1 },
+    ]);
+    expect(store.getState().cart.mergeNotices.map(mergeNoticeText)).toEqual([
+      '"Old scarf" is no longer listed.',
+      '"Striped tee": only 5 available, so your cart holds 5.',
+      '"Boots": only 1 available, so your cart holds 1.',
+    ]);
+    store.dispatch(mergeNoticesDismissed());
+    expect(store.getState().cart.mergeNotices).toEqual([]);
+    task.cancel();
+  });
+
+  it('names a sold-out item by its title', () => {
+    const notices = mergeNoticesFrom([{ ...boots, quantity: 1 }], [], {
+      items: [],
+      skipped: [{ productId: 'p2', reason: 'sold_out' }],
+    });
+    expect(notices.map(mergeNoticeText)).toEqual(['"Boots" has sold out.']);
+  });
+
+  it('says nothing when everything was carried over', async () => {
+    const backend = fakeBackend();
+    const { store, task } = startStore(backend.api);
+    store.dispatch(addToCart({ product: tee, quantity: 2 }));
+    store.dispatch(sessionStarted({ uid: 'u1' }));
+    await flush();
+    expect(quantities(store.getState().cart.lines)).toEqual([['p1', 2]]);
+    expect(store.getState().cart.mergeNotices).toEqual([]);
     task.cancel();
   });
 

@@ -26,13 +26,22 @@ import {
   commandRejected,
   commandSucceeded,
   linesChangedElsewhere,
+  mergeNoticesShown,
   removeFromCart,
   selectCart,
   updateQuantity,
   visitorCartRestored,
   type CartState,
 } from './cartSlice.ts';
-import { cartApi, cartLinesFrom, mergeItemsFrom, type CartApi, type CartCreated } from './api.ts';
+import {
+  cartApi,
+  cartLinesFrom,
+  mergeItemsFrom,
+  mergeNoticesFrom,
+  type CartApi,
+  type CartCreated,
+  type CartMerged,
+} from './api.ts';
 import {
   backupChangesChannel,
   readBackup,
@@ -162,9 +171,12 @@ export function* loadUserCart(api: CartApi, action: ReturnType<typeof sessionSta
   if (visitorLines.length > 0) {
     try {
       const body = { cartId, items: mergeItemsFrom(visitorLines) };
-      const merged: CommandAnswer = yield call(sendCommand, (options: RequestOptions) =>
+      const before = cartLinesFrom(view);
+      const merged: CartMerged = yield call(sendCommand, (options: RequestOptions) =>
         api.merge(body, options),
       );
+      const notices = mergeNoticesFrom(visitorLines, before, merged);
+      if (notices.length > 0) yield put(mergeNoticesShown(notices));
       view = yield call(fetchCart, api, uid, merged.position);
     } catch (error) {
       console.error('Failed to merge the cart', error instanceof Error ? error.message : error);

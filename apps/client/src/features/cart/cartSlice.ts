@@ -17,6 +17,15 @@ export interface CartItem {
   stock?: number;
 }
 
+/** A visitor line not carried over (or only in part) at sign-in, and why. */
+export interface MergeNotice {
+  productId: string;
+  title: string;
+  reason: 'not_found' | 'sold_out' | 'capped';
+  /** For 'capped': what the cart holds now. */
+  quantity?: number;
+}
+
 export type CartProduct = Pick<
   Product,
   'product_id' | 'title' | 'image' | 'brand_name' | 'price'
@@ -35,6 +44,8 @@ export interface CartState {
   drawerOpen: boolean;
   /** Who the lines belong to: a uid, or null for the visitor cart kept in this browser. */
   owner: string | null;
+  /** What the merge at sign-in could not carry over; shown until dismissed. */
+  mergeNotices: MergeNotice[];
 }
 
 export const initialCartState: CartState = {
@@ -46,6 +57,7 @@ export const initialCartState: CartState = {
   error: null,
   drawerOpen: false,
   owner: null,
+  mergeNotices: [],
 };
 
 export function toCartItem(line: ServerCartLine | CartItem): CartItem {
@@ -191,6 +203,12 @@ const cartSlice = createSlice({
       state.lines = [];
       state.confirmed = [];
     },
+    mergeNoticesShown(state, action: PayloadAction<MergeNotice[]>) {
+      state.mergeNotices = action.payload;
+    },
+    mergeNoticesDismissed(state) {
+      state.mergeNotices = [];
+    },
     dismissCartError(state) {
       state.error = null;
     },
@@ -222,6 +240,8 @@ export const {
   cartReset,
   cartEmptiedAfterOrder,
   dismissCartError,
+  mergeNoticesShown,
+  mergeNoticesDismissed,
   openDrawer,
   closeDrawer,
   toggleDrawer,

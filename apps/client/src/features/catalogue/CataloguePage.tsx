@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import Pagination from '../../components/Pagination.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
 import { ProductCardSkeleton } from '../../components/Skeleton.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
@@ -17,7 +18,6 @@ import {
   locationFromSearch,
   PAGE_SIZE,
   pageChanged,
-  paginationItems,
   searchFromLocation,
   selectCatalogue,
   SORT_OPTIONS,
@@ -132,43 +132,6 @@ const SECONDARY: Array<{
   { key: 'color', label: 'Color', options: 'colors' },
   { key: 'condition', label: 'Condition', options: 'conditions' },
 ];
-
-function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
-  const dispatch = useAppDispatch();
-  if (totalPages <= 1) return null;
-  return (
-    <nav className="pagination" aria-label="Pagination">
-      <button type="button" disabled={page <= 1} onClick={() => dispatch(pageChanged(page - 1))}>
-        ← Previous
-      </button>
-      {paginationItems(page, totalPages).map((item, index) =>
-        item === 'gap' ? (
-          <span key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
-            …
-          </span>
-        ) : (
-          <button
-            type="button"
-            key={item}
-            className={item === page ? 'is-current' : undefined}
-            aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
-            onClick={() => dispatch(pageChanged(item))}
-          >
-            {item}
-          </button>
-        ),
-      )}
-      <button
-        type="button"
-        disabled={page >= totalPages}
-        onClick={() => dispatch(pageChanged(page + 1))}
-      >
-        Next →
-      </button>
-    </nav>
-  );
-}
 
 export default function CataloguePage() {
   useAddressBarSync();
@@ -436,7 +399,11 @@ export default function CataloguePage() {
               ))}
             </div>
           )}
-          <Pagination page={page} totalPages={totalPages} />
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            onChange={(next) => dispatch(pageChanged(next))}
+          />
         </section>
       </div>
     </div>

@@ -212,7 +212,8 @@ export default function CheckoutPage() {
             </div>
             <div>
               <dt>Tax</dt>
-              <dd>Calculated at checkout</dd>
+              {/* Orders are charged their subtotal: no tax is added. */}
+              <dd>{formatPrice(0)}</dd>
             </div>
             <div className="rw-totals__total">
               <dt>Total</dt>

@@ -42,6 +42,13 @@ export function checkoutApi(http: Api) {
         body,
         options,
       ),
+    /** An unpaid order's own PaymentIntent again (My Orders' Pay now); 409 once paid, failed or expired. */
+    resumePayment: (orderId: string, options: RequestOptions) =>
+      http.post<OrderCreated>(
+        `/api/orders/${encodeURIComponent(orderId)}/resume-payment`,
+        undefined,
+        options,
+      ),
     /** The simulated processor (no publishable key) stands in for Stripe.js. */
     confirmSimulatedCard: (clientSecret: string, card: SimulatedCard) =>
       http.post<SimulatedConfirmation>('/api/payments/simulated/confirm', { clientSecret, card }),
@@ -49,6 +56,9 @@ export function checkoutApi(http: Api) {
 }
 
 export type CheckoutApi = ReturnType<typeof checkoutApi>;
+
+/** What a resumed order is keyed by: it is paid as it was placed, whatever the cart holds now. */
+export const resumedFingerprint = (orderId: string) => `resumed:${orderId}`;
 
 /** The created order as the slice keeps it until it is paid. */
 export function pendingOrderFrom(created: OrderCreated, fingerprint: string): PendingOrder {

@@ -8,11 +8,13 @@ import { CardPaymentError, registerCardConfirmer } from './cardPayment.ts';
 import checkoutReducer, {
   continueToPayment,
   initialCheckoutState,
+  payResumedOrder,
   placeOrder,
+  resumeOpened,
   shippingChanged,
   type CheckoutState,
 } from './checkoutSlice.ts';
-import { placeOrderSaga } from './checkoutSaga.ts';
+import { payResumedOrderSaga, placeOrderSaga, resumeOpenedSaga } from './checkoutSaga.ts';
 import type { ShippingInfo } from './shipping.ts';
 import { fakeApi } from '../../api/fakeApi.ts';
 
@@ -246,5 +248,87 @@ describe('checkout reducer', () => {
     const blank = checkoutReducer(initialCheckoutState, continueToPayment());
     expect(blank).toMatchObject({ step: 'shipping', error: 'Please fill in your name' });
     expect(stateWithShipping()).toMatchObject({ step: 'payment', error: null });
+  });
+});
+
+describe('paying an unpaid order from My Orders', () => {
+  const resumed = {
+    ...created,
+    order: { ...created.order, id: 'o9' },
+    clientSecret: 'pi_9_secret_y',
+    paymentIntentId: 'pi_9',
+  };
+
+  async function runResume(api: Api, start: CheckoutState = initialCheckoutState) {
+    let state = checkoutReducer(start, resumeOpened({ orderId: 'o9' }));
+    const dispatched: UnknownAction[] = [];
+    const options = {
+      context: { api },
+      getState: () => ({ checkout: state }),
+      dispatch: (action: UnknownAction) => {
+        dispatched.push(action);
+        state = checkoutReducer(state, action);
+      },
+    };
+    await runSaga(options, resumeOpenedSaga as Saga, resumeOpened({ orderId: 'o9' })).toPromise();
+    state = checkoutReducer(state, payResumedOrder());
+    const paying = runSaga(options, payResumedOrderSaga as Saga);
+    await vi.runAllTimersAsync();
+    await paying.toPromise();
+    return { dispatched, state: () => state };
+  }
+
+  it("confirms the card against the order's own PaymentIntent and records it, whatever the cart holds", async () => {
+    const confirm = vi.fn(async () => ({ paymentIntentId: 'pi_9' }));
+    unregister = registerCardConfirmer(confirm);
+    const api = fakeApi({
+      'POST /api/orders/o9/resume-payment': () => resumed,
+      'PUT /api/orders/o9/update-payment': () => ({
+        order: { id: 'o9', status: 'paid' },
+        position: 3,
+      }),
+    });
+
+    const { state } = await runResume(api);
+
+    expect(api.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/orders/o9/resume-payment',
+      options: withKey,
+    });
+    expect(confirm).toHaveBeenCalledWith('pi_9_secret_y');
+    expect(api.calls[1]).toEqual({
+      method: 'PUT',
+      path: '/api/orders/o9/update-payment',
+      body: { stripePaymentId: 'pi_9' },
+      options: withKey,
+    });
+    // No new order was placed.
+    expect(api.calls.some((c) => c.path === '/api/orders')).toBe(false);
+    expect(state()).toMatchObject({
+      status: 'succeeded',
+      placedOrderId: 'o9',
+      redirectTo: '/order-confirmation/o9',
+    });
+  });
+
+  it("shows the server's reason when the order can no longer be paid, and charges nothing", async () => {
+    const confirm = vi.fn(async () => ({ paymentIntentId: 'pi_9' }));
+    unregister = registerCardConfirmer(confirm);
+    const api = fakeApi({
+      'POST /api/orders/o9/resume-payment': () => {
+        throw new ApiError(409, 'This order has expired. Please place it again.');
+      },
+    });
+
+    const { state } = await runResume(api);
+
+    expect(state().resume).toEqual({
+      orderId: 'o9',
+      status: 'failed',
+      error: 'This order has expired. Please place it again.',
+    });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(state().status).toBe('failed');
   });
 });

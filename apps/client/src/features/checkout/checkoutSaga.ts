@@ -6,7 +6,7 @@ import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'r
 import { LIMITS, type ClientConfig, type OrderCreated } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
-import { checkoutApi, pendingOrderFrom } from './api.ts';
+import { checkoutApi, pendingOrderFrom, resumedFingerprint, type CheckoutApi } from './api.ts';
 import { cartEmptiedAfterOrder } from '../cart/cartSlice.ts';
 import {
   CardPaymentError,
@@ -21,8 +21,12 @@ import {
   orderConfirmed,
   orderCreated,
   paymentModeResolved,
+  payResumedOrder,
   placeOrder,
   redirectRequested,
+  resumeFailed,
+  resumeOpened,
+  resumeReady,
   selectCheckout,
   type CheckoutState,
   type OrderLineInput,
@@ -113,43 +117,87 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
       }
     }
 
-    // A card confirmed earlier for this same order is not charged twice.
-    if (!paymentId) {
-      const confirmCard: CardConfirmer | null = yield call(currentCardConfirmer);
-      if (!confirmCard) {
-        yield put(checkoutFailed(PAYMENT_FALLBACK));
-        return;
-      }
-      try {
-        const confirmation: CardConfirmation = yield call(confirmCard, order.clientSecret);
-        paymentId = confirmation.paymentIntentId;
-      } catch (error) {
-        yield put(
-          checkoutFailed(
-            error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK,
-          ),
-        );
-        return;
-      }
-      yield put(cardConfirmed({ paymentIntentId: paymentId }));
-    }
-
-    try {
-      const { id } = order;
-      const body = { stripePaymentId: paymentId };
-      yield call(sendCommand, (options: RequestOptions) => api.recordPayment(id, body, options));
-    } catch {
-      yield put(checkoutFailed('Payment confirmed but failed to update order'));
-      return;
-    }
-
-    // The server empties the cart itself when the order is paid; the screen follows at once.
-    yield put(cartEmptiedAfterOrder());
-    yield put(orderConfirmed({ orderId: order.id }));
-    yield delay(LIMITS.redirectAfterPaymentMs);
-    yield put(redirectRequested(`/order-confirmation/${encodeURIComponent(order.id)}`));
+    yield call(payOrder, api, order, paymentId);
   } catch (error) {
     console.error('Checkout failed', error instanceof Error ? error.message : error);
+    yield put(checkoutFailed(PAYMENT_FALLBACK));
+  }
+}
+
+/**
+ * Pays a created order: confirms the card (unless it was confirmed already), records the
+ * payment, then shows the success and goes to the confirmation. Failures set the message.
+ */
+function* payOrder(api: CheckoutApi, order: PendingOrder, confirmedPaymentId: string | null) {
+  let paymentId = confirmedPaymentId;
+  // A card confirmed earlier for this same order is not charged twice.
+  if (!paymentId) {
+    const confirmCard: CardConfirmer | null = yield call(currentCardConfirmer);
+    if (!confirmCard) {
+      yield put(checkoutFailed(PAYMENT_FALLBACK));
+      return;
+    }
+    try {
+      const confirmation: CardConfirmation = yield call(confirmCard, order.clientSecret);
+      paymentId = confirmation.paymentIntentId;
+    } catch (error) {
+      yield put(
+        checkoutFailed(
+          error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK,
+        ),
+      );
+      return;
+    }
+    yield put(cardConfirmed({ paymentIntentId: paymentId }));
+  }
+
+  try {
+    const { id } = order;
+    const body = { stripePaymentId: paymentId };
+    yield call(sendCommand, (options: RequestOptions) => api.recordPayment(id, body, options));
+  } catch {
+    yield put(checkoutFailed('Payment confirmed but failed to update order'));
+    return;
+  }
+
+  // The server empties the cart itself when the order is paid; the screen follows at once.
+  yield put(cartEmptiedAfterOrder());
+  yield put(orderConfirmed({ orderId: order.id }));
+  yield delay(LIMITS.redirectAfterPaymentMs);
+  yield put(redirectRequested(`/order-confirmation/${encodeURIComponent(order.id)}`));
+}
+
+/** The pay page of an unpaid order: its PaymentIntent's client secret, asked for again. */
+export function* resumeOpenedSaga(action: ReturnType<typeof resumeOpened>) {
+  const state: CheckoutState = yield select(selectCheckout);
+  if (state.status === 'processing') return;
+  const http: Api = yield getContext('api');
+  const api = checkoutApi(http);
+  const { orderId } = action.payload;
+  try {
+    const resumed: OrderCreated = yield call(sendCommand, (options: RequestOptions) =>
+      api.resumePayment(orderId, options),
+    );
+    yield put(resumeReady(pendingOrderFrom(resumed, resumedFingerprint(orderId))));
+  } catch (error) {
+    yield put(
+      resumeFailed(error instanceof ApiError ? error.message : 'Failed to fetch order details'),
+    );
+  }
+}
+
+export function* payResumedOrderSaga() {
+  const state: CheckoutState = yield select(selectCheckout);
+  const order = state.pendingOrder;
+  if (!order || order.id !== state.resume.orderId) {
+    yield put(checkoutFailed(PAYMENT_FALLBACK));
+    return;
+  }
+  const http: Api = yield getContext('api');
+  try {
+    yield call(payOrder, checkoutApi(http), order, state.confirmedPaymentId);
+  } catch (error) {
+    console.error('Payment failed', error instanceof Error ? error.message : error);
     yield put(checkoutFailed(PAYMENT_FALLBACK));
   }
 }
@@ -171,4 +219,6 @@ export function* resolvePaymentModeSaga() {
 export function* checkoutSaga() {
   yield takeLatest(checkoutOpened.type, resolvePaymentModeSaga);
   yield takeLeading(placeOrder.type, placeOrderSaga);
+  yield takeLatest(resumeOpened.type, resumeOpenedSaga);
+  yield takeLeading(payResumedOrder.type, payResumedOrderSaga);
 }

@@ -34,6 +34,12 @@ export interface CheckoutState {
   placedOrderId: string | null;
   /** Where to go next; the page navigates and acknowledges. */
   redirectTo: string | null;
+  /** Paying an order placed earlier (from My Orders): its PaymentIntent, fetched again. */
+  resume: {
+    orderId: string | null;
+    status: 'idle' | 'loading' | 'ready' | 'failed';
+    error: string | null;
+  };
 }
 
 export const initialCheckoutState: CheckoutState = {
@@ -47,6 +53,7 @@ export const initialCheckoutState: CheckoutState = {
   confirmedPaymentId: null,
   placedOrderId: null,
   redirectTo: null,
+  resume: { orderId: null, status: 'idle', error: null },
 };
 
 export interface OrderLineInput {
@@ -133,6 +140,30 @@ const checkoutSlice = createSlice({
     redirectHandled(state) {
       state.redirectTo = null;
     },
+    /** The pay page of an unpaid order opened: its payment is looked up again. */
+    resumeOpened(state, action: PayloadAction<{ orderId: string }>) {
+      if (state.status === 'processing') return;
+      state.resume = { orderId: action.payload.orderId, status: 'loading', error: null };
+      state.status = 'idle';
+      state.error = null;
+      state.placedOrderId = null;
+      state.redirectTo = null;
+    },
+    resumeReady(state, action: PayloadAction<PendingOrder>) {
+      if (state.resume.orderId !== action.payload.id) return;
+      // A card confirmed earlier for this very order is kept, so it is not charged twice.
+      if (state.pendingOrder?.id !== action.payload.id) state.confirmedPaymentId = null;
+      state.pendingOrder = action.payload;
+      state.resume.status = 'ready';
+    },
+    resumeFailed(state, action: PayloadAction<string>) {
+      state.resume.status = 'failed';
+      state.resume.error = action.payload;
+    },
+    payResumedOrder(state) {
+      state.status = 'processing';
+      state.error = null;
+    },
     dismissCheckoutError(state) {
       if (state.status === 'failed') state.status = 'idle';
       state.error = null;
@@ -154,6 +185,10 @@ export const {
   redirectRequested,
   redirectHandled,
   dismissCheckoutError,
+  resumeOpened,
+  resumeReady,
+  resumeFailed,
+  payResumedOrder,
 } = checkoutSlice.actions;
 
 export default checkoutSlice.reducer;

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { selectNewsletter, subscribe } from './newsletterSlice.ts';
 
@@ -46,6 +47,9 @@ export default function NewsletterForm() {
           {message}
         </p>
       )}
+      <p className="newsletter__unsubscribe">
+        Had enough? <Link to="/unsubscribe">Unsubscribe</Link>
+      </p>
     </section>
   );
 }

@@ -13,6 +13,9 @@ export function newsletterApi(http: Api) {
   return {
     subscribe: (body: NewsletterBody, options: RequestOptions) =>
       http.post<Subscribed>('/api/newsletter/subscribe', body, options),
+    /** 404 'This email is not subscribed'. */
+    unsubscribe: (body: NewsletterBody, options: RequestOptions) =>
+      http.post<Subscribed>('/api/newsletter/unsubscribe', body, options),
   };
 }
 

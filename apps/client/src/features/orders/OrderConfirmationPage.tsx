@@ -4,9 +4,16 @@ import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Spinner from '../../components/Spinner.tsx';
 import { fetchOrder, selectOrderDetail } from './ordersSlice.ts';
-import { formatOrderDate } from './orderGrouping.ts';
+import {
+  formatHoldTime,
+  formatOrderDate,
+  orderStanding,
+  orderStatusText,
+} from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import '../auth/account.css';
+// The totals list's layout (rw-totals), also when the page is opened without the checkout before it.
+import '../checkout/checkout.css';
 import './orders.css';
 import './feature.ts';
 
@@ -42,36 +49,67 @@ export default function OrderConfirmationPage() {
   const order = current.order;
   // docs/product.md §9: the confirmation page estimates delivery 5 days from now.
   const estimated = new Date(Date.now() + DELIVERY_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  // Only a paid order is thanked for and confirmed; the others say what they are.
+  const standing = orderStanding(order, Date.now());
 
   return (
     <div className="rw-page container rw-confirmation">
-      <div className="rw-confirmation__hero">
-        <span className="rw-confirmation__tick" aria-hidden="true">
-          ✓
-        </span>
-        <h1>Thank you for your order!</h1>
-        <p className="rw-muted">
-          Order number <strong>#{order.id}</strong>
-        </p>
-      </div>
+      {standing === 'placed' ? (
+        <div className="rw-confirmation__hero">
+          <span className="rw-confirmation__tick" aria-hidden="true">
+            ✓
+          </span>
+          <h1>Thank you for your order!</h1>
+          <p className="rw-muted">
+            Order number <strong>#{order.id}</strong>
+          </p>
+        </div>
+      ) : standing === 'awaitingPayment' ? (
+        <div className="rw-confirmation__hero">
+          <h1>Awaiting payment</h1>
+          <p className="rw-muted">
+            Order number <strong>#{order.id}</strong>. Your items are held until{' '}
+            {formatHoldTime(order.expiresAt)}; pay before then to keep them.
+          </p>
+          <Link
+            to={`/orders/${encodeURIComponent(order.id)}/pay`}
+            className="rw-btn rw-btn--primary"
+          >
+            Pay now
+          </Link>
+        </div>
+      ) : (
+        <div className="rw-confirmation__hero">
+          <h1>{order.status === 'payment_failed' ? 'Payment failed' : 'Order expired'}</h1>
+          <p className="rw-muted">
+            Order number <strong>#{order.id}</strong>{' '}
+            {order.status === 'payment_failed'
+              ? 'was not placed: its payment failed.'
+              : 'was not placed: it was not paid in time.'}{' '}
+            Its items went back on sale.
+          </p>
+        </div>
+      )}
 
-      <section className="rw-card" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Order status</h2>
-        <ol className="rw-timeline">
-          <li className="is-done">
-            <strong>Order Confirmed</strong>
-            <span className="rw-muted">{formatOrderDate(order.date)}</span>
-          </li>
-          <li>
-            <strong>Processing</strong>
-            <span className="rw-muted">We're preparing your order</span>
-          </li>
-          <li>
-            <strong>Estimated Delivery</strong>
-            <span className="rw-muted">{formatOrderDate(estimated)}</span>
-          </li>
-        </ol>
-      </section>
+      {standing === 'placed' && (
+        <section className="rw-card" aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Order status</h2>
+          <ol className="rw-timeline">
+            <li className="is-done">
+              <strong>Order Confirmed</strong>
+              <span className="rw-muted">{formatOrderDate(order.date)}</span>
+            </li>
+            <li>
+              <strong>Processing</strong>
+              <span className="rw-muted">We're preparing your order</span>
+            </li>
+            <li>
+              <strong>Estimated Delivery</strong>
+              <span className="rw-muted">{formatOrderDate(estimated)}</span>
+            </li>
+          </ol>
+        </section>
+      )}
 
       <div className="rw-confirmation__grid">
         <section className="rw-card" aria-labelledby="details-title">
@@ -84,14 +122,14 @@ export default function OrderConfirmationPage() {
             <div>
               <dt>Payment status</dt>
               <dd>
-                <StatusBadge status={order.status} />
+                <StatusBadge status={order.status} label={orderStatusText(order, Date.now())} />
               </dd>
             </div>
           </dl>
           <ul className="rw-order__items">
             {order.items.map((item, index) => (
               <li key={`${item.productId}-${index}`}>
-                <span>
+                <span className="rw-order__item-title">
                   {item.product_title} <span className="rw-muted">× {item.quantity}</span>
                 </span>
                 <span>{formatPrice(item.unitPrice * item.quantity)}</span>

@@ -1,10 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { selectUid } from '../auth/authSlice.ts';
 import { fetchOrders, selectOrderList } from './ordersSlice.ts';
-import { formatOrderDate, itemCount } from './orderGrouping.ts';
+import {
+  formatHoldTime,
+  formatOrderDate,
+  itemCount,
+  orderStanding,
+  orderStatusText,
+  type OrderSummary,
+} from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import '../auth/account.css';
 import './orders.css';
@@ -20,10 +27,108 @@ function OrderSkeleton() {
   );
 }
 
+/** An unpaid order turns "expired" on screen when its hold lapses, without a reload. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
+  const standing = orderStanding(order, now);
+  const count = itemCount(order);
+  return (
+    <li className={`rw-card rw-order rw-order--${standing}`}>
+      <div className="rw-order__head">
+        <div>
+          <h3 className="rw-order__title">Order #{order.id}</h3>
+          <p className="rw-muted">Placed on {formatOrderDate(order.date)}</p>
+        </div>
+        <StatusBadge status={order.status} label={orderStatusText(order, now)} />
+      </div>
+      <ul className="rw-order__items">
+        {order.items.map((item, index) => (
+          <li key={`${item.productId}-${index}`}>
+            <span className="rw-order__item-title">{item.product_title}</span>
+            <span className="rw-muted">
+              {item.quantity} × {formatPrice(item.unitPrice)}
+            </span>
+            <span className="rw-order__line-total">
+              {formatPrice(item.unitPrice * item.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {standing === 'awaitingPayment' && (
+        <p className="rw-order__note">
+          Your items are held until {formatHoldTime(order.expiresAt)}. Pay before then to keep them.
+        </p>
+      )}
+      {standing === 'notCompleted' && (
+        <p className="rw-order__note rw-muted">
+          {order.status === 'payment_failed'
+            ? 'The payment for this order failed, so it was not placed.'
+            : 'This order was not paid in time, so it was not placed.'}{' '}
+          Its items went back on sale.
+        </p>
+      )}
+      <div className="rw-order__foot">
+        <span>
+          {plural(count, 'item', 'items')} · Total <strong>{formatPrice(order.totalPrice)}</strong>
+        </span>
+        <span className="rw-order__actions">
+          {standing === 'awaitingPayment' && (
+            <Link
+              to={`/orders/${encodeURIComponent(order.id)}/pay`}
+              className="rw-btn rw-btn--primary rw-btn--small"
+              aria-label={`Pay now for order #${order.id}`}
+            >
+              Pay now
+            </Link>
+          )}
+          <Link to={`/order-confirmation/${encodeURIComponent(order.id)}`}>View order details</Link>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function OrderSection({
+  id,
+  title,
+  orders,
+  now,
+}: {
+  id: string;
+  title: string;
+  orders: OrderSummary[];
+  now: number;
+}) {
+  if (orders.length === 0) return null;
+  return (
+    <section className="rw-orders-section" aria-labelledby={id}>
+      <h2 id={id}>
+        {title} <span className="rw-muted">({orders.length})</span>
+      </h2>
+      <ul className="rw-orders">
+        {orders.map((order) => (
+          <OrderCard key={order.id} order={order} now={now} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function OrdersPage() {
   const dispatch = useAppDispatch();
   const uid = useAppSelector(selectUid);
   const list = useAppSelector(selectOrderList);
+  const now = useNow(30_000);
 
   useEffect(() => {
     if (uid) dispatch(fetchOrders({ uid }));
@@ -42,11 +147,17 @@ export default function OrdersPage() {
   }
 
   const loading = list.status === 'loading' || list.status === 'idle';
+  const awaiting = list.orders.filter((o) => orderStanding(o, now) === 'awaitingPayment');
+  const placed = list.orders.filter((o) => orderStanding(o, now) === 'placed');
+  const notCompleted = list.orders.filter((o) => orderStanding(o, now) === 'notCompleted');
 
   return (
     <div className="rw-page container">
       <h1>My Orders</h1>
-      <p className="rw-muted">Your purchase history</p>
+      <p className="rw-muted">
+        Your purchase history
+        {list.orders.length > 0 && ` · ${plural(list.orders.length, 'order', 'orders')}`}
+      </p>
       {loading && list.orders.length === 0 ? (
         <ul className="rw-orders" aria-busy="true" aria-label="Loading orders">
           <OrderSkeleton />
@@ -74,38 +185,16 @@ export default function OrdersPage() {
           </Link>
         </div>
       ) : (
-        <ul className="rw-orders">
-          {list.orders.map((order) => (
-            <li key={order.id} className="rw-card rw-order">
-              <div className="rw-order__head">
-                <div>
-                  <h2 className="rw-order__title">Order #{order.id}</h2>
-                  <p className="rw-muted">Placed on {formatOrderDate(order.date)}</p>
-                </div>
-                <StatusBadge status={order.status} />
-              </div>
-              <ul className="rw-order__items">
-                {order.items.map((item, index) => (
-                  <li key={`${item.productId}-${index}`}>
-                    <span>{item.product_title}</span>
-                    <span className="rw-muted">
-                      {item.quantity} × {formatPrice(item.unitPrice)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <div className="rw-order__foot">
-                <span>
-                  {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} · Total{' '}
-                  <strong>{formatPrice(order.totalPrice)}</strong>
-                </span>
-                <Link to={`/order-confirmation/${encodeURIComponent(order.id)}`}>
-                  View order details
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <OrderSection id="orders-awaiting" title="Awaiting payment" orders={awaiting} now={now} />
+          <OrderSection id="orders-placed" title="Placed orders" orders={placed} now={now} />
+          <OrderSection
+            id="orders-not-completed"
+            title="Not completed"
+            orders={notCompleted}
+            now={now}
+          />
+        </>
       )}
     </div>
   );

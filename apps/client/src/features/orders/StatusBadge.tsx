@@ -1,6 +1,10 @@
 import { statusLabel, statusTone } from './orderGrouping.ts';
 
-/** Statuses shown as read, coloured per docs/product.md §4 Order status. */
-export default function StatusBadge({ status }: { status: string }) {
-  return <span className={`rw-badge rw-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
+/** Statuses shown as read, coloured per docs/product.md §4 Order status; `label` words it for the shopper. */
+export default function StatusBadge({ status, label }: { status: string; label?: string }) {
+  return (
+    <span className={`rw-badge rw-badge--${statusTone(status)}`}>
+      {label ?? statusLabel(status)}
+    </span>
+  );
 }

@@ -5,6 +5,8 @@ import {
   groupOrderRows,
   itemCount,
   newestFirst,
+  orderStanding,
+  orderStatusText,
   statusLabel,
   statusTone,
 } from './orderGrouping.ts';
@@ -80,5 +82,38 @@ describe('status badges', () => {
   it('formats dates in en-US', () => {
     expect(formatOrderDate('2025-03-04T12:00:00.000Z')).toBe('March 4, 2025');
     expect(formatOrderDate('not a date')).toBe('');
+  });
+});
+
+describe('where an order stands (docs/product.md §2.18)', () => {
+  const now = Date.parse('2025-03-04T10:05:00.000Z');
+  const within = '2025-03-04T10:15:00.000Z';
+  const past = '2025-03-04T10:00:00.000Z';
+
+  it('keeps an unpaid order within its hold apart as awaiting payment', () => {
+    expect(orderStanding({ status: 'pending', expiresAt: within }, now)).toBe('awaitingPayment');
+    expect(orderStatusText({ status: 'pending', expiresAt: within }, now)).toBe('Awaiting payment');
+  });
+
+  it('counts an unpaid order past its hold as expired before the server marks it', () => {
+    expect(orderStanding({ status: 'pending', expiresAt: past }, now)).toBe('notCompleted');
+    expect(orderStatusText({ status: 'pending', expiresAt: past }, now)).toBe('Expired');
+  });
+
+  it('sets expired and failed orders apart from placed ones', () => {
+    expect(orderStanding({ status: 'expired', expiresAt: within }, now)).toBe('notCompleted');
+    expect(orderStanding({ status: 'payment_failed', expiresAt: within }, now)).toBe(
+      'notCompleted',
+    );
+    expect(orderStatusText({ status: 'payment_failed', expiresAt: within }, now)).toBe(
+      'Payment failed',
+    );
+    expect(orderStanding({ status: 'paid', expiresAt: past }, now)).toBe('placed');
+    expect(orderStanding({ status: 'shipped', expiresAt: past }, now)).toBe('placed');
+  });
+
+  it('keeps the hold end with the order', () => {
+    const [order] = groupOrderRows([orderRow('o1', 'Shirt', { expires_at: within })]);
+    expect(order!.expiresAt).toBe(within);
   });
 });

@@ -14,6 +14,8 @@ export interface OrderSummary {
   date: string;
   status: string;
   totalPrice: number;
+  /** Until when an unpaid order holds its items (docs/product.md §9.2). */
+  expiresAt: string;
   items: OrderItemSummary[];
   shipping: ShippingInfo;
 }
@@ -29,6 +31,7 @@ export function groupOrderRows(rows: readonly OrderRow[]): OrderSummary[] {
         date: row.created_at,
         status: row.status,
         totalPrice: Number(row.total_price),
+        expiresAt: row.expires_at,
         items: [],
         shipping: {
           name: row.shipping_name,
@@ -89,4 +92,41 @@ export function formatOrderDate(iso: string): string {
 
 export function itemCount(order: OrderSummary): number {
   return order.items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/**
+ * Where an order stands for its buyer: placed (paid, or further along), awaiting payment (unpaid
+ * and still holding its items) or not completed (expired, payment failed). An unpaid order past
+ * its hold counts as expired even before the server has marked it so.
+ */
+export type OrderStanding = 'placed' | 'awaitingPayment' | 'notCompleted';
+
+export function orderStanding(
+  order: Pick<OrderSummary, 'status' | 'expiresAt'>,
+  now: number,
+): OrderStanding {
+  const status = order.status.toLowerCase();
+  if (status === 'pending') {
+    const expires = Date.parse(order.expiresAt);
+    return Number.isFinite(expires) && expires > now ? 'awaitingPayment' : 'notCompleted';
+  }
+  if (status === 'expired' || status === 'payment_failed') return 'notCompleted';
+  return 'placed';
+}
+
+/** The badge's text: 'Awaiting payment' for an unpaid order within its hold, 'Expired' past it. */
+export function orderStatusText(
+  order: Pick<OrderSummary, 'status' | 'expiresAt'>,
+  now: number,
+): string {
+  if (order.status.toLowerCase() === 'pending')
+    return orderStanding(order, now) === 'awaitingPayment' ? 'Awaiting payment' : 'Expired';
+  return statusLabel(order.status);
+}
+
+/** '3:45 PM': when an unpaid order's hold ends (en-US, the shopper's time zone). */
+export function formatHoldTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }

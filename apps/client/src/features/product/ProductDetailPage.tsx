@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Price from '../../components/Price.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
@@ -13,7 +13,16 @@ import {
   selectQuantityInCart,
   updateQuantity,
 } from '../cart/cartSlice.ts';
-import { galleryOf, productRequested, selectProductDetail } from './productSlice.ts';
+import { selectUid } from '../auth/authSlice.ts';
+import ConfirmDialog from '../listings/ConfirmDialog.tsx';
+import {
+  galleryOf,
+  isSellerOf,
+  productDeleteRequested,
+  productRequested,
+  selectProductDetail,
+} from './productSlice.ts';
+import '../auth/account.css';
 import './product.css';
 import './feature.ts';
 
@@ -22,7 +31,11 @@ type Tab = 'description' | 'details';
 export default function ProductDetailPage() {
   const { productId = '' } = useParams();
   const dispatch = useAppDispatch();
-  const { product, status, error, recommendations } = useAppSelector(selectProductDetail);
+  const navigate = useNavigate();
+  const { product, status, error, recommendations, deleting, deleteError, deleted } =
+    useAppSelector(selectProductDetail);
+  const uid = useAppSelector(selectUid);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const inCart = useAppSelector(selectQuantityInCart(productId));
   const cartUnits = useAppSelector(selectCartItemCount);
   const mobile = useMediaQuery('(max-width: 767px)');
@@ -33,6 +46,11 @@ export default function ProductDetailPage() {
     dispatch(productRequested(productId));
     setImageIndex(0);
   }, [dispatch, productId]);
+
+  useEffect(() => {
+    if (deleted)
+      navigate('/products', { replace: true, state: { message: 'Product deleted successfully' } });
+  }, [deleted, navigate]);
 
   if (status === 'notFound') {
     return (
@@ -157,10 +175,27 @@ export default function ProductDetailPage() {
             <span>
               {likes} {likes === 1 ? 'like' : 'likes'}
             </span>
-            <Link className="link-button" to={`/update-listing/${product.product_id}`}>
-              Edit
-            </Link>
           </div>
+          {isSellerOf(product, uid) && (
+            <div className="product-detail__owner" role="group" aria-label="Your listing">
+              <Link className="link-button" to={`/update-listing/${product.product_id}`}>
+                Edit
+              </Link>
+              <button
+                type="button"
+                className="link-button link-button--danger"
+                disabled={deleting}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                {deleting ? 'Deleting...' : 'Delete'}
+              </button>
+            </div>
+          )}
+          {deleteError && (
+            <p className="rw-alert rw-alert--error" role="alert">
+              {deleteError}
+            </p>
+          )}
           <Price price={product.price} originalPrice={product.original_price} />
           <p className={product.stock > 0 ? 'stock stock--in' : 'stock stock--out'}>
             {product.stock > 0 ? 'In Stock' : 'Out of Stock'}
@@ -275,6 +310,24 @@ export default function ProductDetailPage() {
           </div>
         )}
       </section>
+
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete Listing"
+          confirmLabel="Delete"
+          busy={deleting}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => {
+            setConfirmingDelete(false);
+            dispatch(productDeleteRequested(product.product_id));
+          }}
+        >
+          <p>
+            Are you sure you want to permanently delete "{product.title}"? This action cannot be
+            undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The product page's endpoints (docs/product.md §7 Products). */
 import type { Product } from '@rewear/contracts';
-import type { Api } from '../../api/http.ts';
+import type { Api, RequestOptions } from '../../api/http.ts';
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
@@ -10,6 +10,9 @@ export function productApi(http: Api) {
     product: (id: string) => http.get<Product>(productPath(id)),
     recommendations: (id: string, limit: number) =>
       http.get<Product[]>(`${productPath(id)}/recommendations?limit=${limit}`),
+    /** The seller's delete; 403 for anyone else. */
+    deleteListing: (id: string, options: RequestOptions) =>
+      http.del<unknown>(productPath(id), undefined, options),
   };
 }
 

@@ -1,9 +1,13 @@
-import { call, getContext, put, select, takeLatest } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { LIMITS, type Product } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { sendCommand } from '../../api/command.ts';
 import { productApi, type ProductApi } from './api.ts';
 import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
 import {
+  productDeleted,
+  productDeleteFailed,
+  productDeleteRequested,
   productFailed,
   productLoaded,
   productNotFound,
@@ -54,9 +58,26 @@ function* refreshLikes(api: ProductApi, action: ReturnType<typeof productLikesUp
   }
 }
 
+/** The seller deletes the listing from its page; the page then goes to the catalogue. */
+export function* deleteProduct(api: ProductApi, action: ReturnType<typeof productDeleteRequested>) {
+  try {
+    yield call(sendCommand, (options: RequestOptions) =>
+      api.deleteListing(action.payload, options),
+    );
+    yield put(productDeleted());
+  } catch (error) {
+    yield put(
+      productDeleteFailed(
+        error instanceof Error && error.message ? error.message : 'Failed to delete product',
+      ),
+    );
+  }
+}
+
 export function* productSaga() {
   const http: Api = yield getContext('api');
   const api = productApi(http);
   yield takeLatest(productRequested.type, loadProduct, api);
   yield takeLatest(productLikesUpdated.type, refreshLikes, api);
+  yield takeLeading(productDeleteRequested.type, deleteProduct, api);
 }

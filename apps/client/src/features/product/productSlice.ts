@@ -7,6 +7,10 @@ export interface ProductState {
   status: 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
   error: string | null;
   recommendations: Product[];
+  /** The seller's delete from this page: under way, failed (with the message) or done. */
+  deleting: boolean;
+  deleteError: string | null;
+  deleted: boolean;
 }
 
 const initialState: ProductState = {
@@ -15,6 +19,9 @@ const initialState: ProductState = {
   status: 'idle',
   error: null,
   recommendations: [],
+  deleting: false,
+  deleteError: null,
+  deleted: false,
 };
 
 const productSlice = createSlice({
@@ -29,6 +36,9 @@ const productSlice = createSlice({
       state.productId = action.payload;
       state.status = 'loading';
       state.error = null;
+      state.deleting = false;
+      state.deleteError = null;
+      state.deleted = false;
     },
     productLoaded(state, action: PayloadAction<Product>) {
       if (action.payload.product_id !== state.productId) return;
@@ -46,6 +56,18 @@ const productSlice = createSlice({
     recommendationsLoaded(state, action: PayloadAction<Product[]>) {
       state.recommendations = action.payload;
     },
+    productDeleteRequested(state, _action: PayloadAction<string>) {
+      state.deleting = true;
+      state.deleteError = null;
+    },
+    productDeleted(state) {
+      state.deleting = false;
+      state.deleted = true;
+    },
+    productDeleteFailed(state, action: PayloadAction<string>) {
+      state.deleting = false;
+      state.deleteError = action.payload;
+    },
   },
 });
 
@@ -55,6 +77,9 @@ export const {
   productNotFound,
   productFailed,
   recommendationsLoaded,
+  productDeleteRequested,
+  productDeleted,
+  productDeleteFailed,
 } = productSlice.actions;
 export default productSlice.reducer;
 export const selectProductDetail = (state: { product: ProductState }) => state.product;
@@ -64,4 +89,9 @@ export function galleryOf(product: Pick<Product, 'gallery' | 'image'>): string[]
   return product.gallery && product.gallery.length > 0
     ? product.gallery
     : Array(4).fill(product.image);
+}
+
+/** Edit and Delete are the seller's alone (docs/product.md §2.7); the server checks it again. */
+export function isSellerOf(product: Pick<Product, 'seller_id'>, uid: string | null): boolean {
+  return uid !== null && !!product.seller_id && product.seller_id === uid;
 }

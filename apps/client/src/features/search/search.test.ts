@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Api, RequestOptions } from '../../api/http.ts';
-import search, { searchTextChanged } from './searchSlice.ts';
+import search, { searchPageFrom, searchRequested, searchTextChanged } from './searchSlice.ts';
 import { searchSaga } from './searchSaga.ts';
 
 const product = (id: string) => ({ product_id: id, title: id }) as never;
@@ -70,5 +70,44 @@ describe('search suggestions', () => {
     expect(get).not.toHaveBeenCalled();
     expect(store.getState().search.suggestionStatus).toBe('idle');
     task.cancel();
+  });
+});
+
+describe('search results, paged (docs/product.md §2.19)', () => {
+  it('asks for the page in the address bar and keeps the number of all matches', async () => {
+    const get = vi.fn(async (_path: string) => ({
+      products: [product('p21'), product('p22')],
+      total: 22,
+      page: 2,
+      pageSize: 20,
+    }));
+    const { store, task } = start(get);
+    store.dispatch(searchRequested({ query: ' red dress ', page: 2 }));
+    await vi.waitFor(() => expect(store.getState().search.resultStatus).toBe('ready'));
+    expect(get.mock.calls[0]![0]).toBe('/api/search/results?query=red%20dress&page=2&pageSize=20');
+    expect(store.getState().search).toMatchObject({ query: ' red dress ', page: 2, total: 22 });
+    expect(store.getState().search.results).toHaveLength(2);
+    task.cancel();
+  });
+
+  it('answers nothing without a query and an error state on failure', async () => {
+    const get = vi.fn(async (_path: string) => {
+      throw new Error('offline');
+    });
+    const { store, task } = start(get);
+    store.dispatch(searchRequested({ query: '  ', page: 1 }));
+    expect(store.getState().search).toMatchObject({ resultStatus: 'ready', total: 0 });
+    store.dispatch(searchRequested({ query: 'tee', page: 1 }));
+    await vi.waitFor(() => expect(store.getState().search.resultStatus).toBe('error'));
+    expect(get).toHaveBeenCalledTimes(1);
+    task.cancel();
+  });
+
+  it('reads the page from the address bar, 1 when missing or not a page', () => {
+    expect(searchPageFrom('3')).toBe(3);
+    expect(searchPageFrom(null)).toBe(1);
+    expect(searchPageFrom('0')).toBe(1);
+    expect(searchPageFrom('2.5')).toBe(1);
+    expect(searchPageFrom('abc')).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { call, cancelled, delay, getContext, put, takeLatest } from 'redux-saga/effects';
-import type { Product } from '@rewear/contracts';
+import { LIMITS, type FilteredProducts, type Product } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
 import { searchApi, type SearchApi } from './api.ts';
 import {
@@ -31,14 +31,16 @@ export function* loadSuggestions(api: SearchApi, action: ReturnType<typeof searc
 }
 
 function* loadResults(api: SearchApi, action: ReturnType<typeof searchRequested>) {
-  const query = action.payload.trim();
+  const query = action.payload.query.trim();
+  const { page } = action.payload;
+  const pageSize = LIMITS.cataloguePageSize;
   if (!query) {
-    yield put(searchResultsLoaded([]));
+    yield put(searchResultsLoaded({ products: [], total: 0, page, pageSize }));
     return;
   }
   try {
-    const products: Product[] = yield call(api.results, query);
-    yield put(searchResultsLoaded(products));
+    const results: FilteredProducts = yield call(api.results, query, page, pageSize);
+    yield put(searchResultsLoaded(results));
   } catch {
     yield put(searchResultsFailed());
   }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Product } from '@rewear/contracts';
+import type { FilteredProducts, Product } from '@rewear/contracts';
 
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SUGGESTIONS = 6;
@@ -9,7 +9,11 @@ export interface SearchState {
   suggestions: Product[];
   suggestionStatus: 'idle' | 'loading' | 'ready';
   query: string;
+  /** The page of results asked for (1-based) and the number of all matches. */
+  page: number;
   results: Product[];
+  total: number;
+  pageSize: number;
   resultStatus: 'idle' | 'loading' | 'ready' | 'error';
 }
 
@@ -18,7 +22,10 @@ export const initialSearchState: SearchState = {
   suggestions: [],
   suggestionStatus: 'idle',
   query: '',
+  page: 1,
   results: [],
+  total: 0,
+  pageSize: 20,
   resultStatus: 'idle',
 };
 
@@ -50,16 +57,20 @@ const searchSlice = createSlice({
       state.suggestions = [];
       state.suggestionStatus = 'idle';
     },
-    searchRequested(state, action: PayloadAction<string>) {
-      state.query = action.payload;
+    searchRequested(state, action: PayloadAction<{ query: string; page: number }>) {
+      state.query = action.payload.query;
+      state.page = action.payload.page;
       state.resultStatus = 'loading';
     },
-    searchResultsLoaded(state, action: PayloadAction<Product[]>) {
-      state.results = action.payload;
+    searchResultsLoaded(state, action: PayloadAction<FilteredProducts>) {
+      state.results = action.payload.products;
+      state.total = action.payload.total;
+      state.pageSize = action.payload.pageSize;
       state.resultStatus = 'ready';
     },
     searchResultsFailed(state) {
       state.results = [];
+      state.total = 0;
       state.resultStatus = 'error';
     },
   },
@@ -77,3 +88,9 @@ export const {
 export default searchSlice.reducer;
 
 export const selectSearch = (state: { search: SearchState }) => state.search;
+
+/** The page number in `/search?q=&page=`: a whole number from 1, else 1. */
+export function searchPageFrom(param: string | null): number {
+  const page = Number(param);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}

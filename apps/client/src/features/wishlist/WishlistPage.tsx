@@ -4,7 +4,15 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Price from '../../components/Price.tsx';
 import { selectUid } from '../auth/authSlice.ts';
 import { addToCart } from '../cart/cartSlice.ts';
-import { loadWishlist, removeFromWishlist, selectWishlist } from './wishlistSlice.ts';
+import ConfirmDialog from '../listings/ConfirmDialog.tsx';
+import {
+  clearWishlist,
+  loadWishlist,
+  removeFromWishlist,
+  selectWishlist,
+  type WishlistProduct,
+} from './wishlistSlice.ts';
+import { allOrNone, stillSaved, toggled } from './selection.ts';
 import '../auth/account.css';
 import './wishlistPage.css';
 
@@ -12,7 +20,10 @@ export default function WishlistPage() {
   const dispatch = useAppDispatch();
   const uid = useAppSelector(selectUid);
   const wishlist = useAppSelector(selectWishlist);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [picked, setSelected] = useState<string[]>([]);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  // Items removed meanwhile (here or in another tab) leave the selection.
+  const selected = stillSaved(picked, wishlist.items);
 
   if (!uid) {
     return (
@@ -29,10 +40,22 @@ export default function WishlistPage() {
     );
   }
 
-  const toggle = (productId: string) =>
-    setSelected((ids) =>
-      ids.includes(productId) ? ids.filter((id) => id !== productId) : [...ids, productId],
-    );
+  const toggle = (productId: string) => setSelected(toggled(selected, productId));
+
+  // As each row's Add to cart: one of each goes to the cart and leaves the wishlist.
+  const moveToCart = (products: WishlistProduct[]) => {
+    for (const item of products) {
+      dispatch(addToCart({ product: item, quantity: 1 }));
+      dispatch(removeFromWishlist({ productId: item.product_id }));
+    }
+    setSelected([]);
+  };
+  const remove = (productIds: string[]) => {
+    for (const productId of productIds) dispatch(removeFromWishlist({ productId }));
+    setSelected([]);
+  };
+  const selectedItems = wishlist.items.filter((item) => selected.includes(item.product_id));
+  const allChecked = wishlist.items.length > 0 && selected.length === wishlist.items.length;
 
   return (
     <div className="rw-page container">
@@ -72,9 +95,46 @@ export default function WishlistPage() {
               {wishlist.error}
             </p>
           )}
-          <p className="rw-muted" aria-live="polite">
-            {selected.length > 0 ? `${selected.length} selected` : `${wishlist.items.length} saved`}
-          </p>
+          <div className="rw-wishlist__toolbar" role="group" aria-label="Selected items">
+            <label className="rw-wishlist__all">
+              <input
+                type="checkbox"
+                checked={allChecked}
+                onChange={() => setSelected(allOrNone(selected, wishlist.items))}
+              />
+              Select all
+            </label>
+            <span className="rw-muted" aria-live="polite">
+              {selected.length > 0
+                ? `${selected.length} selected`
+                : `${wishlist.items.length} saved`}
+            </span>
+            <span className="rw-wishlist__bulk">
+              <button
+                type="button"
+                className="rw-btn rw-btn--primary rw-btn--small"
+                disabled={selected.length === 0}
+                onClick={() => moveToCart(selectedItems)}
+              >
+                Move to cart{selected.length > 0 ? ` (${selected.length})` : ''}
+              </button>
+              <button
+                type="button"
+                className="rw-btn rw-btn--outline rw-btn--small"
+                disabled={selected.length === 0}
+                onClick={() => remove(selected)}
+              >
+                Remove selected
+              </button>
+              <button
+                type="button"
+                className="rw-btn rw-btn--outline rw-btn--small rw-wishlist__clear"
+                onClick={() => setConfirmingClear(true)}
+              >
+                Clear wishlist
+              </button>
+            </span>
+          </div>
           <ul className="rw-wishlist">
             {wishlist.items.map((item) => {
               const busy = wishlist.busy.includes(item.product_id);
@@ -110,11 +170,7 @@ export default function WishlistPage() {
                       className="rw-btn rw-btn--primary rw-btn--small"
                       disabled={busy}
                       aria-label={`Add ${item.title} to cart`}
-                      onClick={() => {
-                        dispatch(addToCart({ product: item, quantity: 1 }));
-                        dispatch(removeFromWishlist({ productId: item.product_id }));
-                        setSelected((ids) => ids.filter((id) => id !== item.product_id));
-                      }}
+                      onClick={() => moveToCart([item])}
                     >
                       Add to cart
                     </button>
@@ -123,10 +179,7 @@ export default function WishlistPage() {
                       className="rw-btn rw-btn--outline rw-btn--small"
                       disabled={busy}
                       aria-label={`Remove ${item.title} from wishlist`}
-                      onClick={() => {
-                        dispatch(removeFromWishlist({ productId: item.product_id }));
-                        setSelected((ids) => ids.filter((id) => id !== item.product_id));
-                      }}
+                      onClick={() => remove([item.product_id])}
                     >
                       Remove
                     </button>
@@ -136,6 +189,23 @@ export default function WishlistPage() {
             })}
           </ul>
         </>
+      )}
+      {confirmingClear && (
+        <ConfirmDialog
+          title="Clear wishlist"
+          confirmLabel="Clear wishlist"
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => {
+            setConfirmingClear(false);
+            setSelected([]);
+            dispatch(clearWishlist());
+          }}
+        >
+          <p>
+            Remove all {wishlist.items.length} {wishlist.items.length === 1 ? 'item' : 'items'} from
+            your wishlist? This cannot be undone.
+          </p>
+        </ConfirmDialog>
       )}
     </div>
   );
