@@ -13,6 +13,7 @@ const WishlistPage = lazy(() => import('../features/wishlist/WishlistPage.tsx'))
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'));
 const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirmationPage.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
+const SalesPage = lazy(() => import('../features/shipments/SalesPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const CreateListingPage = lazy(() => import('../features/listings/CreateListingPage.tsx'));
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path="update-listing/:id" element={page(UpdateListingPage, true)} />
         <Route path="profile" element={page(ProfilePage, true, true)} />
         <Route path="orders" element={page(OrdersPage, true)} />
+        <Route path="sales" element={page(SalesPage, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

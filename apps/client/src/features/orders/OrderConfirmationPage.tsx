@@ -6,6 +6,8 @@ import Spinner from '../../components/Spinner.tsx';
 import { fetchOrder, selectOrderDetail } from './ordersSlice.ts';
 import { formatOrderDate } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
+import OrderShipments from '../shipments/OrderShipments.tsx';
+import { selectUid } from '../auth/authSlice.ts';
 import '../auth/account.css';
 import './orders.css';
 import './feature.ts';
@@ -16,6 +18,8 @@ export default function OrderConfirmationPage() {
   const { orderId = '' } = useParams();
   const dispatch = useAppDispatch();
   const detail = useAppSelector(selectOrderDetail);
+  // The page is open to visitors; an order's shipments are its buyer's only.
+  const uid = useAppSelector(selectUid);
 
   useEffect(() => {
     if (orderId) dispatch(fetchOrder({ orderId }));
@@ -72,6 +76,8 @@ export default function OrderConfirmationPage() {
           </li>
         </ol>
       </section>
+
+      {uid && <OrderShipments orderId={order.id} orderStatus={order.status} card />}
 
       <div className="rw-confirmation__grid">
         <section className="rw-card" aria-labelledby="details-title">

@@ -6,6 +6,7 @@ import { selectUid } from '../auth/authSlice.ts';
 import { fetchOrders, selectOrderList } from './ordersSlice.ts';
 import { formatOrderDate, itemCount } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
+import OrderShipments from '../shipments/OrderShipments.tsx';
 import '../auth/account.css';
 import './orders.css';
 import './feature.ts';
@@ -94,6 +95,7 @@ export default function OrdersPage() {
                   </li>
                 ))}
               </ul>
+              <OrderShipments orderId={order.id} orderStatus={order.status} headingLevel={3} />
               <div className="rw-order__foot">
                 <span>
                   {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} · Total{' '}
