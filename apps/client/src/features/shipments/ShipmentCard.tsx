@@ -7,8 +7,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   formatPrice,
   PROBLEM_REASONS,
-  reportProblemBody,
-  shipBody,
   type ProblemReason,
   type ShipmentAction,
   type ShipmentRole,
@@ -25,13 +23,17 @@ import {
   type ShipmentCommand,
 } from './shipmentsSlice.ts';
 import {
+  checkProblemForm,
+  checkShipForm,
+  PROBLEM_TEXT_MAX,
+  SHIP_FIELD_MAX,
+} from './shipmentForms.ts';
+import {
   cancelReasonText,
   PROBLEM_REASON_LABELS,
   shipmentStatusLabel,
   shipmentStatusTone,
 } from './shipmentStatus.ts';
-
-const PROBLEM_TEXT_MAX = 1000;
 
 /** The actions taken with one button (ship and report a problem have forms). */
 type ButtonAction = Exclude<ShipmentAction, 'ship' | 'reportProblem'>;
@@ -127,19 +129,14 @@ function ShipForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The route's own schema: the same messages the server would answer with.
-    const parsed = shipBody.safeParse({ carrier, trackingNumber });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as 'carrier' | 'trackingNumber';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+    // The route's own rules: the same messages the server would answer with.
+    const checked = checkShipForm({ carrier, trackingNumber });
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    onShip(parsed.data);
+    onShip(checked.body);
   };
 
   return (
@@ -150,7 +147,7 @@ function ShipForm({
           id={`${id}-carrier`}
           value={carrier}
           list={`${id}-carriers`}
-          maxLength={100}
+          maxLength={SHIP_FIELD_MAX}
           autoComplete="off"
           aria-invalid={errors.carrier ? true : undefined}
           aria-describedby={errors.carrier ? `${id}-carrier-error` : undefined}
@@ -173,7 +170,7 @@ function ShipForm({
         <input
           id={`${id}-tracking`}
           value={trackingNumber}
-          maxLength={100}
+          maxLength={SHIP_FIELD_MAX}
           autoComplete="off"
           aria-invalid={errors.trackingNumber ? true : undefined}
           aria-describedby={errors.trackingNumber ? `${id}-tracking-error` : undefined}
@@ -208,17 +205,13 @@ function ProblemForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setError('Please choose what is wrong');
-      return;
-    }
-    const parsed = reportProblemBody.safeParse({ reason, text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the report');
+    const checked = checkProblemForm({ reason, text });
+    if (!checked.ok) {
+      setError(checked.errors.reason ?? checked.errors.text ?? null);
       return;
     }
     setError(null);
-    onReport(parsed.data);
+    onReport(checked.body);
   };
 
   return (
@@ -332,7 +325,6 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
       <dl className="rw-shipment__facts">
         <Field label="Amount">
           <strong>{formatPrice(shipment.amount)}</strong>
-          {shipment.refunded && <span className="rw-muted"> · Refunded</span>}
         </Field>
         {role === 'seller' && (
           <Field label="Ship to">
