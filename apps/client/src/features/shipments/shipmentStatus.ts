@@ -49,7 +49,7 @@ export const PROBLEM_REASON_LABELS: Record<ProblemReason, string> = {
 };
 
 export const MOVEMENT_LABELS: Record<SellerBalance['movements'][number]['kind'], string> = {
-  held: 'Held until the buyer confirms',
+  held: 'Payment held',
   released: 'Released to your balance',
   refunded: 'Refunded to the buyer',
 };
