@@ -6,6 +6,7 @@
  * under artifacts/screenshots/.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
@@ -37,6 +38,15 @@ async function shootAtBothWidths(page: Page, name: string) {
     expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** axe-core: no serious or critical violation on the page as it stands (forms and buttons included). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
 }
 
 /** A seller with a listing of their own; the buyer registers and pays for it by card. */
@@ -88,6 +98,7 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
   await expect(badge(parcel)).toHaveText('Awaiting shipment');
   await expect(parcel).toContainText(listing.title);
   await expect(parcel.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await expectAccessible(page);
 
   // The seller's My Sales: the sale with the buyer's address, the money pending.
   await openMySales(sellerPage, seller);
@@ -99,6 +110,7 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
   await expect(sellerPage.getByTestId('balance-pending')).toHaveText(price);
   await expect(sellerPage.getByTestId('balance-available')).toHaveText('$0.00');
   await shootAtBothWidths(sellerPage, 'my-sales-awaiting-shipment');
+  await expectAccessible(sellerPage);
 
   // Shipping needs both fields; then it is shipped with its tracking number.
   const shipForm = sale.getByRole('form', { name: 'Ship this order' });
@@ -188,6 +200,7 @@ test('a problem reported after delivery ends in an accepted return, refunded on 
   await report.getByLabel('What is wrong?').selectOption({ label: 'Damaged' });
   await report.getByLabel('Describe the problem').fill('The left sleeve is torn at the seam.');
   await expect(report).toContainText('36/1000 characters');
+  await expectAccessible(page);
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(badge(parcel)).toHaveText('On hold');
   await expect(parcel).toContainText('Problem reported: Damaged');

@@ -50,12 +50,12 @@ function Balance() {
             <div>
               <dt>Pending</dt>
               <dd data-testid="balance-pending">{formatPrice(balance.pending)}</dd>
-              <span className="rw-muted">Held until buyers confirm</span>
+              <dd className="rw-muted rw-balance__hint">Held until buyers confirm</dd>
             </div>
             <div>
               <dt>Available</dt>
               <dd data-testid="balance-available">{formatPrice(balance.available)}</dd>
-              <span className="rw-muted">Released to you</span>
+              <dd className="rw-muted rw-balance__hint">Released to you</dd>
             </div>
           </dl>
           <h3 className="rw-balance__subtitle">Movements</h3>
