@@ -2,10 +2,9 @@
  * The lifecycle of a shipment, from a paid order to the money released (docs/product.md §11):
  * its statuses, its timers and which action is open to whom. The command side decides with
  * these rules; the query side uses the same ones to list the actions a person may take.
+ * No zod here: the storefront uses these rules, and the request bodies (shipment-requests.ts)
+ * would bring zod's runtime into its pages.
  */
-import { z } from 'zod';
-import { idParam } from './requests.ts';
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The timers of the lifecycle, in one place. */
@@ -106,19 +105,6 @@ export function notOpenMessage(status: ShipmentStatus): string {
       return 'This order has already been cancelled';
   }
 }
-
-// Request bodies and paths of the shipment commands (camelCase, docs/api.md).
-export const shipmentParams = z.object({ shipmentId: idParam });
-export const shipBody = z.object({
-  carrier: z.string().trim().min(1, 'Please name the carrier').max(100),
-  trackingNumber: z.string().trim().min(1, 'Please give the tracking number').max(100),
-});
-export const reportProblemBody = z.object({
-  reason: z.enum(PROBLEM_REASONS, {
-    error: `reason must be one of ${PROBLEM_REASONS.join(', ')}`,
-  }),
-  text: z.string().trim().max(1000, 'Please describe the problem in at most 1000 characters'),
-});
 
 /** A shipment as its buyer or seller reads it (GET /api/sales, GET /api/orders/{id}/shipments). */
 export interface ShipmentView {

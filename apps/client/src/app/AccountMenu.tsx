@@ -96,6 +96,9 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           <Link role="menuitem" to="/orders" onClick={() => setOpen(false)}>
             Your Orders
           </Link>
+          <Link role="menuitem" to="/sales" onClick={() => setOpen(false)}>
+            Your Sales
+          </Link>
           <button role="menuitem" type="button" onClick={handleSignOut}>
             Sign Out
           </button>

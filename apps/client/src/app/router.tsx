@@ -15,6 +15,7 @@ const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirm
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
 const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
+const SalesPage = lazy(() => import('../features/shipments/SalesPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const CreateListingPage = lazy(() => import('../features/listings/CreateListingPage.tsx'));
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="contact" element={page(ContactPage)} />
         <Route path="support" element={page(SupportPage, false, true)} />
         <Route path="forgot-password" element={page(ForgotPasswordPage, false, true)} />
+        <Route path="sales" element={page(SalesPage, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

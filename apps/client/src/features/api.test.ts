@@ -13,6 +13,7 @@ import { newsletterApi } from './newsletter/api.ts';
 import { ordersApi } from './orders/api.ts';
 import { productApi } from './product/api.ts';
 import { searchApi } from './search/api.ts';
+import { shipmentsApi } from './shipments/api.ts';
 import { wishlistApi } from './wishlist/api.ts';
 
 afterEach(() => {
@@ -301,6 +302,71 @@ const cases: Case[] = [
     'newsletter: unsubscribe',
     (h) => newsletterApi(h).unsubscribe({ email: 'a@b.c' }, key),
     { method: 'POST', path: '/api/newsletter/unsubscribe', body: { email: 'a@b.c' }, ...command },
+  ],
+  [
+    "shipments: the seller's sales",
+    (h) => shipmentsApi(h).sales(),
+    { method: 'GET', path: '/api/sales' },
+  ],
+  [
+    "shipments: the seller's balance",
+    (h) => shipmentsApi(h).balance(),
+    { method: 'GET', path: '/api/sales/balance' },
+  ],
+  [
+    "shipments: an order's shipments, id encoded",
+    (h) => shipmentsApi(h).orderShipments('o 1'),
+    { method: 'GET', path: '/api/orders/o%201/shipments' },
+  ],
+  [
+    'shipments: ship, with carrier and tracking number',
+    (h) => shipmentsApi(h).ship('o1.s 1', { carrier: 'UPS', trackingNumber: '1Z999' }, key),
+    {
+      method: 'POST',
+      path: '/api/shipments/o1.s%201/ship',
+      body: { carrier: 'UPS', trackingNumber: '1Z999' },
+      ...command,
+    },
+  ],
+  [
+    'shipments: the seller marks delivered',
+    (h) => shipmentsApi(h).markDelivered('o1.s1', key),
+    { method: 'POST', path: '/api/shipments/o1.s1/delivered', ...command },
+  ],
+  [
+    'shipments: the buyer confirms receipt (the same route)',
+    (h) => shipmentsApi(h).confirmReceipt('o1.s1', key),
+    { method: 'POST', path: '/api/shipments/o1.s1/delivered', ...command },
+  ],
+  [
+    'shipments: everything is OK',
+    (h) => shipmentsApi(h).confirmOk('o1.s1', key),
+    { method: 'POST', path: '/api/shipments/o1.s1/complete', ...command },
+  ],
+  [
+    'shipments: report a problem, with reason and text',
+    (h) => shipmentsApi(h).reportProblem('o1.s1', { reason: 'damaged', text: 'Torn seam' }, key),
+    {
+      method: 'POST',
+      path: '/api/shipments/o1.s1/problem',
+      body: { reason: 'damaged', text: 'Torn seam' },
+      ...command,
+    },
+  ],
+  [
+    'shipments: accept the return',
+    (h) => shipmentsApi(h).acceptReturn('o1.s1', key),
+    { method: 'POST', path: '/api/shipments/o1.s1/accept-return', ...command },
+  ],
+  [
+    'shipments: dispute',
+    (h) => shipmentsApi(h).dispute('o1.s1', key),
+    { method: 'POST', path: '/api/shipments/o1.s1/dispute', ...command },
+  ],
+  [
+    'shipments: cancel before shipping',
+    (h) => shipmentsApi(h).cancel('o1.s1', key),
+    { method: 'POST', path: '/api/shipments/o1.s1/cancel', ...command },
   ],
   [
     "orders: a user's orders",

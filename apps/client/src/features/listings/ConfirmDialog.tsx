@@ -4,7 +4,11 @@ interface Props {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without acting. */
+  cancelLabel?: string;
   busy?: boolean;
+  /** The confirm button's style: red for what cannot be undone and loses something, else primary. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -17,7 +21,9 @@ export default function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: Props) {
@@ -76,11 +82,11 @@ export default function ConfirmDialog({
             onClick={onCancel}
             disabled={busy}
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"
-            className="rw-btn rw-btn--danger"
+            className={`rw-btn rw-btn--${tone}`}
             onClick={onConfirm}
             disabled={busy}
           >

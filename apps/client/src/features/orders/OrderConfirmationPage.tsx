@@ -11,6 +11,8 @@ import {
   orderStatusText,
 } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
+import OrderShipments from '../shipments/OrderShipments.tsx';
+import { selectUid } from '../auth/authSlice.ts';
 import '../auth/account.css';
 // The totals list's layout (rw-totals), also when the page is opened without the checkout before it.
 import '../checkout/checkout.css';
@@ -23,6 +25,8 @@ export default function OrderConfirmationPage() {
   const { orderId = '' } = useParams();
   const dispatch = useAppDispatch();
   const detail = useAppSelector(selectOrderDetail);
+  // The page is open to visitors; an order's shipments are its buyer's only.
+  const uid = useAppSelector(selectUid);
 
   useEffect(() => {
     if (orderId) dispatch(fetchOrder({ orderId }));
@@ -110,6 +114,8 @@ export default function OrderConfirmationPage() {
           </ol>
         </section>
       )}
+
+      {uid && <OrderShipments orderId={order.id} orderStatus={order.status} card />}
 
       <div className="rw-confirmation__grid">
         <section className="rw-card" aria-labelledby="details-title">

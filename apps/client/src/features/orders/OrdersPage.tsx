@@ -13,6 +13,7 @@ import {
   type OrderSummary,
 } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
+import OrderShipments from '../shipments/OrderShipments.tsx';
 import '../auth/account.css';
 import './orders.css';
 import './feature.ts';
@@ -64,6 +65,7 @@ function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
           </li>
         ))}
       </ul>
+      <OrderShipments orderId={order.id} orderStatus={order.status} headingLevel={4} />
       {standing === 'awaitingPayment' && (
         <p className="rw-order__note">
           Your items are held until {formatHoldTime(order.expiresAt)}. Pay before then to keep them.

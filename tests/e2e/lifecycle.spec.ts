@@ -1,0 +1,237 @@
+/**
+ * After payment (docs/product.md §11), with the buyer and the seller in two browsers: the seller
+ * ships from My Sales, the buyer follows the package and confirms, the seller's money moves from
+ * pending to available; and a problem reported after delivery ends in an accepted return and a
+ * refund both sides see. Screenshots of My Sales, My Orders and the order page at 375 and 1280 px are saved
+ * under artifacts/screenshots/.
+ */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import {
+  accountMenu,
+  dollars,
+  fillCheckout,
+  newUser,
+  registerThroughUi,
+  signInThroughUi,
+  SHIPPING,
+  type TestUser,
+} from './support/app.ts';
+import { sellerWithListing } from './support/seller.ts';
+import { REPO_ROOT } from './support/storefront.ts';
+
+const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
+
+/** Full-page pictures at a phone and a desktop width; neither may be wider than the screen. */
+async function shootAtBothWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
+    // From the top, so the sticky banner is drawn where it belongs in a full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** axe-core: no serious or critical violation on the page as it stands (forms and buttons included). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
+}
+
+/** A seller with a listing of their own; the buyer registers and pays for it by card. */
+async function paidSale(page: Page, browser: Browser, testInfo: TestInfo) {
+  const seller = newUser(testInfo, 'seller');
+  const title = `Wool Coat ${Math.random().toString(36).slice(2, 7)}`;
+  const listing = await sellerWithListing(page.request, seller, { title, price: 35 });
+
+  const buyer = newUser(testInfo, 'buyer');
+  await registerThroughUi(page, buyer);
+  await page.goto(`/products/${listing.product_id}`);
+  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.goto('/checkout');
+  await (await fillCheckout(page, '4242 4242 4242 4242')).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+  const orderId = decodeURIComponent(page.url().split('/order-confirmation/')[1]!);
+
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await sellerPage.goto('/login');
+  await signInThroughUi(sellerPage, seller);
+  await expect(accountMenu(sellerPage, seller)).toBeVisible({ timeout: 20_000 });
+  return { seller, buyer, listing, orderId, sellerPage, close: () => sellerContext.close() };
+}
+
+async function openMySales(page: Page, seller: TestUser) {
+  await accountMenu(page, seller).click();
+  await page.getByRole('menuitem', { name: 'Your Sales' }).click();
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect(page.getByRole('heading', { name: 'My Sales', level: 1 })).toBeVisible();
+}
+
+const saleCard = (page: Page, orderId: string) =>
+  page.getByRole('article', { name: `Order #${orderId}` });
+const buyerPackage = (page: Page) => page.getByRole('article', { name: 'Your package' });
+const badge = (card: ReturnType<Page['getByRole']>) => card.locator('.rw-shipment__badges');
+
+test('the seller ships with a tracking number, the buyer confirms, the money becomes available', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { seller, listing, orderId, sellerPage, close } = await paidSale(page, browser, testInfo);
+  const price = dollars(listing.price);
+
+  // The buyer's order page: the package awaits shipment and can still be cancelled.
+  const parcel = buyerPackage(page);
+  await expect(badge(parcel)).toHaveText('Awaiting shipment');
+  await expect(parcel).toContainText(listing.title);
+  await expect(parcel.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The seller's My Sales: the sale with the buyer's address, the money pending.
+  await openMySales(sellerPage, seller);
+  const sale = saleCard(sellerPage, orderId);
+  await expect(badge(sale)).toHaveText('Awaiting shipment');
+  await expect(sale).toContainText(listing.title);
+  await expect(sale).toContainText(SHIPPING.address);
+  await expect(sale).toContainText(`${SHIPPING.city}, ${SHIPPING.state} ${SHIPPING.zip}`);
+  await expect(sellerPage.getByTestId('balance-pending')).toHaveText(price);
+  await expect(sellerPage.getByTestId('balance-available')).toHaveText('$0.00');
+  await shootAtBothWidths(sellerPage, 'my-sales-awaiting-shipment');
+  await expectAccessible(sellerPage);
+
+  // Shipping needs both fields; then it is shipped with its tracking number.
+  const shipForm = sale.getByRole('form', { name: 'Ship this order' });
+  await shipForm.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(shipForm).toContainText('Please name the carrier');
+  await shipForm.getByLabel('Carrier').fill('UPS');
+  await shipForm.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await shipForm.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(badge(sale)).toHaveText('Shipped');
+  await expect(sale).toContainText('1Z999AA10123456784');
+  await expect(sale.getByRole('form', { name: 'Ship this order' })).toHaveCount(0);
+
+  // The buyer's page still offers to cancel: the server refuses, its reason shows, and the
+  // package is read again, now shipped with its tracking number.
+  await parcel.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Cancel and refund' })
+    .click();
+  await expect(parcel.getByRole('alert')).toHaveText(
+    /This order has already shipped and is not delivered yet/,
+  );
+  await expect(badge(parcel)).toHaveText('Shipped');
+  await expect(parcel).toContainText('UPS');
+  await expect(parcel).toContainText('1Z999AA10123456784');
+  await expect(parcel.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await parcel.getByRole('button', { name: 'Dismiss' }).click();
+
+  // Receipt, then "Everything is OK" (it asks first).
+  await parcel.getByRole('button', { name: 'Confirm receipt' }).click();
+  await expect(badge(parcel)).toHaveText('Delivered');
+  await parcel.getByRole('button', { name: 'Everything is OK' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Everything is OK?' });
+  await expect(dialog).toContainText(`${price} is released to the seller`);
+  await dialog.getByRole('button', { name: 'Yes, everything is OK' }).click();
+  await expect(badge(parcel)).toHaveText('Completed');
+  await expect(parcel.getByRole('button')).toHaveCount(0);
+  await shootAtBothWidths(page, 'order-page-completed');
+
+  // My Orders shows the same package.
+  await page.goto('/orders');
+  const order = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Order #${orderId}` }) });
+  await expect(badge(order.getByRole('article', { name: 'Your package' }))).toHaveText('Completed');
+
+  // The seller's money moved from pending to available.
+  await sellerPage.getByRole('button', { name: 'Refresh' }).click();
+  await expect(badge(sale)).toHaveText('Completed');
+  await expect(sellerPage.getByTestId('balance-pending')).toHaveText('$0.00');
+  await expect(sellerPage.getByTestId('balance-available')).toHaveText(price);
+  await expect(sellerPage.getByRole('region', { name: 'Balance' })).toContainText(
+    'Released to your balance',
+  );
+  await shootAtBothWidths(sellerPage, 'my-sales-completed');
+  await close();
+});
+
+test('a problem reported after delivery ends in an accepted return, refunded on both sides', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { seller, listing, orderId, sellerPage, close } = await paidSale(page, browser, testInfo);
+  const price = dollars(listing.price);
+
+  // The seller ships and marks the package delivered.
+  await openMySales(sellerPage, seller);
+  const sale = saleCard(sellerPage, orderId);
+  const shipForm = sale.getByRole('form', { name: 'Ship this order' });
+  await shipForm.getByLabel('Carrier').fill('USPS');
+  await shipForm.getByLabel('Tracking number').fill('9400111899223856');
+  await shipForm.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(badge(sale)).toHaveText('Shipped');
+  await sale.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(badge(sale)).toHaveText('Delivered');
+
+  // The buyer, on My Orders, reports a problem.
+  await page.goto('/orders');
+  const order = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Order #${orderId}` }) });
+  const parcel = order.getByRole('article', { name: 'Your package' });
+  await expect(badge(parcel)).toHaveText('Delivered');
+  await parcel.getByRole('button', { name: 'Report a problem' }).click();
+  const report = parcel.getByRole('form', { name: 'Report a problem' });
+  await report.getByLabel('What is wrong?').selectOption({ label: 'Damaged' });
+  await report.getByLabel('Describe the problem').fill('The left sleeve is torn at the seam.');
+  await expect(report).toContainText('36/1000 characters');
+  await expectAccessible(page);
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(badge(parcel)).toHaveText('On hold');
+  await expect(parcel).toContainText('Problem reported: Damaged');
+
+  // The seller sees the report and accepts the return.
+  await sellerPage.getByRole('button', { name: 'Refresh' }).click();
+  await expect(badge(sale)).toHaveText('On hold');
+  await expect(sale).toContainText('The left sleeve is torn at the seam.');
+  await expect(sale.getByRole('button', { name: 'Dispute' })).toBeVisible();
+  await sale.getByRole('button', { name: 'Accept return' }).click();
+  await sellerPage
+    .getByRole('dialog', { name: 'Accept the return?' })
+    .getByRole('button', { name: 'Accept and refund' })
+    .click();
+  await expect(badge(sale)).toHaveText('Refunded');
+  await expect(sale).toContainText(`${price} was refunded to the buyer.`);
+  await expect(sellerPage.getByTestId('balance-pending')).toHaveText('$0.00');
+  await expect(sellerPage.getByTestId('balance-available')).toHaveText('$0.00');
+  await expect(sellerPage.getByRole('region', { name: 'Balance' })).toContainText(
+    'Refunded to the buyer',
+  );
+  await shootAtBothWidths(sellerPage, 'my-sales-refunded');
+
+  // The buyer sees the refund, on My Orders and on the order page.
+  await page.reload();
+  await expect(badge(parcel)).toHaveText('Refunded');
+  await expect(parcel).toContainText(`${price} is refunded to your card.`);
+  await shootAtBothWidths(page, 'my-orders-refunded');
+  await page.goto(`/order-confirmation/${encodeURIComponent(orderId)}`);
+  await expect(badge(buyerPackage(page))).toHaveText('Refunded');
+  await expect(buyerPackage(page)).toContainText(`${price} is refunded to your card.`);
+  await shootAtBothWidths(page, 'order-page-refunded');
+  await close();
+});
