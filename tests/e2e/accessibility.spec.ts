@@ -5,7 +5,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { listingsForSlot, newUser, registerThroughUi } from './support/app.ts';
+import {
+  listingsForSlot,
+  newUser,
+  registerThroughUi,
+  addToCartOnProductPage,
+} from './support/app.ts';
 
 async function expectNoSeriousViolations(page: Page, testInfo: TestInfo) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -52,7 +57,7 @@ test('product page', async ({ page, request }, testInfo) => {
 test('cart page with an item', async ({ page, request }, testInfo) => {
   const [listing] = await listingsForSlot(request, 5);
   await page.goto(`/products/${listing!.product_id}`);
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart (1)' })).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);
@@ -68,8 +73,7 @@ test('checkout, shipping and payment steps', async ({ page, request }, testInfo)
   const [listing] = await listingsForSlot(request, 6);
   await registerThroughUi(page, newUser(testInfo, 'axe'));
   await page.goto(`/products/${listing!.product_id}`);
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Shipping information' })).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);

@@ -11,6 +11,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
   accountMenu,
+  addToCartOnProductPage,
   dollars,
   fillCheckout,
   newUser,
@@ -58,8 +59,7 @@ async function paidSale(page: Page, browser: Browser, testInfo: TestInfo) {
   const buyer = newUser(testInfo, 'buyer');
   await registerThroughUi(page, buyer);
   await page.goto(`/products/${listing.product_id}`);
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
   await page.goto('/checkout');
   await (await fillCheckout(page, '4242 4242 4242 4242')).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });

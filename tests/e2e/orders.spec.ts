@@ -9,6 +9,7 @@ import {
   listingsForSlot,
   newUser,
   registerThroughUi,
+  addToCartOnProductPage,
 } from './support/app.ts';
 
 test('an unpaid order is resumed and paid from My Orders', async ({ page, request }, testInfo) => {
@@ -19,8 +20,7 @@ test('an unpaid order is resumed and paid from My Orders', async ({ page, reques
   // Card details that never reach the processor leave the order placed but unpaid (as a shopper
   // who leaves at the payment step would); a declined card would fail it instead.
   await page.goto(`/products/${listing!.product_id}`);
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
   await page.goto('/checkout');
   const pay = await fillCheckout(page, '4242 4242');
   await pay.click();

@@ -13,6 +13,7 @@ import {
   newUser,
   registerThroughUi,
   scrollThrough,
+  addToCartOnProductPage,
 } from './support/app.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 
@@ -66,20 +67,13 @@ for (const [width, slots] of [
     // Signed in: one order placed, one item left in the cart.
     await registerThroughUi(page, newUser(testInfo, 'screens'));
     await page.goto(`/products/${bought!.product_id}`);
-    await page
-      .locator('.product-detail__info')
-      .getByRole('button', { name: 'Add to Cart' })
-      .click();
+    await addToCartOnProductPage(page, 'Cart, 1 item');
     await page.goto('/checkout');
     await (await fillCheckout(page, '4242 4242 4242 4242')).click();
     await expect(page).toHaveURL(/\/order-confirmation\//, { timeout: 15_000 });
 
     await page.goto(`/products/${inCart!.product_id}`);
-    await page
-      .locator('.product-detail__info')
-      .getByRole('button', { name: 'Add to Cart' })
-      .click();
-    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    await addToCartOnProductPage(page, 'Cart, 1 item');
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Shopping Cart (1)' })).toBeVisible();
     await shoot(page, 'cart', width);

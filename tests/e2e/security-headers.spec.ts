@@ -12,6 +12,7 @@ import {
   listingsForSlot,
   newUser,
   registerThroughUi,
+  addToCartOnProductPage,
 } from './support/app.ts';
 
 const HEADERS = [
@@ -69,8 +70,7 @@ test('the storefront works end to end under its policy with no violation reporte
   // Sign-up through the Auth emulator, then the cart.
   await registerThroughUi(page, user);
   await page.goto(`/products/${listing!.product_id}`);
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
 
   // Checkout with the succeeding test card, and the confirmation.
   await page.goto('/checkout');

@@ -10,6 +10,7 @@ import {
   listingsForSlot,
   newUser,
   registerThroughUi,
+  addToCartOnProductPage,
 } from './support/app.ts';
 
 test('a visitor cart is carried over at registration, paid by card and listed in My Orders', async ({
@@ -22,8 +23,7 @@ test('a visitor cart is carried over at registration, paid by card and listed in
   // As a visitor: add to cart from the product page.
   await page.goto(`/products/${listing!.product_id}`);
   await expect(page.getByRole('heading', { name: listing!.title, level: 1 })).toBeVisible();
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
   await page.getByRole('button', { name: '(1) View Cart' }).click();
   const drawer = page.getByRole('dialog', { name: 'Shopping Cart (1)' });
   await expect(drawer.getByRole('link', { name: listing!.title }).last()).toBeVisible();
@@ -97,8 +97,7 @@ test('a declined card shows the processor message and no order is confirmed', as
   await registerThroughUi(page, user);
 
   await page.goto(`/products/${listing!.product_id}`);
-  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await addToCartOnProductPage(page, 'Cart, 1 item');
   await page.goto('/checkout');
   const pay = await fillCheckout(page, '4000 0000 0000 0002');
   await pay.click();

@@ -117,3 +117,26 @@ export async function brokenImages(page: Page): Promise<string[]> {
       .map((img) => img.getAttribute('src')!),
   );
 }
+
+/**
+ * Clicks Add to Cart on a product page and waits until the cart shows it. For a signed-in
+ * shopper it also waits for the server's answer: the badge changes at once (optimistic), and a
+ * page load right after would read the server's cart without the line, and without the answer's
+ * consistency token to wait for it (the distributed topology projects in its own time).
+ */
+export async function addToCartOnProductPage(page: Page, expectedBadge: string): Promise<void> {
+  const signedIn = await page
+    .getByText(/^Signed in as /)
+    .first()
+    .isVisible();
+  const answered = signedIn
+    ? page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === '/api/cart/add-item',
+      )
+    : null;
+  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('button', { name: expectedBadge })).toBeVisible();
+  if (answered) expect((await answered).ok()).toBe(true);
+}
