@@ -35,6 +35,7 @@ import { orderRoutes } from './order/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
+import { reviewRoutes } from './review/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -81,6 +82,7 @@ const allRoutes: CommandRoute[] = [
   ...newsletterRoutes,
   ...collectionRoutes,
   ...shipmentRoutes,
+  ...reviewRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

@@ -6,3 +6,4 @@ export * from './requests.ts';
 export * from './route-preload.ts';
 export * from './cart-lines.ts';
 export * from './shipments.ts';
+export * from './reviews.ts';
