@@ -18,6 +18,8 @@ const CreateListingPage = lazy(() => import('../features/listings/CreateListingP
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const SellerProfilePage = lazy(() => import('../features/reviews/SellerProfilePage.tsx'));
+const ShipmentReviewPage = lazy(() => import('../features/reviews/ShipmentReviewPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
 /**
@@ -50,6 +52,8 @@ export function AppRoutes() {
         <Route path="update-listing/:id" element={page(UpdateListingPage, true)} />
         <Route path="profile" element={page(ProfilePage, true, true)} />
         <Route path="orders" element={page(OrdersPage, true)} />
+        <Route path="sellers/:uid" element={page(SellerProfilePage)} />
+        <Route path="shipments/:shipmentId/review" element={page(ShipmentReviewPage, true, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

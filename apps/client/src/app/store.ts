@@ -14,6 +14,7 @@ import type { ProductState } from '../features/product/productSlice.ts';
 import type { CheckoutState } from '../features/checkout/checkoutSlice.ts';
 import type { OrdersState } from '../features/orders/ordersSlice.ts';
 import type { ListingsState } from '../features/listings/listingsSlice.ts';
+import type { ReviewsState } from '../features/reviews/reviewsSlice.ts';
 import { featureLoaded, hostFeatures, type LazyFeature } from './lazyFeatures.ts';
 import { rootSaga } from './rootSaga.ts';
 
@@ -27,6 +28,7 @@ export interface LazyLoadedSlices {
   checkout: CheckoutState;
   orders: OrdersState;
   listings: ListingsState;
+  reviews: ReviewsState;
 }
 
 export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();
