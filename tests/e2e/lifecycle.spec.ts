@@ -148,6 +148,10 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
   await dialog.getByRole('button', { name: 'Yes, everything is OK' }).click();
   await expect(badge(parcel)).toHaveText('Completed');
   await expect(parcel.getByRole('button')).toHaveCount(0);
+  await expect(parcel.getByRole('link', { name: 'Review the seller' })).toHaveAttribute(
+    'href',
+    /^\/shipments\/[^/]+\/review$/,
+  );
   await shootAtBothWidths(page, 'order-page-completed');
 
   // My Orders shows the same package.
@@ -160,6 +164,7 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
   // The seller's money moved from pending to available.
   await sellerPage.getByRole('button', { name: 'Refresh' }).click();
   await expect(badge(sale)).toHaveText('Completed');
+  await expect(sale.getByRole('link', { name: 'Review the buyer' })).toBeVisible();
   await expect(sellerPage.getByTestId('balance-pending')).toHaveText('$0.00');
   await expect(sellerPage.getByTestId('balance-available')).toHaveText(price);
   await expect(sellerPage.getByRole('region', { name: 'Balance' })).toContainText(

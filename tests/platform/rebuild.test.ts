@@ -89,7 +89,15 @@ describe('rebuild while serving, on the embedded engines', () => {
     ]);
 
     const results = [];
-    for (const name of ['catalogue', 'wishlists', 'users', 'carts', 'shipments', 'seller-balances'])
+    for (const name of [
+      'catalogue',
+      'wishlists',
+      'users',
+      'carts',
+      'shipments',
+      'seller-balances',
+      'seller-profiles',
+    ])
       results.push(await runtime.rebuild(name));
     await writing;
     const readsDuringRebuilds = stats.reads;
@@ -105,6 +113,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['carts', 2, 1],
       ['shipments', 2, 1],
       ['seller-balances', 2, 1],
+      ['seller-profiles', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -131,6 +140,13 @@ describe('rebuild while serving, on the embedded engines', () => {
       expect(live.wishlist_items?.length).toBe((STEPS + 800) / 8);
       expect(live.shipments?.length).toBe(SHIPMENTS + 50);
       expect(live.seller_balances?.length).toBe(20);
+      // One profile per registered user; the reviews of the 50 completed shipments, both ways.
+      expect(live.seller_profiles?.length).toBe((STEPS + 800) / 8);
+      const received = (live.seller_profiles as Array<{ rating_count: number }>).reduce(
+        (sum, p) => sum + p.rating_count,
+        0,
+      );
+      expect(received).toBe((SHIPMENTS + 50) / 5 + (SHIPMENTS + 50) / 10);
     } finally {
       await reference.stop();
       await fresh.close();

@@ -36,6 +36,7 @@ import { resumePaymentRoute } from './order/resume.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
+import { reviewRoutes } from './review/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -83,6 +84,7 @@ const allRoutes: CommandRoute[] = [
   ...newsletterRoutes,
   ...collectionRoutes,
   ...shipmentRoutes,
+  ...reviewRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

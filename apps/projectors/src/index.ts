@@ -15,6 +15,7 @@ import { ordersProjector } from './orders/orders.ts';
 import { newsletterProjector } from './newsletter/newsletter.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from './shipments/index.ts';
+import { sellerProfilesProjector } from './sellers/profiles.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -29,6 +30,7 @@ export * from './orders/orders.ts';
 export * from './newsletter/newsletter.ts';
 export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
+export * from './sellers/profiles.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -48,6 +50,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       newsletterProjector,
       userCollectionsProjector,
       ...shipmentProjectors,
+      sellerProfilesProjector,
     ],
   };
 }

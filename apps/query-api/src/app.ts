@@ -32,6 +32,7 @@ import { wishlistRoutes } from './wishlist/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { shipmentRoutes } from './shipments/routes.ts';
+import { sellerRoutes } from './sellers/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
@@ -43,6 +44,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...cartRoutes,
   ...wishlistRoutes,
   ...shipmentRoutes,
+  ...sellerRoutes,
   ...orderRoutes,
   ...collectionRoutes,
 ];

@@ -21,6 +21,7 @@ export const AGGREGATE_TYPES = [
   'collection',
   'operator',
   'shipment',
+  'review',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -270,6 +271,32 @@ export const eventSchemas = {
   ShipmentRefundIssued: {
     version: 1,
     schema: z.object({ shipmentId: id, refundId: id, amountCents: cents }),
+  },
+  // The buyer's and the seller's reviews of one completed shipment share the stream
+  // `review-{shipmentId}` (docs/product.md §12). The subject is the other party.
+  ReviewLeft: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      authorId: id,
+      authorRole: z.enum(['buyer', 'seller']),
+      subjectId: id,
+      rating: z.number().int().min(1).max(5),
+      text: z.string().max(1000),
+      leftAt: isoTime,
+    }),
+  },
+  ReviewEdited: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      authorId: id,
+      authorRole: z.enum(['buyer', 'seller']),
+      subjectId: id,
+      rating: z.number().int().min(1).max(5),
+      text: z.string().max(1000),
+      editedAt: isoTime,
+    }),
   },
   NewsletterSubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
   NewsletterUnsubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },

@@ -7,3 +7,4 @@ export * from './route-preload.ts';
 export * from './cart-lines.ts';
 export * from './shipments.ts';
 export * from './shipment-requests.ts';
+export * from './reviews.ts';

@@ -19,6 +19,7 @@ export const READ_MODELS = {
   userCollections: 'user_collections',
   shipments: 'shipments',
   sellerBalances: 'seller_balances',
+  sellerProfiles: 'seller_profiles',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -222,4 +223,29 @@ export interface SellerBalanceDoc extends Doc {
   available_cents: number;
   /** Oldest first; one per shipment and kind, so a redelivered event counts once. */
   movements: BalanceMovementDoc[];
+}
+
+/** One review a user received (docs/product.md §12). */
+export interface ReceivedReviewDoc {
+  shipment_id: string;
+  author_id: string;
+  /** The author's part in that sale: 'buyer' means the user was its seller. */
+  author_role: 'buyer' | 'seller';
+  rating: number;
+  text: string;
+  left_at: string;
+  edited_at: string | null;
+}
+
+/** A user's public profile: who they are and the reviews they received (newest first). */
+export interface SellerProfileDoc extends Doc {
+  _id: string;
+  /** '' until the user's UserRegistered event has been seen. */
+  display_name: string;
+  photo_url: string | null;
+  member_since: string | null;
+  rating_count: number;
+  /** Sum of the stars received: the average is rating_sum / rating_count. */
+  rating_sum: number;
+  reviews: ReceivedReviewDoc[];
 }

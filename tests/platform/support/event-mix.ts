@@ -220,14 +220,56 @@ export function shipmentLife(k: number): Append {
   return { streamId: `shipment-${shipmentId}`, events };
 }
 
-/** Appends the lives of shipments [from, to). */
+/**
+ * The reviews of the k-th shipment, when it completed (k % 5 = 0): its buyer reviews the seller;
+ * every other one the seller reviews the buyer too and the buyer changes the stars.
+ */
+export function reviewsOf(k: number): Append | null {
+  if (k % 5 !== 0) return null;
+  const shipmentId = `o${k}.u${k % 20}`;
+  const seller = `u${k % 20}`;
+  const buyer = `u${(k + 7) % 50}`;
+  const at = (minutes: number) =>
+    new Date(Date.UTC(2024, 1, 2) + (k + minutes) * 60_000).toISOString();
+  const byBuyer = { shipmentId, authorId: buyer, authorRole: 'buyer' as const, subjectId: seller };
+  const events: DomainEvent[] = [
+    {
+      type: 'ReviewLeft',
+      data: { ...byBuyer, rating: 1 + ((k / 5) % 5), text: `Review ${k}`, leftAt: at(0) },
+    },
+  ];
+  if (k % 10 === 0)
+    events.push(
+      {
+        type: 'ReviewLeft',
+        data: {
+          shipmentId,
+          authorId: seller,
+          authorRole: 'seller',
+          subjectId: buyer,
+          rating: 5,
+          text: 'Paid at once',
+          leftAt: at(5),
+        },
+      },
+      {
+        type: 'ReviewEdited',
+        data: { ...byBuyer, rating: 4, text: `Review ${k}, changed`, editedAt: at(10) },
+      },
+    );
+  return { streamId: `review-${shipmentId}`, events };
+}
+
+/** Appends the lives of shipments [from, to), and the reviews of the completed ones. */
 export async function appendShipments(store: EventStore, from: number, to: number): Promise<void> {
   for (let k = from; k < to; k++) {
-    const { streamId, events } = shipmentLife(k);
-    await store.append(streamId, events, {
-      expectedVersion: 0,
-      actor: 'seed',
-      correlationId: randomUUID(),
-    });
+    for (const append of [shipmentLife(k), reviewsOf(k)]) {
+      if (!append) continue;
+      await store.append(append.streamId, append.events, {
+        expectedVersion: 0,
+        actor: 'seed',
+        correlationId: randomUUID(),
+      });
+    }
   }
 }

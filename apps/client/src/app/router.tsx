@@ -21,6 +21,8 @@ const CreateListingPage = lazy(() => import('../features/listings/CreateListingP
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const SellerProfilePage = lazy(() => import('../features/reviews/SellerProfilePage.tsx'));
+const ShipmentReviewPage = lazy(() => import('../features/reviews/ShipmentReviewPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 // The help pages share one chunk: each is small, and a reader often opens several.
 const helpPage = (name: keyof typeof import('../features/help/HelpPages.tsx')) =>
@@ -71,6 +73,8 @@ export function AppRoutes() {
         <Route path="support" element={page(SupportPage, false, true)} />
         <Route path="forgot-password" element={page(ForgotPasswordPage, false, true)} />
         <Route path="sales" element={page(SalesPage, true)} />
+        <Route path="sellers/:uid" element={page(SellerProfilePage)} />
+        <Route path="shipments/:shipmentId/review" element={page(ShipmentReviewPage, true, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

@@ -15,6 +15,7 @@ import type { CheckoutState } from '../features/checkout/checkoutSlice.ts';
 import type { OrdersState } from '../features/orders/ordersSlice.ts';
 import type { ListingsState } from '../features/listings/listingsSlice.ts';
 import type { ShipmentsState } from '../features/shipments/shipmentsSlice.ts';
+import type { ReviewsState } from '../features/reviews/reviewsSlice.ts';
 import { featureLoaded, hostFeatures, type LazyFeature } from './lazyFeatures.ts';
 import { rootSaga } from './rootSaga.ts';
 
@@ -29,6 +30,7 @@ export interface LazyLoadedSlices {
   orders: OrdersState;
   listings: ListingsState;
   shipments: ShipmentsState;
+  reviews: ReviewsState;
 }
 
 export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();

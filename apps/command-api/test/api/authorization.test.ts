@@ -407,6 +407,60 @@ describe('authorization matrix of the shipment commands', () => {
   }
 });
 
+/**
+ * The review commands of a completed shipment: its buyer and its seller may each review the
+ * other; anyone else is refused. PUT changes a review its author left.
+ */
+describe('authorization matrix of the review commands', () => {
+  const tokenOfParty = (caller: ShipmentCaller) =>
+    caller === 'buyer'
+      ? owner.idToken
+      : caller === 'seller'
+        ? seller.idToken
+        : tokenOf(caller === 'other' ? 'other' : caller);
+  const rows = [
+    {
+      method: 'POST',
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 201, seller: 201 },
+    },
+    {
+      method: 'PUT',
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 200, seller: 200 },
+    },
+  ] as const;
+  for (const row of rows) {
+    for (const caller of ['visitor', 'malformed', 'other', 'buyer', 'seller'] as ShipmentCaller[]) {
+      it(`${row.method} /api/shipments/{shipmentId}/review as ${caller} → ${row.expect[caller]}`, async () => {
+        const { shipmentId } = await paidOrder(h, owner, [seller]);
+        await advanceShipment(h, shipmentId, { seller, buyer: owner }, [
+          'ship',
+          'delivered',
+          'complete',
+        ]);
+        if (row.method === 'PUT') {
+          for (const party of [owner, seller]) {
+            const left = await h.call('POST', `/api/shipments/${shipmentId}/review`, {
+              token: party.idToken,
+              body: { rating: 4, text: 'Smooth sale' },
+            });
+            expect(left.status).toBe(201);
+          }
+        }
+        const before = await h.log.headPosition();
+        const res = await h.call(row.method, `/api/shipments/${shipmentId}/review`, {
+          token: tokenOfParty(caller),
+          body: { rating: 5, text: 'Great' },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+        if (res.status >= 400) {
+          expect(res.body.message).toEqual(expect.any(String));
+          expect(await h.log.headPosition()).toBe(before);
+        }
+      });
+    }
+  }
+});
+
 describe('who is asking comes before what is asked', () => {
   const invalidListing = { title: '', price: -1, category_id: 'shoes' };
 

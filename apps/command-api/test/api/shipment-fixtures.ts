@@ -62,7 +62,7 @@ export async function paidOrder(
   };
 }
 
-export type Step = 'ship' | 'delivered' | 'problem';
+export type Step = 'ship' | 'delivered' | 'problem' | 'complete';
 
 /** Moves a shipment along the given steps, each by the party who takes it. */
 export async function advanceShipment(
@@ -73,7 +73,8 @@ export async function advanceShipment(
 ) {
   for (const step of steps) {
     const res = await h.call('POST', `/api/shipments/${shipmentId}/${step}`, {
-      token: step === 'problem' ? people.buyer.idToken : people.seller.idToken,
+      token:
+        step === 'problem' || step === 'complete' ? people.buyer.idToken : people.seller.idToken,
       body:
         step === 'ship'
           ? { carrier: 'UPS', trackingNumber: '1Z999' }

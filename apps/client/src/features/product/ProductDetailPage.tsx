@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Price from '../../components/Price.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
 import WishlistHeart from '../../components/WishlistHeart.tsx';
+import { RatingSummary } from '../../components/Stars.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import {
   addToCart,
@@ -169,7 +170,13 @@ export default function ProductDetailPage() {
         <div className="product-detail__info">
           <h1>{product.title}</h1>
           {product.brand_name && <p className="product-detail__brand">{product.brand_name}</p>}
-          <p className="muted">Sold by {product.seller_name}</p>
+          <p className="muted product-detail__seller">
+            Sold by{' '}
+            <Link to={`/sellers/${encodeURIComponent(product.seller_id)}`}>
+              {product.seller_name}
+            </Link>
+            {product.sellerRating && <RatingSummary rating={product.sellerRating} compact />}
+          </p>
           <div className="product-detail__likes">
             <WishlistHeart product={product} />
             <span>

@@ -1,5 +1,5 @@
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { LIMITS, type Product } from '@rewear/contracts';
+import { LIMITS, type Product, type ProductDetail } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
 import { productApi, type ProductApi } from './api.ts';
@@ -20,7 +20,7 @@ import {
 function* loadProduct(api: ProductApi, action: ReturnType<typeof productRequested>) {
   const id = action.payload;
   try {
-    const product: Product = yield call(api.product, id);
+    const product: ProductDetail = yield call(api.product, id);
     yield put(productLoaded(product));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -51,7 +51,7 @@ function* refreshLikes(api: ProductApi, action: ReturnType<typeof productLikesUp
   if (!productId || (action.payload.productId !== null && action.payload.productId !== productId))
     return;
   try {
-    const product: Product = yield call(api.product, productId);
+    const product: ProductDetail = yield call(api.product, productId);
     yield put(productLoaded(product));
   } catch {
     // The count stays as it was; the next visit shows the new one.

@@ -1,9 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Product } from '@rewear/contracts';
+import type { Product, ProductDetail } from '@rewear/contracts';
 
 export interface ProductState {
   productId: string | null;
-  product: Product | null;
+  /** The detail answer: the product and its seller's rating. */
+  product: ProductDetail | null;
   status: 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
   error: string | null;
   recommendations: Product[];
@@ -40,7 +41,7 @@ const productSlice = createSlice({
       state.deleteError = null;
       state.deleted = false;
     },
-    productLoaded(state, action: PayloadAction<Product>) {
+    productLoaded(state, action: PayloadAction<ProductDetail>) {
       if (action.payload.product_id !== state.productId) return;
       state.product = action.payload;
       state.status = 'ready';

@@ -4,6 +4,7 @@
  * actions the server listed as open to the person reading.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import {
   formatPrice,
   PROBLEM_REASONS,
@@ -381,6 +382,13 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
       )}
       {shipment.status === 'disputed' && (
         <p className="rw-muted">The payment stays held until the dispute is settled.</p>
+      )}
+      {shipment.status === 'completed' && (
+        <p>
+          <Link to={`/shipments/${encodeURIComponent(shipment.shipmentId)}/review`}>
+            {role === 'buyer' ? 'Review the seller' : 'Review the buyer'}
+          </Link>
+        </p>
       )}
 
       {actionError && (

@@ -1,0 +1,185 @@
+/**
+ * Public profiles and reviews (docs/product.md §12): a user's profile with their rating, the
+ * reviews they received and their listings; a completed shipment's two reviews for its buyer and
+ * seller; the seller's rating beside a product's detail (one more read by id, none on lists).
+ */
+import { z } from 'zod';
+import {
+  reviewEditableUntil,
+  type ProductDetail,
+  type ReviewView,
+  type SellerProfile,
+  type SellerRating,
+  type ShipmentReviews,
+} from '@rewear/contracts';
+import { forbidden, notFound, requireUser, type ReadSide } from '@rewear/platform';
+import {
+  READ_MODELS,
+  type ListingDoc,
+  type ReceivedReviewDoc,
+  type SellerProfileDoc,
+  type ShipmentDoc,
+  type UserDoc,
+} from '@rewear/read-models';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
+import { idParam } from '../shared/schemas.ts';
+import { fromListing } from '../shared/products.ts';
+import { listingsOf } from '../shared/read.ts';
+
+const profilesOf = (side: ReadSide) =>
+  side.collection<SellerProfileDoc>(READ_MODELS.sellerProfiles);
+
+/** Pure: the rating of a profile, the average to one decimal (0 while there is none). */
+export function ratingOf(
+  doc: Pick<SellerProfileDoc, 'rating_sum' | 'rating_count'> | null,
+): SellerRating {
+  if (!doc || doc.rating_count === 0) return { average: 0, count: 0 };
+  return {
+    average: Math.round((doc.rating_sum / doc.rating_count) * 10) / 10,
+    count: doc.rating_count,
+  };
+}
+
+/** Pure: one received review as anyone reads it. */
+export function reviewView(
+  subjectId: string,
+  doc: ReceivedReviewDoc,
+  authorName: string,
+): ReviewView {
+  return {
+    shipmentId: doc.shipment_id,
+    authorId: doc.author_id,
+    authorName,
+    authorRole: doc.author_role,
+    subjectId,
+    rating: doc.rating,
+    text: doc.text,
+    leftAt: doc.left_at,
+    editedAt: doc.edited_at,
+    editableUntil: reviewEditableUntil(doc.left_at),
+  };
+}
+
+/** Display names by uid, in one read. */
+async function namesOf(side: ReadSide, uids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(uids)];
+  if (unique.length === 0) return new Map();
+  const users = await side
+    .collection<UserDoc>(READ_MODELS.users)
+    .find({ _id: { $in: unique } }, { readonly: true });
+  return new Map(users.map((u) => [u._id, u.display_name]));
+}
+
+/** The seller's rating for a product's detail: one read by id. */
+export async function sellerRatingOf(side: ReadSide, sellerId: string): Promise<SellerRating> {
+  return ratingOf(await profilesOf(side).findOne({ _id: sellerId }, { readonly: true }));
+}
+
+export function productDetail(listing: ListingDoc, sellerRating: SellerRating): ProductDetail {
+  return { ...fromListing(listing), sellerRating };
+}
+
+const uidParams = z.object({ uid: idParam });
+
+export const sellerRoutes: QueryRoute[] = [
+  defineRoute({
+    doc: {
+      method: 'get',
+      path: '/api/sellers/{uid}',
+      summary:
+        "A user's public profile: name, member since, rating, the reviews they received (newest first), their listings for sale and the number of items sold",
+      tags: ['Sellers'],
+      auth: 'optional',
+      params: uidParams,
+      responses: { 200: 'SellerProfile', 404: 'Seller not found' },
+    },
+    async handle({ params, deps }): Promise<SellerProfile> {
+      const side = deps.readSide;
+      const [profile, listings, completed] = await Promise.all([
+        profilesOf(side).findOne({ _id: params.uid }, { readonly: true }),
+        listingsOf(side).find(
+          { seller_id: params.uid, deleted: false },
+          { sort: { created_at: -1 }, readonly: true },
+        ),
+        side
+          .collection<ShipmentDoc>(READ_MODELS.shipments)
+          .find(
+            { seller_id: params.uid, status: 'completed' },
+            { projection: { items: 1 }, readonly: true },
+          ),
+      ]);
+      if (!profile && listings.length === 0) throw notFound('Seller not found');
+      const names = await namesOf(
+        side,
+        (profile?.reviews ?? []).map((r) => r.author_id),
+      );
+      const forSale = listings.filter((l) => l.stock > 0);
+      return {
+        uid: params.uid,
+        // Sellers of the seed catalogue have listings and no account: their listings name them.
+        displayName: profile?.display_name || listings[0]?.seller_name || '',
+        photoUrl: profile?.photo_url ?? listings[0]?.seller_photo ?? null,
+        memberSince: profile?.member_since ?? null,
+        rating: ratingOf(profile),
+        reviews: (profile?.reviews ?? []).map((r) =>
+          reviewView(params.uid, r, names.get(r.author_id) ?? ''),
+        ),
+        listings: forSale.map(fromListing),
+        itemsSold: completed.reduce(
+          (sum, s) => sum + s.items.reduce((units, item) => units + item.quantity, 0),
+          0,
+        ),
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'get',
+      path: '/api/shipments/{shipmentId}/reviews',
+      summary:
+        "A shipment's two reviews (the asker's and the other party's) and whether reviews are open; its buyer and seller only",
+      tags: ['Sellers'],
+      auth: 'user',
+      params: z.object({ shipmentId: idParam }),
+      responses: {
+        200: 'ShipmentReviews',
+        401: 'Not signed in',
+        403: 'Not your shipment',
+        404: 'Shipment not found',
+      },
+    },
+    async handle({ ctx, params, deps }): Promise<ShipmentReviews> {
+      const user = requireUser(ctx);
+      const side = deps.readSide;
+      const shipment = await side
+        .collection<ShipmentDoc>(READ_MODELS.shipments)
+        .findOne({ _id: params.shipmentId }, { readonly: true });
+      if (!shipment) throw notFound('Shipment not found');
+      const role =
+        user.uid === shipment.buyer_id
+          ? 'buyer'
+          : user.uid === shipment.seller_id
+            ? 'seller'
+            : null;
+      if (!role) throw forbidden('This shipment is not yours');
+      const other = role === 'buyer' ? shipment.seller_id : shipment.buyer_id;
+      const [theirProfile, myProfile] = await Promise.all([
+        profilesOf(side).findOne({ _id: other }, { readonly: true }),
+        profilesOf(side).findOne({ _id: user.uid }, { readonly: true }),
+      ]);
+      const find = (profile: SellerProfileDoc | null, author: string) =>
+        profile?.reviews.find((r) => r.shipment_id === shipment._id && r.author_id === author);
+      const mine = find(theirProfile, user.uid);
+      const theirs = find(myProfile, other);
+      const names = await namesOf(side, [user.uid, other]);
+      return {
+        shipmentId: shipment._id,
+        role,
+        otherPartyId: other,
+        open: shipment.status === 'completed',
+        mine: mine ? reviewView(other, mine, names.get(user.uid) ?? '') : null,
+        theirs: theirs ? reviewView(user.uid, theirs, names.get(other) ?? '') : null,
+      };
+    },
+  }),
+];
