@@ -63,7 +63,10 @@ test('an unpaid order is resumed and paid from My Orders', async ({ page, reques
   await expect(
     page.getByRole('heading', { name: 'Thank you for your order!', level: 1 }),
   ).toBeVisible();
-  await expect(page.locator('.rw-badge')).toHaveText('Paid');
+  // The order's own badge; its package below has one of its own.
+  await expect(page.getByRole('region', { name: 'Order details' }).locator('.rw-badge')).toHaveText(
+    'Paid',
+  );
 
   await page.goto('/orders');
   const placed = page.getByRole('region', { name: /Placed orders/ });

@@ -214,6 +214,9 @@ describe('SQLite event log read-ahead', () => {
       const delivered = await deliverAll(log);
       expect(delivered).toEqual(await log.readAll(0, 10_000));
       expect(log.batchesReadAhead).toBe(0);
+      // The worker's failure is reported from its own thread, which a loaded machine may run
+      // after the deliveries finished on this one.
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 10_000 });
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toMatch(/read-ahead worker failed/);
     } finally {

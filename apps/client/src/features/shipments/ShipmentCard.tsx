@@ -315,7 +315,7 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
       <ul className="rw-order__items">
         {shipment.items.map((item) => (
           <li key={item.productId}>
-            <span>
+            <span className="rw-order__item-title">
               {item.title} <span className="rw-muted">× {item.quantity}</span>
             </span>
             <span>{formatPrice(item.unitPrice * item.quantity)}</span>
