@@ -6,7 +6,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { CONSISTENCY_HEADER } from '@rewear/contracts';
+import { CONSISTENCY_HEADER, CONSISTENCY_TIMEOUT_HEADER } from '@rewear/contracts';
 import {
   assertQueryWithinLimits,
   badRequest,
@@ -53,7 +53,6 @@ export const queryRouteTable: QueryRoute[] = [
 export const queryRoutes: RouteDoc[] = routeDocs(queryRouteTable);
 
 export const DEFAULT_CONSISTENCY_WAIT_MS = 2000;
-export const CONSISTENCY_TIMEOUT_HEADER = 'x-consistency-timeout';
 
 /** With a consistency token, waits (bounded) until the projections have reached it, then reads anyway. */
 export function consistencyWait(deps: QueryApiDeps): Middleware<AppState> {

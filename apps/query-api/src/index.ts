@@ -3,7 +3,6 @@ export {
   queryRoutes,
   queryRouteTable,
   consistencyWait,
-  CONSISTENCY_TIMEOUT_HEADER,
   DEFAULT_CONSISTENCY_WAIT_MS,
 } from './app.ts';
 export type { QueryApiDeps, QueryRoute } from './shared/route.ts';

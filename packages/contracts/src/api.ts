@@ -178,6 +178,8 @@ export interface CommandAnswer {
 
 /** Header query-api reads the consistency token from; it waits (≤ 2 s) until projections reach it. */
 export const CONSISTENCY_HEADER = 'x-consistency-token';
+/** Set ('true') on a read answered before the projections reached its token: it may be stale. */
+export const CONSISTENCY_TIMEOUT_HEADER = 'x-consistency-timeout';
 /** Header every command answer carries the position in (also in the body as `position`). */
 export const POSITION_HEADER = 'x-event-position';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -61,6 +61,37 @@ describe('http client', () => {
     expect(headersOf(fetchMock.mock.calls[1]!)['x-consistency-token']).toBeUndefined();
   });
 
+  it('reads again while the answer predates the last write, then takes what comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const stale = () =>
+        new Response(JSON.stringify({ lines: [] }), {
+          status: 200,
+          headers: { 'x-consistency-timeout': 'true' },
+        });
+      const fetchMock = stubFetch(
+        stale(),
+        new Response(JSON.stringify({ lines: ['p1'] }), { status: 200 }),
+      );
+      const read = api.get<{ lines: string[] }>('/api/cart/user/u1');
+      await vi.runAllTimersAsync();
+      expect(await read).toEqual({ lines: ['p1'] });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      // Never more than three more reads, and never for a command.
+      const always = stubFetch(stale(), stale(), stale(), stale(), stale());
+      const last = api.get<{ lines: string[] }>('/api/cart/user/u1');
+      await vi.runAllTimersAsync();
+      expect(await last).toEqual({ lines: [] });
+      expect(always).toHaveBeenCalledTimes(4);
+      const command = stubFetch(stale());
+      await api.post('/api/cart/add-item', { cartId: 'c1' });
+      expect(command).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("throws the server's message, or 'HTTP error: {status}' without one", async () => {
     stubFetch(
       new Response(JSON.stringify({ message: 'Only 2 available' }), { status: 409 }),

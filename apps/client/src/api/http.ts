@@ -2,7 +2,7 @@
  * The one way the client talks to the backend: JSON in and out, the signed-in user's ID token,
  * server error messages surfaced as ApiError, and read-your-writes through the consistency token.
  */
-import { CONSISTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
+import { CONSISTENCY_HEADER, CONSISTENCY_TIMEOUT_HEADER, POSITION_HEADER } from '@rewear/contracts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -102,6 +102,24 @@ export function resetHttpState(): void {
   idTokenProvider = async () => null;
 }
 
+/** Pauses before reading again while the server says its answer predates our last write. */
+export const CONSISTENCY_RETRY_PAUSES_MS = [250, 500, 1000];
+
+function send(
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  return fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -118,12 +136,16 @@ async function request<T>(
     if (consistency !== null) headers[CONSISTENCY_HEADER] = String(consistency);
   }
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
+  let response = await send(path, method, headers, body, options.signal);
+  // A read answered before the projections reached our last write would show the shopper a
+  // page without it (the server waits up to 2 s; a busy distributed topology can take longer):
+  // read again a few times before showing what it has.
+  for (const pause of CONSISTENCY_RETRY_PAUSES_MS) {
+    if (method !== 'GET' || response.headers.get(CONSISTENCY_TIMEOUT_HEADER) !== 'true') break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    if (options.signal?.aborted) break;
+    response = await send(path, method, headers, body, options.signal);
+  }
 
   rememberPosition(response.headers.get(POSITION_HEADER));
   const text = response.status === 204 ? '' : await response.text();
