@@ -57,7 +57,7 @@ test('product page', async ({ page, request }, testInfo) => {
 test('cart page with an item', async ({ page, request }, testInfo) => {
   const [listing] = await listingsForSlot(request, 5);
   await page.goto(`/products/${listing!.product_id}`);
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: false });
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart (1)' })).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);
@@ -73,7 +73,7 @@ test('checkout, shipping and payment steps', async ({ page, request }, testInfo)
   const [listing] = await listingsForSlot(request, 6);
   await registerThroughUi(page, newUser(testInfo, 'axe'));
   await page.goto(`/products/${listing!.product_id}`);
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Shipping information' })).toBeVisible();
   await expectNoSeriousViolations(page, testInfo);

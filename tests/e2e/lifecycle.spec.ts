@@ -59,7 +59,7 @@ async function paidSale(page: Page, browser: Browser, testInfo: TestInfo) {
   const buyer = newUser(testInfo, 'buyer');
   await registerThroughUi(page, buyer);
   await page.goto(`/products/${listing.product_id}`);
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
   await page.goto('/checkout');
   await (await fillCheckout(page, '4242 4242 4242 4242')).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });

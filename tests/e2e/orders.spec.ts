@@ -20,7 +20,7 @@ test('an unpaid order is resumed and paid from My Orders', async ({ page, reques
   // Card details that never reach the processor leave the order placed but unpaid (as a shopper
   // who leaves at the payment step would); a declined card would fail it instead.
   await page.goto(`/products/${listing!.product_id}`);
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
   await page.goto('/checkout');
   const pay = await fillCheckout(page, '4242 4242');
   await pay.click();

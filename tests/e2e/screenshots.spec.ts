@@ -67,13 +67,13 @@ for (const [width, slots] of [
     // Signed in: one order placed, one item left in the cart.
     await registerThroughUi(page, newUser(testInfo, 'screens'));
     await page.goto(`/products/${bought!.product_id}`);
-    await addToCartOnProductPage(page, 'Cart, 1 item');
+    await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
     await page.goto('/checkout');
     await (await fillCheckout(page, '4242 4242 4242 4242')).click();
     await expect(page).toHaveURL(/\/order-confirmation\//, { timeout: 15_000 });
 
     await page.goto(`/products/${inCart!.product_id}`);
-    await addToCartOnProductPage(page, 'Cart, 1 item');
+    await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Shopping Cart (1)' })).toBeVisible();
     await shoot(page, 'cart', width);

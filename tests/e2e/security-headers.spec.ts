@@ -70,7 +70,7 @@ test('the storefront works end to end under its policy with no violation reporte
   // Sign-up through the Auth emulator, then the cart.
   await registerThroughUi(page, user);
   await page.goto(`/products/${listing!.product_id}`);
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
 
   // Checkout with the succeeding test card, and the confirmation.
   await page.goto('/checkout');

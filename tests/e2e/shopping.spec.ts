@@ -23,7 +23,7 @@ test('a visitor cart is carried over at registration, paid by card and listed in
   // As a visitor: add to cart from the product page.
   await page.goto(`/products/${listing!.product_id}`);
   await expect(page.getByRole('heading', { name: listing!.title, level: 1 })).toBeVisible();
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: false });
   await page.getByRole('button', { name: '(1) View Cart' }).click();
   const drawer = page.getByRole('dialog', { name: 'Shopping Cart (1)' });
   await expect(drawer.getByRole('link', { name: listing!.title }).last()).toBeVisible();
@@ -97,7 +97,7 @@ test('a declined card shows the processor message and no order is confirmed', as
   await registerThroughUi(page, user);
 
   await page.goto(`/products/${listing!.product_id}`);
-  await addToCartOnProductPage(page, 'Cart, 1 item');
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
   await page.goto('/checkout');
   const pay = await fillCheckout(page, '4000 0000 0000 0002');
   await pay.click();

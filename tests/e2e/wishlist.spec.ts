@@ -1,6 +1,6 @@
 /** The wishlist's selection moves items to the cart or removes them; Clear asks first (docs/product.md §2.12). */
 import { expect, test } from './support/test.ts';
-import { listingsForSlot, newUser, registerThroughUi } from './support/app.ts';
+import { listingsForSlot, newUser, registerThroughUi, trackCommands } from './support/app.ts';
 
 test('selected wishlist items move to the cart or go, and Clear wishlist asks before emptying it', async ({
   page,
@@ -8,6 +8,8 @@ test('selected wishlist items move to the cart or go, and Clear wishlist asks be
 }, testInfo) => {
   const listings = await listingsForSlot(request, 15, 4);
   await registerThroughUi(page, newUser(testInfo, 'wisher'));
+  // Each change answered before the next page load, which would cancel a command in flight.
+  const commands = trackCommands(page);
   for (const [index, listing] of listings.entries()) {
     await page.goto(`/products/${listing.product_id}`);
     await page
@@ -15,6 +17,7 @@ test('selected wishlist items move to the cart or go, and Clear wishlist asks be
       .getByRole('button', { name: `Save ${listing.title} to wishlist` })
       .click();
     await expect(page.getByRole('link', { name: `Wishlist, ${index + 1} items` })).toBeVisible();
+    await commands.settled();
   }
 
   await page.goto('/wishlist');
@@ -33,6 +36,9 @@ test('selected wishlist items move to the cart or go, and Clear wishlist asks be
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
+  // The cart sends its adds one after another.
+  await expect.poll(() => commands.answered('/api/cart/add-item'), { timeout: 15_000 }).toBe(2);
+  await commands.settled();
   await page.goto('/cart');
   await expect(page.locator('.cart-line')).toHaveCount(2);
   await page.goto('/wishlist');

@@ -121,22 +121,49 @@ export async function brokenImages(page: Page): Promise<string[]> {
 /**
  * Clicks Add to Cart on a product page and waits until the cart shows it. For a signed-in
  * shopper it also waits for the server's answer: the badge changes at once (optimistic), and a
- * page load right after would read the server's cart without the line, and without the answer's
- * consistency token to wait for it (the distributed topology projects in its own time).
+ * page load right after would cancel the request, or read the server's cart before the line
+ * was added (the distributed topology projects in its own time).
  */
-export async function addToCartOnProductPage(page: Page, expectedBadge: string): Promise<void> {
-  const signedIn = await page
-    .getByText(/^Signed in as /)
-    .first()
-    .isVisible();
-  const answered = signedIn
-    ? page.waitForResponse(
-        (response) =>
-          response.request().method() === 'POST' &&
-          new URL(response.url()).pathname === '/api/cart/add-item',
-      )
-    : null;
+export async function addToCartOnProductPage(
+  page: Page,
+  expectedBadge: string,
+  shopper: { signedIn: boolean },
+): Promise<void> {
+  const answered = shopper.signedIn ? commandAnswered(page, '/api/cart/add-item') : null;
   await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('button', { name: expectedBadge })).toBeVisible();
   if (answered) expect((await answered).ok()).toBe(true);
+}
+
+/** The answer to the next command (POST, PUT or DELETE) the page sends to `path`. */
+export function commandAnswered(page: Page, path: string) {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() !== 'GET' && new URL(response.url()).pathname === path,
+  );
+}
+
+/**
+ * Follows the commands (POST, PUT, DELETE to /api/) the page sends: `settled()` waits until none
+ * is in flight, so a page load does not cancel one; `answered(path)` counts the answers to one
+ * route (a saga may send a queue of them one after another).
+ */
+export function trackCommands(page: Page) {
+  const inFlight = new Set<unknown>();
+  const answers = new Map<string, number>();
+  const pathOf = (request: { url(): string }) => new URL(request.url()).pathname;
+  const isCommand = (request: { method(): string; url(): string }) =>
+    request.method() !== 'GET' && pathOf(request).startsWith('/api/');
+  page.on('request', (request) => {
+    if (isCommand(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => {
+    if (!inFlight.delete(request)) return;
+    answers.set(pathOf(request), (answers.get(pathOf(request)) ?? 0) + 1);
+  });
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    settled: () => expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0),
+    answered: (path: string) => answers.get(path) ?? 0,
+  };
 }
