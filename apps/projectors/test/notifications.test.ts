@@ -84,7 +84,11 @@ describe('projectNotifications', () => {
         shippedAt: at(2),
       }),
     )!;
-    expect(last(next)).toMatchObject({ recipient_id: 'buyer-1', kind: 'shipped', link: '/orders' });
+    expect(last(next)).toMatchObject({
+      recipient_id: 'buyer-1',
+      kind: 'shipped',
+      link: '/order-confirmation/o-1',
+    });
     expect(last(next).text).toContain('UPS');
     expect(last(next).text).toContain('1Z999');
   });

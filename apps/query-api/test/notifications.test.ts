@@ -105,7 +105,7 @@ describe('GET /api/notifications', () => {
     const res = await h.get('/api/notifications', { token: buyer.idToken });
     expect(res.body.unreadCount).toBe(1);
     expect(res.body.notifications).toEqual([
-      expect.objectContaining({ kind: 'shipped', link: '/orders', read: false }),
+      expect.objectContaining({ kind: 'shipped', link: '/order-confirmation/o-n', read: false }),
     ]);
     expect(res.body.notifications[0].text).toContain('USPS');
     expect(res.body.notifications[0].text).toContain('9400');

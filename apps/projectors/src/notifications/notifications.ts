@@ -46,7 +46,7 @@ export function notificationFor(
     recipient_id: thread.buyer_id,
     kind,
     text,
-    link: '/orders',
+    link: `/order-confirmation/${encodeURIComponent(thread.order_id)}`,
   });
   const toSeller = (kind: Draft['kind'], text: string): Draft => ({
     recipient_id: thread.seller_id,

@@ -23,7 +23,7 @@ const note = (over: Partial<NotificationView> = {}): NotificationView => ({
   id: 'shipment-s1:2',
   kind: 'shipped',
   text: '“Coat” has shipped with UPS, tracking number 1Z9.',
-  link: '/orders',
+  link: '/order-confirmation/o1',
   at: '2026-03-01T12:02:00.000Z',
   read: false,
   ...over,
