@@ -171,6 +171,22 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
     'Released to your balance',
   );
   await shootAtBothWidths(sellerPage, 'my-sales-completed');
+
+  // Each step reached the other party (docs/product.md §11.6): the buyer heard of the shipping,
+  // the seller of the sale, the receipt and the money; opening the list marks them read.
+  await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+    'has shipped with UPS, tracking number 1Z999AA10123456784',
+  );
+  await expect(page.getByRole('link', { name: 'Notifications, 0 unread' })).toBeVisible();
+  await sellerPage.getByRole('link', { name: /^Notifications, \d+ unread$/ }).click();
+  const sellerNotes = sellerPage.getByRole('list', { name: 'Notifications' });
+  await expect(sellerNotes.getByRole('listitem')).toHaveCount(3);
+  await expect(sellerNotes).toContainText(`You sold “${listing.title}” for ${price}`);
+  await expect(sellerNotes).toContainText(`The buyer received “${listing.title}”`);
+  await expect(sellerPage.getByRole('link', { name: 'Notifications, 0 unread' })).toBeVisible();
+  await expectAccessible(sellerPage);
   await close();
 });
 

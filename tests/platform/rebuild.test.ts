@@ -97,6 +97,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       'shipments',
       'seller-balances',
       'seller-profiles',
+      'notifications',
     ])
       results.push(await runtime.rebuild(name));
     await writing;
@@ -114,6 +115,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['shipments', 2, 1],
       ['seller-balances', 2, 1],
       ['seller-profiles', 2, 1],
+      ['notifications', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -147,6 +149,12 @@ describe('rebuild while serving, on the embedded engines', () => {
         0,
       );
       expect(received).toBe((SHIPMENTS + 50) / 5 + (SHIPMENTS + 50) / 10);
+      // One thread per shipment; per ten shipments the mix of their lives tells 39 notifications.
+      const threads = live.notifications as Array<{ notifications: unknown[] }>;
+      expect(threads.length).toBe(SHIPMENTS + 50);
+      expect(threads.reduce((sum, t) => sum + t.notifications.length, 0)).toBe(
+        ((SHIPMENTS + 50) / 10) * 39,
+      );
     } finally {
       await reference.stop();
       await fresh.close();

@@ -37,6 +37,7 @@ import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
 import { reviewRoutes } from './review/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -85,6 +86,7 @@ const allRoutes: CommandRoute[] = [
   ...collectionRoutes,
   ...shipmentRoutes,
   ...reviewRoutes,
+  ...notificationRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

@@ -16,6 +16,10 @@ import { newsletterProjector } from './newsletter/newsletter.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from './shipments/index.ts';
 import { sellerProfilesProjector } from './sellers/profiles.ts';
+import {
+  notificationReadsProjector,
+  notificationsProjector,
+} from './notifications/notifications.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -31,6 +35,7 @@ export * from './newsletter/newsletter.ts';
 export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
 export * from './sellers/profiles.ts';
+export * from './notifications/notifications.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -51,6 +56,8 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       userCollectionsProjector,
       ...shipmentProjectors,
       sellerProfilesProjector,
+      notificationsProjector,
+      notificationReadsProjector,
     ],
   };
 }

@@ -33,6 +33,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { shipmentRoutes } from './shipments/routes.ts';
 import { sellerRoutes } from './sellers/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
@@ -45,6 +46,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...wishlistRoutes,
   ...shipmentRoutes,
   ...sellerRoutes,
+  ...notificationRoutes,
   ...orderRoutes,
   ...collectionRoutes,
 ];

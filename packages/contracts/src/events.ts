@@ -22,6 +22,7 @@ export const AGGREGATE_TYPES = [
   'operator',
   'shipment',
   'review',
+  'notifications',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -298,6 +299,8 @@ export const eventSchemas = {
       editedAt: isoTime,
     }),
   },
+  /** A user read their notifications up to this time (stream `notifications-{uid}`). */
+  NotificationsRead: { version: 1, schema: z.object({ userId: id, upTo: isoTime }) },
   NewsletterSubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
   NewsletterUnsubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
   CollectionCreated: {

@@ -8,3 +8,4 @@ export * from './cart-lines.ts';
 export * from './shipments.ts';
 export * from './shipment-requests.ts';
 export * from './reviews.ts';
+export * from './notifications.ts';

@@ -4,7 +4,13 @@
  * Money stays in integer cents here; dollars appear only at the API edge.
  */
 import type { Doc } from '@rewear/platform';
-import type { OrderStatus, ProblemReason, ShipmentStatus, ShippingInfo } from '@rewear/contracts';
+import type {
+  NotificationKind,
+  OrderStatus,
+  ProblemReason,
+  ShipmentStatus,
+  ShippingInfo,
+} from '@rewear/contracts';
 
 export const READ_MODELS = {
   listings: 'listings',
@@ -20,6 +26,8 @@ export const READ_MODELS = {
   shipments: 'shipments',
   sellerBalances: 'seller_balances',
   sellerProfiles: 'seller_profiles',
+  notifications: 'notifications',
+  notificationReads: 'notification_reads',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -248,4 +256,37 @@ export interface SellerProfileDoc extends Doc {
   /** Sum of the stars received: the average is rating_sum / rating_count. */
   rating_sum: number;
   reviews: ReceivedReviewDoc[];
+}
+
+/** One notification of a shipment's thread, to one of its two parties. */
+export interface NotificationDoc {
+  /** `{streamId}:{streamVersion}` of the event: a redelivery finds it already there. */
+  id: string;
+  recipient_id: string;
+  kind: NotificationKind;
+  text: string;
+  link: string;
+  at: string;
+}
+
+/**
+ * The notifications of one shipment (docs/product.md §11.6), its reviews' included. Per
+ * shipment because only ShipmentOpened names the buyer and the seller: the later events find
+ * them here. A thread holds a few notifications at most (one per step).
+ */
+export interface NotificationThreadDoc extends Doc {
+  _id: string;
+  order_id: string;
+  buyer_id: string;
+  seller_id: string;
+  /** What the sale is called in a text: the first item's title, "and N more". */
+  subject: string;
+  /** Oldest first. */
+  notifications: NotificationDoc[];
+}
+
+/** How far a user has read their notifications. */
+export interface NotificationReadDoc extends Doc {
+  _id: string;
+  read_up_to: string;
 }

@@ -11,6 +11,7 @@ import {
 import { selectWishlistCount } from '../features/wishlist/wishlistSlice.ts';
 import SearchBox from '../features/search/SearchBox.tsx';
 import AccountMenu from './AccountMenu.tsx';
+import NotificationBell from '../features/notifications/NotificationBell.tsx';
 import FlashBanner from '../components/FlashBanner.tsx';
 import CartMergeNotice from '../features/cart/CartMergeNotice.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
@@ -90,6 +91,7 @@ export default function Layout() {
               <Link to="/create-listing" className="top-bar__sell">
                 Sell
               </Link>
+              {auth.user && <NotificationBell />}
               <Link
                 to="/wishlist"
                 className="icon-button"

@@ -5,6 +5,7 @@ import { wishlistSaga } from '../features/wishlist/wishlistSaga.ts';
 import { homeSaga } from '../features/home/homeSaga.ts';
 import { searchSaga } from '../features/search/searchSaga.ts';
 import { newsletterSaga } from '../features/newsletter/newsletterSaga.ts';
+import { notificationsSaga } from '../features/notifications/notificationsSaga.ts';
 
 export function* rootSaga() {
   // Sagas of routes' own features start with their code (lazyFeatures.ts).
@@ -15,6 +16,7 @@ export function* rootSaga() {
     fork(homeSaga),
     fork(searchSaga),
     fork(newsletterSaga),
+    fork(notificationsSaga),
     fork(authSaga),
   ]);
 }

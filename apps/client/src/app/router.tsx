@@ -14,6 +14,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'))
 const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirmationPage.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
 const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
 const SalesPage = lazy(() => import('../features/shipments/SalesPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
@@ -73,6 +74,7 @@ export function AppRoutes() {
         <Route path="support" element={page(SupportPage, false, true)} />
         <Route path="forgot-password" element={page(ForgotPasswordPage, false, true)} />
         <Route path="sales" element={page(SalesPage, true)} />
+        <Route path="notifications" element={page(NotificationsPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />
         <Route path="shipments/:shipmentId/review" element={page(ShipmentReviewPage, true, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />

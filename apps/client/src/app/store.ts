@@ -9,6 +9,7 @@ import wishlist from '../features/wishlist/wishlistSlice.ts';
 import home from '../features/home/homeSlice.ts';
 import search from '../features/search/searchSlice.ts';
 import newsletter from '../features/newsletter/newsletterSlice.ts';
+import notifications from '../features/notifications/notificationsSlice.ts';
 import type { CatalogueState } from '../features/catalogue/catalogueSlice.ts';
 import type { ProductState } from '../features/product/productSlice.ts';
 import type { CheckoutState } from '../features/checkout/checkoutSlice.ts';
@@ -19,8 +20,11 @@ import type { ReviewsState } from '../features/reviews/reviewsSlice.ts';
 import { featureLoaded, hostFeatures, type LazyFeature } from './lazyFeatures.ts';
 import { rootSaga } from './rootSaga.ts';
 
-/** State every page may read: the shell (sign-in, cart, wishlist, search box) and the home page. */
-export const staticReducers = { auth, cart, wishlist, home, search, newsletter };
+/**
+ * State every page may read: the shell (sign-in, cart, wishlist, search box, notifications' bell)
+ * and the home page.
+ */
+export const staticReducers = { auth, cart, wishlist, home, search, newsletter, notifications };
 
 /** State that arrives with its route's code (see lazyFeatures.ts). */
 export interface LazyLoadedSlices {

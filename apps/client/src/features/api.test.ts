@@ -10,6 +10,7 @@ import { checkoutApi, pendingOrderFrom } from './checkout/api.ts';
 import { homeApi } from './home/api.ts';
 import { brandViewFrom, listingsApi } from './listings/api.ts';
 import { newsletterApi } from './newsletter/api.ts';
+import { notificationsApi } from './notifications/api.ts';
 import { ordersApi } from './orders/api.ts';
 import { productApi } from './product/api.ts';
 import { searchApi } from './search/api.ts';
@@ -302,6 +303,21 @@ const cases: Case[] = [
     'newsletter: unsubscribe',
     (h) => newsletterApi(h).unsubscribe({ email: 'a@b.c' }, key),
     { method: 'POST', path: '/api/newsletter/unsubscribe', body: { email: 'a@b.c' }, ...command },
+  ],
+  [
+    "notifications: the signed-in user's",
+    (h) => notificationsApi(h).list(),
+    { method: 'GET', path: '/api/notifications' },
+  ],
+  [
+    'notifications: mark read up to a time',
+    (h) => notificationsApi(h).markRead({ upTo: '2026-03-01T12:00:00.000Z' }, key),
+    {
+      method: 'POST',
+      path: '/api/notifications/read',
+      body: { upTo: '2026-03-01T12:00:00.000Z' },
+      ...command,
+    },
   ],
   [
     "shipments: the seller's sales",

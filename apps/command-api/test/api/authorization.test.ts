@@ -301,6 +301,16 @@ const rows: Row[] = [
     // A private collection is visible to its owner only: to others it does not exist.
     expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },
   },
+  {
+    name: 'POST /api/notifications/read',
+    // Each caller marks their own: the route names no user, so another can't reach the owner's.
+    request: async () => ({
+      method: 'POST',
+      path: '/api/notifications/read',
+      body: { upTo: new Date().toISOString() },
+    }),
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
 ];
 
 const tokenOf = (caller: Caller) =>

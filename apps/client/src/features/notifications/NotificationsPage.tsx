@@ -1,0 +1,70 @@
+/**
+ * Notifications (docs/product.md §11.6): the signed-in user's, newest first. Opening the page
+ * marks them read up to the newest shown.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import '../auth/account.css';
+import './notifications.css';
+import { notificationsOpened, selectNotifications } from './notificationsSlice.ts';
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+export default function NotificationsPage() {
+  const dispatch = useAppDispatch();
+  const { status, items, error } = useAppSelector(selectNotifications);
+
+  useEffect(() => {
+    dispatch(notificationsOpened());
+  }, [dispatch]);
+
+  return (
+    <div className="rw-page container rw-notifications">
+      <h1>Notifications</h1>
+      {status === 'failed' && items.length === 0 ? (
+        <div className="rw-alert rw-alert--error" role="alert">
+          <span>{error}</span>
+          <button
+            type="button"
+            className="rw-btn rw-btn--small rw-btn--outline"
+            onClick={() => dispatch(notificationsOpened())}
+          >
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p role="status">
+          {status === 'loaded' ? 'No notifications yet.' : 'Loading your notifications...'}
+        </p>
+      ) : (
+        <ul className="rw-notifications__list" aria-label="Notifications">
+          {items.map((n) => (
+            <li
+              key={n.id}
+              className={`rw-card rw-notification${n.read ? '' : ' rw-notification--unread'}`}
+            >
+              {!n.read && <span className="rw-notification__new">New</span>}
+              <p className="rw-notification__text">{n.text}</p>
+              <p className="rw-notification__meta">
+                <time dateTime={n.at}>{formatTime(n.at)}</time>
+                {' · '}
+                <Link to={n.link}>View</Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Notifications (docs/product.md §11.6): the signed-in user's, newest first, with how many are
+ * unread. Read or not comes from the user's read mark, a projection of NotificationsRead.
+ */
+import type { NotificationList } from '@rewear/contracts';
+import { requireUser } from '@rewear/platform';
+import {
+  READ_MODELS,
+  type NotificationReadDoc,
+  type NotificationThreadDoc,
+} from '@rewear/read-models';
+import { defineRoute, type QueryRoute } from '../shared/route.ts';
+
+/** The newest this many; older ones are not worth a page. */
+export const NOTIFICATIONS_SHOWN = 100;
+
+/** Pure: `uid`'s notifications of these threads, newest first, read up to `readUpTo`. */
+export function notificationList(
+  uid: string,
+  threads: readonly NotificationThreadDoc[],
+  readUpTo: string | null,
+): NotificationList {
+  const readMs = readUpTo === null ? -Infinity : Date.parse(readUpTo);
+  const notifications = threads
+    .flatMap((thread) => thread.notifications.filter((n) => n.recipient_id === uid))
+    .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
+    .slice(0, NOTIFICATIONS_SHOWN)
+    .map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      text: n.text,
+      link: n.link,
+      at: n.at,
+      read: Date.parse(n.at) <= readMs,
+    }));
+  return { notifications, unreadCount: notifications.filter((n) => !n.read).length };
+}
+
+export const notificationRoutes: QueryRoute[] = [
+  defineRoute({
+    doc: {
+      method: 'get',
+      path: '/api/notifications',
+      summary:
+        "The signed-in user's notifications (steps of their sales and orders, reviews received), newest first, with the unread count",
+      tags: ['Notifications'],
+      auth: 'user',
+      responses: {
+        200: '{ notifications: [{ id, kind, text, link, at, read }], unreadCount }',
+        401: 'Not signed in',
+      },
+    },
+    async handle({ ctx, deps }) {
+      const user = requireUser(ctx);
+      const threads = deps.readSide.collection<NotificationThreadDoc>(READ_MODELS.notifications);
+      const [bought, sold, mark] = await Promise.all([
+        threads.find({ buyer_id: user.uid }),
+        threads.find({ seller_id: user.uid }),
+        deps.readSide
+          .collection<NotificationReadDoc>(READ_MODELS.notificationReads)
+          .findOne({ _id: user.uid }),
+      ]);
+      // One thread once, should a user be both sides of a shipment.
+      const unique = [...new Map([...bought, ...sold].map((t) => [t._id, t])).values()];
+      return notificationList(user.uid, unique, mark?.read_up_to ?? null);
+    },
+  }),
+];

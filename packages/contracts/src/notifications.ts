@@ -1,0 +1,47 @@
+/**
+ * In-app notifications (docs/product.md §11.6): each step of a shipment and each review tells
+ * the other party. The query side lists them; marking them read is a command of its own.
+ */
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = [
+  'sale',
+  'receipt_confirmed',
+  'completed',
+  'problem_reported',
+  'cancelled',
+  'shipped',
+  'delivered',
+  'return_accepted',
+  'disputed',
+  'refunded',
+  'review_left',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** One notification as its recipient reads it. */
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  /** Plain text; the client shows it as text. */
+  text: string;
+  /** An app path: the order page (buyer), /sales (seller) or a profile (review). */
+  link: string;
+  at: string;
+  read: boolean;
+}
+
+/** GET /api/notifications: the signed-in user's, newest first. */
+export interface NotificationList {
+  notifications: NotificationView[];
+  unreadCount: number;
+}
+
+// Body of POST /api/notifications/read: everything at or before `upTo` is read.
+export const notificationsReadBody = z.object({
+  upTo: z.iso.datetime({
+    offset: true,
+    error: 'upTo must be the time of the newest notification read (ISO-8601)',
+  }),
+});
+export type NotificationsReadBody = z.infer<typeof notificationsReadBody>;
