@@ -22,6 +22,8 @@ const CreateListingPage = lazy(() => import('../features/listings/CreateListingP
 const UpdateListingPage = lazy(() => import('../features/listings/UpdateListingPage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 const SellerProfilePage = lazy(() => import('../features/reviews/SellerProfilePage.tsx'));
 const ShipmentReviewPage = lazy(() => import('../features/reviews/ShipmentReviewPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
@@ -33,7 +35,6 @@ const TermsPage = helpPage('TermsPage');
 const PrivacyPage = helpPage('PrivacyPage');
 const ContactPage = helpPage('ContactPage');
 const SupportPage = helpPage('SupportPage');
-const ForgotPasswordPage = helpPage('ForgotPasswordPage');
 
 /**
  * `short`: a page usually shorter than the screen (its placeholder keeps the footer at the foot of
@@ -72,7 +73,6 @@ export function AppRoutes() {
         <Route path="privacy" element={page(PrivacyPage)} />
         <Route path="contact" element={page(ContactPage)} />
         <Route path="support" element={page(SupportPage, false, true)} />
-        <Route path="forgot-password" element={page(ForgotPasswordPage, false, true)} />
         <Route path="sales" element={page(SalesPage, true)} />
         <Route path="notifications" element={page(NotificationsPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />
@@ -81,6 +81,8 @@ export function AppRoutes() {
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />
       <Route path="/register" element={page(RegisterPage, false, true)} />
+      <Route path="/forgot-password" element={page(ForgotPasswordPage, false, true)} />
+      <Route path="/reset-password" element={page(ResetPasswordPage, false, true)} />
     </Routes>
   );
 }

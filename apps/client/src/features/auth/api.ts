@@ -31,3 +31,11 @@ export function registrationOf(user: AuthUser, photoUrl: string | null): Registe
     photo_url: photoUrl,
   };
 }
+
+/** The app's page that a password reset link opens (docs/product.md §4.1); `mode` and `oobCode` ride along. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** The absolute address of the reset page, given as the reset email's continue URL. */
+export function resetPasswordUrl(origin: string = window.location.origin): string {
+  return new URL(RESET_PASSWORD_PATH, origin).toString();
+}

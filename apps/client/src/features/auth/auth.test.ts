@@ -4,6 +4,9 @@ import createSagaMiddleware from 'redux-saga';
 import { ApiError, type Api } from '../../api/http.ts';
 import auth, {
   accountName,
+  newPasswordSubmitted,
+  passwordResetCleared,
+  passwordResetRequested,
   sessionEnded,
   sessionStarted,
   signInFormShown,
@@ -13,7 +16,12 @@ import auth, {
   signUpWithEmail,
 } from './authSlice.ts';
 import { authSaga } from './authSaga.ts';
-import { authErrorMessage, type AuthService, type AuthUser } from './authService.ts';
+import {
+  authErrorMessage,
+  RESET_LINK_INVALID,
+  type AuthService,
+  type AuthUser,
+} from './authService.ts';
 import type { SessionHint } from './sessionHint.ts';
 
 const flush = async () => {
@@ -46,6 +54,8 @@ function fakeProvider() {
       photoURL: 'http://p/1.png',
     })),
     signOut: vi.fn(async () => {}),
+    sendPasswordReset: vi.fn(async () => {}),
+    confirmPasswordReset: vi.fn(async () => {}),
     getIdToken: vi.fn(async () => 'token'),
   };
   return { service, emit: (user: AuthUser | null) => listener(user) };
@@ -296,6 +306,101 @@ describe('auth saga without a session hint (a first visit)', () => {
       error: 'Authentication failed. Please try again.',
     });
     expect(error).toHaveBeenCalledWith('Sign-in is unavailable', 'chunk failed to load');
+    error.mockRestore();
+    task.cancel();
+  });
+});
+
+describe('password reset', () => {
+  const firebaseError = (code: string) =>
+    Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+
+  it('asks for the link with the reset page as continue URL and says so whatever the address', async () => {
+    const { service } = fakeProvider();
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'] }, service, {
+      hint: memoryHint(false),
+      whenIdle: () => new Promise<void>(() => {}),
+    });
+    // Asking loads the SDK, as a sign-in form does.
+    store.dispatch(passwordResetRequested({ email: 'ann@x.io' }));
+    expect(store.getState().auth.passwordReset.request).toBe('sending');
+    await flush();
+    expect(service.sendPasswordReset).toHaveBeenCalledWith(
+      'ann@x.io',
+      `${window.location.origin}/reset-password`,
+    );
+    expect(store.getState().auth.passwordReset).toEqual({
+      request: 'sent',
+      confirm: 'idle',
+      error: null,
+    });
+
+    // An address without an account gets the same answer.
+    service.sendPasswordReset = vi.fn(async () => {
+      throw firebaseError('auth/user-not-found');
+    });
+    store.dispatch(passwordResetRequested({ email: 'nobody@x.io' }));
+    await flush();
+    expect(store.getState().auth.passwordReset.request).toBe('sent');
+
+    service.sendPasswordReset = vi.fn(async () => {
+      throw firebaseError('auth/invalid-email');
+    });
+    store.dispatch(passwordResetRequested({ email: 'a@b' }));
+    await flush();
+    expect(store.getState().auth.passwordReset).toEqual({
+      request: 'idle',
+      confirm: 'idle',
+      error: 'Invalid email address',
+    });
+    store.dispatch(passwordResetCleared());
+    expect(store.getState().auth.passwordReset.error).toBeNull();
+    task.cancel();
+  });
+
+  it('sets the new password with the emailed code, and explains a spent or expired code', async () => {
+    const { service } = fakeProvider();
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'] }, service);
+    await flush();
+    store.dispatch(newPasswordSubmitted({ code: 'oob-1', newPassword: 'fresh1' }));
+    expect(store.getState().auth.passwordReset.confirm).toBe('saving');
+    await flush();
+    expect(service.confirmPasswordReset).toHaveBeenCalledWith('oob-1', 'fresh1');
+    expect(store.getState().auth.passwordReset.confirm).toBe('done');
+
+    for (const code of ['auth/expired-action-code', 'auth/invalid-action-code']) {
+      service.confirmPasswordReset = vi.fn(async () => {
+        throw firebaseError(code);
+      });
+      store.dispatch(newPasswordSubmitted({ code: 'oob-1', newPassword: 'fresh1' }));
+      await flush();
+      expect(store.getState().auth.passwordReset).toEqual({
+        request: 'idle',
+        confirm: 'idle',
+        error: RESET_LINK_INVALID,
+      });
+    }
+    // Sign-in errors are kept apart from the reset flow's.
+    expect(store.getState().auth.error).toBeNull();
+    task.cancel();
+  });
+
+  it('answers with an error when the SDK cannot load', async () => {
+    const { service } = fakeProvider();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { store, task } = start({ get: vi.fn(async () => config) as Api['get'] }, service, {
+      hint: memoryHint(false),
+      whenIdle: () => new Promise<void>(() => {}),
+      loadAuthService: async () => {
+        throw new Error('chunk failed to load');
+      },
+    });
+    store.dispatch(passwordResetRequested({ email: 'ann@x.io' }));
+    await flush();
+    expect(store.getState().auth.passwordReset).toMatchObject({
+      request: 'idle',
+      error: 'Authentication failed. Please try again.',
+    });
     error.mockRestore();
     task.cancel();
   });

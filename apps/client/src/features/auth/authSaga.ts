@@ -13,11 +13,16 @@ import {
 } from 'redux-saga/effects';
 import type { ClientConfig } from '@rewear/contracts';
 import { ApiError, setIdTokenProvider, type Api } from '../../api/http.ts';
-import { authApi, registrationOf, type AuthApi } from './api.ts';
+import { authApi, registrationOf, resetPasswordUrl, type AuthApi } from './api.ts';
 import {
   authFailed,
   authStateChanged,
   authSucceeded,
+  newPasswordSaved,
+  newPasswordSubmitted,
+  passwordResetFailed,
+  passwordResetRequested,
+  passwordResetSent,
   sessionEnded,
   sessionStarted,
   signInWithEmail,
@@ -29,6 +34,8 @@ import {
 import {
   authErrorMessage,
   GOOGLE_SIGN_IN_FAILED,
+  isUnknownAccount,
+  passwordResetErrorMessage,
   type AuthService,
   type AuthServiceLoader,
   type AuthUser,
@@ -117,6 +124,34 @@ function* googleSignIn(service: AuthService, api: AuthApi) {
   }
 }
 
+/** docs/product.md §4.1: the link is asked for; an unknown address gets the same answer as a known one. */
+export function* requestPasswordReset(
+  service: AuthService,
+  action: ReturnType<typeof passwordResetRequested>,
+) {
+  try {
+    const continueUrl: string = yield call(resetPasswordUrl);
+    yield call([service, service.sendPasswordReset], action.payload.email, continueUrl);
+    yield put(passwordResetSent());
+  } catch (error) {
+    if (isUnknownAccount(error)) yield put(passwordResetSent());
+    else yield put(passwordResetFailed(passwordResetErrorMessage(error)));
+  }
+}
+
+export function* saveNewPassword(
+  service: AuthService,
+  action: ReturnType<typeof newPasswordSubmitted>,
+) {
+  try {
+    const { code, newPassword } = action.payload;
+    yield call([service, service.confirmPasswordReset], code, newPassword);
+    yield put(newPasswordSaved());
+  } catch (error) {
+    yield put(passwordResetFailed(passwordResetErrorMessage(error)));
+  }
+}
+
 function* signOutSaga(service: AuthService) {
   try {
     yield call([service, service.signOut]);
@@ -143,6 +178,12 @@ export function* authSaga() {
     signInWithGoogle.type,
   );
   const signOuts: Channel<ReturnType<typeof signOut>> = yield actionChannel(signOut.type);
+  const resetRequests: Channel<ReturnType<typeof passwordResetRequested>> = yield actionChannel(
+    passwordResetRequested.type,
+  );
+  const newPasswords: Channel<ReturnType<typeof newPasswordSubmitted>> = yield actionChannel(
+    newPasswordSubmitted.type,
+  );
 
   if (!hint.present()) {
     // No session was left in this browser: the visitor is signed out, the page renders now, and the
@@ -155,6 +196,8 @@ export function* authSaga() {
         signInWithEmail.type,
         signUpWithEmail.type,
         signInWithGoogle.type,
+        passwordResetRequested.type,
+        newPasswordSubmitted.type,
       ]),
     ]);
   }
@@ -180,6 +223,11 @@ export function* authSaga() {
     yield takeEvery(signOuts, function* () {
       yield put(authSucceeded(null));
     });
+    function* refuseReset() {
+      yield put(passwordResetFailed(unavailable));
+    }
+    yield takeEvery(resetRequests, refuseReset);
+    yield takeEvery(newPasswords, refuseReset);
     return;
   }
   yield call(setIdTokenProvider, () => service.getIdToken());
@@ -189,4 +237,6 @@ export function* authSaga() {
   yield takeLatest(emailSignUps, emailSignUp, service, api);
   yield takeLatest(googleSignIns, googleSignIn, service, api);
   yield takeLatest(signOuts, signOutSaga, service);
+  yield takeLatest(resetRequests, requestPasswordReset, service);
+  yield takeLatest(newPasswords, saveNewPassword, service);
 }

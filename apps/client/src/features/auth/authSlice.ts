@@ -11,13 +11,36 @@ export interface AuthState {
   /** A sign-in, sign-up or sign-out request is in flight. */
   pending: boolean;
   error: string | null;
+  /** The forgotten-password flow (docs/product.md §4.1): the link asked for, then the new password. */
+  passwordReset: PasswordResetState;
 }
 
-const initialState: AuthState = { status: 'loading', user: null, pending: false, error: null };
+export interface PasswordResetState {
+  /** 'sent': the page says to check the email, whether or not an account has that address. */
+  request: 'idle' | 'sending' | 'sent';
+  /** 'done': the new password is set; the user signs in with it. */
+  confirm: 'idle' | 'saving' | 'done';
+  error: string | null;
+}
+
+const resetIdle: PasswordResetState = { request: 'idle', confirm: 'idle', error: null };
+
+const initialState: AuthState = {
+  status: 'loading',
+  user: null,
+  pending: false,
+  error: null,
+  passwordReset: resetIdle,
+};
 
 export interface EmailCredentials {
   email: string;
   password: string;
+}
+export interface NewPassword {
+  /** The `oobCode` of the link Firebase emailed. */
+  code: string;
+  newPassword: string;
 }
 export interface SignUpDetails extends EmailCredentials {
   displayName: string;
@@ -61,6 +84,24 @@ const authSlice = createSlice({
     clearAuthError(state) {
       state.error = null;
     },
+    passwordResetRequested(state, _action: PayloadAction<{ email: string }>) {
+      state.passwordReset = { ...resetIdle, request: 'sending' };
+    },
+    passwordResetSent(state) {
+      state.passwordReset = { ...resetIdle, request: 'sent' };
+    },
+    newPasswordSubmitted(state, _action: PayloadAction<NewPassword>) {
+      state.passwordReset = { ...resetIdle, confirm: 'saving' };
+    },
+    newPasswordSaved(state) {
+      state.passwordReset = { ...resetIdle, confirm: 'done' };
+    },
+    passwordResetFailed(state, action: PayloadAction<string>) {
+      state.passwordReset = { ...resetIdle, error: action.payload };
+    },
+    passwordResetCleared(state) {
+      state.passwordReset = resetIdle;
+    },
   },
 });
 
@@ -80,6 +121,12 @@ export const {
   authSucceeded,
   authFailed,
   clearAuthError,
+  passwordResetRequested,
+  passwordResetSent,
+  newPasswordSubmitted,
+  newPasswordSaved,
+  passwordResetFailed,
+  passwordResetCleared,
 } = authSlice.actions;
 
 export default authSlice.reducer;
@@ -90,6 +137,7 @@ interface WithAuth {
 export const selectAuth = (state: WithAuth) => state.auth;
 export const selectUser = (state: WithAuth) => state.auth.user;
 export const selectUid = (state: WithAuth) => state.auth.user?.uid ?? null;
+export const selectPasswordReset = (state: WithAuth) => state.auth.passwordReset;
 export const selectAuthStatus = (state: WithAuth) => state.auth.status;
 export const selectIsSignedIn = (state: WithAuth) => state.auth.status === 'signedIn';
 export const selectAuthLoading = (state: WithAuth) => state.auth.status === 'loading';

@@ -6,11 +6,13 @@ import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
   browserPopupRedirectResolver,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   initializeAuth,
   onAuthStateChanged,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -71,6 +73,14 @@ export const firebaseAuthService: AuthService = {
   },
   async signOut() {
     await signOut(requireAuth());
+  },
+  async sendPasswordReset(email, continueUrl) {
+    // The continue URL is the app's reset page (docs/product.md §4.1); handleCodeInApp asks for
+    // the code to be handled there rather than on Firebase's own action page.
+    await sendPasswordResetEmail(requireAuth(), email, { url: continueUrl, handleCodeInApp: true });
+  },
+  async confirmPasswordReset(code, newPassword) {
+    await confirmPasswordReset(requireAuth(), code, newPassword);
   },
   async getIdToken() {
     const user = auth?.currentUser;

@@ -169,8 +169,8 @@ export function FaqPage() {
         <h2 id="faq-account">Your account</h2>
         <Question q="I forgot my password.">
           <p>
-            See <Link to="/forgot-password">Forgot password</Link>: resetting it from the store is
-            not available yet.
+            Use <Link to="/forgot-password">Forgot password</Link>: enter your email and we send you
+            a link to choose a new one. If you signed up with Google, sign in with Google instead.
           </p>
         </Question>
         <Question q="How do I stop the newsletter?">
@@ -344,26 +344,6 @@ export function SupportPage() {
         <li>
           <Link to="/contact">Contact Us</Link>, the <Link to="/terms">Terms of Service</Link> and
           the <Link to="/privacy">Privacy Policy</Link>.
-        </li>
-      </ul>
-    </HelpPage>
-  );
-}
-
-export function ForgotPasswordPage() {
-  return (
-    <HelpPage
-      title="Forgot your password?"
-      intro="Resetting a password from the store is not available yet."
-    >
-      <ul>
-        <li>
-          If you signed up with Google, use <strong>Sign in with Google</strong> on the{' '}
-          <Link to="/login">sign-in page</Link>: no password is needed.
-        </li>
-        <li>
-          Otherwise you can <Link to="/register">create a new account</Link> with another email
-          address, or ask for help as described in <Link to="/contact">Contact Us</Link>.
         </li>
       </ul>
     </HelpPage>
