@@ -20,6 +20,7 @@ import {
   notificationReadsProjector,
   notificationsProjector,
 } from './notifications/notifications.ts';
+import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -36,6 +37,7 @@ export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
 export * from './sellers/profiles.ts';
 export * from './notifications/notifications.ts';
+export * from './notifications/inbox.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -58,6 +60,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       sellerProfilesProjector,
       notificationsProjector,
       notificationReadsProjector,
+      inboxProjector(NOTIFIERS),
     ],
   };
 }

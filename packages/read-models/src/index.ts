@@ -27,6 +27,7 @@ export const READ_MODELS = {
   sellerBalances: 'seller_balances',
   sellerProfiles: 'seller_profiles',
   notifications: 'notifications',
+  inbox: 'inbox',
   notificationReads: 'notification_reads',
 } as const;
 
@@ -289,4 +290,21 @@ export interface NotificationThreadDoc extends Doc {
 export interface NotificationReadDoc extends Doc {
   _id: string;
   read_up_to: string;
+}
+
+/**
+ * One notification of the inbox (docs/product.md §11.6): what the features after the order
+ * lifecycle raise (offers, messages, alerts). `_id` is `{streamId}:{streamVersion}:{recipient}`
+ * of the event that raised it, so a redelivery or a replay finds it already there.
+ */
+export interface InboxDoc extends Doc {
+  _id: string;
+  recipient_id: string;
+  kind: NotificationKind;
+  /** Plain text; the client shows it as text. */
+  text: string;
+  /** An app path to what it is about. */
+  link: string;
+  /** When the event that raised it happened (ISO 8601). */
+  at: string;
 }

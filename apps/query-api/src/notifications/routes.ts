@@ -6,6 +6,7 @@ import type { NotificationList } from '@rewear/contracts';
 import { requireUser } from '@rewear/platform';
 import {
   READ_MODELS,
+  type InboxDoc,
   type NotificationReadDoc,
   type NotificationThreadDoc,
 } from '@rewear/read-models';
@@ -14,15 +15,23 @@ import { defineRoute, type QueryRoute } from '../shared/route.ts';
 /** The newest this many; older ones are not worth a page. */
 export const NOTIFICATIONS_SHOWN = 100;
 
-/** Pure: `uid`'s notifications of these threads, newest first, read up to `readUpTo`. */
+/**
+ * Pure: `uid`'s notifications of these shipment threads and inbox documents, newest first, read
+ * up to `readUpTo`.
+ */
 export function notificationList(
   uid: string,
   threads: readonly NotificationThreadDoc[],
   readUpTo: string | null,
+  inbox: readonly InboxDoc[] = [],
 ): NotificationList {
   const readMs = readUpTo === null ? -Infinity : Date.parse(readUpTo);
-  const notifications = threads
-    .flatMap((thread) => thread.notifications.filter((n) => n.recipient_id === uid))
+  const notifications = [
+    ...threads.flatMap((thread) => thread.notifications.filter((n) => n.recipient_id === uid)),
+    ...inbox
+      .filter((doc) => doc.recipient_id === uid)
+      .map(({ _id, ...rest }) => ({ id: _id, ...rest })),
+  ]
     .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
     .slice(0, NOTIFICATIONS_SHOWN)
     .map((n) => ({
@@ -53,16 +62,22 @@ export const notificationRoutes: QueryRoute[] = [
     async handle({ ctx, deps }) {
       const user = requireUser(ctx);
       const threads = deps.readSide.collection<NotificationThreadDoc>(READ_MODELS.notifications);
-      const [bought, sold, mark] = await Promise.all([
+      const [bought, sold, inbox, mark] = await Promise.all([
         threads.find({ buyer_id: user.uid }),
         threads.find({ seller_id: user.uid }),
+        deps.readSide
+          .collection<InboxDoc>(READ_MODELS.inbox)
+          .find(
+            { recipient_id: user.uid },
+            { sort: { at: -1 }, limit: NOTIFICATIONS_SHOWN, readonly: true },
+          ),
         deps.readSide
           .collection<NotificationReadDoc>(READ_MODELS.notificationReads)
           .findOne({ _id: user.uid }),
       ]);
       // One thread once, should a user be both sides of a shipment.
       const unique = [...new Map([...bought, ...sold].map((t) => [t._id, t])).values()];
-      return notificationList(user.uid, unique, mark?.read_up_to ?? null);
+      return notificationList(user.uid, unique, mark?.read_up_to ?? null, inbox);
     },
   }),
 ];
