@@ -4,7 +4,7 @@
  * Money is integer cents; times are ISO-8601 strings.
  */
 import { z } from 'zod';
-import { photoIdList } from './photos.ts';
+import { MAX_PHOTOS_PER_LISTING } from './photos.ts';
 
 const id = z.string().min(1).max(128);
 const cents = z.number().int().nonnegative();
@@ -74,7 +74,7 @@ const listingFields = {
    * and on seeded ones, which show drawn pictures). With photos, `image` and `gallery` are their
    * URLs.
    */
-  photos: photoIdList.optional(),
+  photos: z.array(id).max(MAX_PHOTOS_PER_LISTING).optional(),
 };
 
 /** Where operator actions (replay, rebuild) are recorded: `npm run ops -- history operator-actions`. */
