@@ -6,6 +6,7 @@
  * a placeholder, not a broken image.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { describeImage, gpsOf, makeTestPhoto, TEST_PHOTO_GPS } from '@rewear/testing';
 import { expect, test } from './support/test.ts';
@@ -97,6 +98,13 @@ test('a seller lists an item with two photos, puts the second first, and its car
     'src',
     new RegExp(frontId),
   );
+  // The picker is usable without a mouse or sight: no serious axe finding.
+  const { violations } = await new AxeBuilder({ page }).include('.rw-wizard').analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -15,6 +15,8 @@ import {
 } from '@rewear/contracts';
 import { badRequest } from '@rewear/platform';
 
+export const DAMAGED_PHOTO_MESSAGE = 'The photo could not be read; it may be damaged';
+
 /** Larger images are refused before they are decoded in full (about 8,000 × 6,000). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -41,14 +43,15 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (!format || !(PHOTO_FORMATS as readonly string[]).includes(format))
     throw badRequest(PHOTO_TYPE_MESSAGE);
   try {
-    // Upright once (EXIF orientation applied), then each size from that.
+    // Decoded and turned upright once (EXIF orientation applied), then each size from the pixels.
     const upright = await sharp(bytes, decodeOptions)
       .rotate()
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const { width, height } = upright.info;
+    const { width, height, channels } = upright.info;
     const entries = await Promise.all(
       PHOTO_SIZE_NAMES.map(async (size) => {
-        const data = await sharp(upright.data)
+        const data = await sharp(upright.data, { raw: { width, height, channels } })
           .resize({
             width: PHOTO_SIZES[size],
             height: PHOTO_SIZES[size],
@@ -61,13 +64,8 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
       }),
     );
     return { width, height, sizes: Object.fromEntries(entries) as Record<PhotoSize, Buffer> };
-  } catch (err) {
-    // A header that reads but pixels that do not (a truncated or corrupt file).
-    if (
-      err instanceof Error &&
-      /Input|VipsJpeg|pngload|webp|corrupt|premature|truncated/i.test(err.message)
-    )
-      throw badRequest('The photo could not be read; it may be damaged');
-    throw err;
+  } catch {
+    // The header read as a photo but the pixels do not decode: a truncated or corrupt file.
+    throw badRequest(DAMAGED_PHOTO_MESSAGE);
   }
 }

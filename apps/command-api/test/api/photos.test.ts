@@ -4,6 +4,7 @@
  * only photos they uploaded. Refusals record nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
   startAuthEmulatorForTests,
   createTestUser,
@@ -113,6 +114,23 @@ describe('POST /api/photos', () => {
       const thumbnail = await h.photos.get(`${res.body.photoId}-thumbnail.webp`);
       expect(await describeImage(thumbnail!.data)).toMatchObject({ width: 150, height: 200 });
     }
+  });
+
+  it('turns a photo upright by its EXIF orientation before the orientation is dropped', async () => {
+    // 800 × 600 pixels that a camera held sideways marks "rotate 90°".
+    const sideways = await sharp(await makeTestPhoto({ width: 800, height: 600 }))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(sideways, seller);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ width: 600, height: 800 });
+    const full = await h.photos.get(`${res.body.photoId}-full.webp`);
+    expect(await describeImage(full!.data)).toMatchObject({
+      width: 600,
+      height: 800,
+      hasExif: false,
+    });
   });
 
   it('reads the type from the content: text declared as a JPEG and a real GIF are both refused', async () => {
