@@ -170,12 +170,18 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
       eventStore: platform.eventStore,
       identity,
       payments: payments.gateway,
+      photos: platform.photos,
       config,
       readSide: runtime.readSide,
       // Many commands from one address in seconds: past the default limits.
       rateLimiter: createRateLimiter(TEST_RATE_LIMITS),
     });
-    const queryApi = createQueryApi({ readSide: runtime.readSide, progress: runtime, identity });
+    const queryApi = createQueryApi({
+      readSide: runtime.readSide,
+      progress: runtime,
+      identity,
+      photos: platform.photos,
+    });
     const app = createServerApp({
       queryApi,
       commandApi,

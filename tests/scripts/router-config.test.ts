@@ -45,7 +45,7 @@ describe('the router (docker/nginx.conf)', () => {
       ([, where, body]) => [where!.trim(), body!] as const,
     );
     const own = ['= /healthz', '/assets/', '/'];
-    const proxied = ['/api/ops/', '/api/', '/images/'];
+    const proxied = ['/api/ops/', '= /api/photos', '/api/', '/images/'];
     expect(locations.map(([where]) => where).sort()).toEqual([...own, ...proxied].sort());
     for (const [where, body] of locations) {
       const lines = body

@@ -17,6 +17,7 @@ import {
   type Config,
   type EventStore,
   type IdentityVerifier,
+  type PhotoStore,
   type RateLimiter,
   type ReadSide,
   routeDocs,
@@ -38,12 +39,15 @@ import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
 import { reviewRoutes } from './review/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { photoRoutes } from './photo/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
   eventStore: EventStore;
   identity: IdentityVerifier;
   payments: PaymentGateway;
+  /** Where uploaded photos' sizes are written (the query side serves them). */
+  photos: PhotoStore;
   config: Pick<Config, 'reservationTtlMs'>;
   /** Injected clock; the wall clock by default. */
   clock?: () => Date;
@@ -80,6 +84,7 @@ const allRoutes: CommandRoute[] = [
   ...orderRoutes,
   resumePaymentRoute,
   webhookRoute,
+  ...photoRoutes,
   ...listingRoutes,
   ...brandRoutes,
   ...newsletterRoutes,
@@ -94,6 +99,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
   const services = createServices({
     eventStore: deps.eventStore,
     payments: deps.payments,
+    photos: deps.photos,
     now,
     newId: deps.newId ?? (() => randomUUID()),
     reservationTtlMs: deps.config.reservationTtlMs,

@@ -23,7 +23,7 @@ import {
 } from '@rewear/platform';
 import type { Middleware } from 'koa';
 import type { QueryApiDeps, QueryRoute } from './shared/route.ts';
-import { JsonAnswer } from './shared/answers.ts';
+import { BinaryAnswer, JsonAnswer } from './shared/answers.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -35,6 +35,7 @@ import { shipmentRoutes } from './shipments/routes.ts';
 import { sellerRoutes } from './sellers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { systemRoutes } from './system/routes.ts';
+import { photoRoutes } from './photos/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
 export const queryRouteTable: QueryRoute[] = [
@@ -49,6 +50,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...notificationRoutes,
   ...orderRoutes,
   ...collectionRoutes,
+  ...photoRoutes,
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */
@@ -111,7 +113,11 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
       const body = await r.handle({ ...parseRouteInput(r.doc, ctx), ctx, deps });
       ctx.status = 200;
       if (body === undefined || body === null) ctx.body = body;
-      else if (body instanceof JsonAnswer) {
+      else if (body instanceof BinaryAnswer) {
+        ctx.type = body.contentType;
+        ctx.set('Cache-Control', body.cacheControl);
+        ctx.body = body.bytes;
+      } else if (body instanceof JsonAnswer) {
         ctx.type = 'json';
         ctx.body = await encodedFor(ctx, body);
       } else {

@@ -54,6 +54,7 @@ export async function startHarness(options: { consistencyWaitMs?: number } = {})
     readSide: runtime.readSide,
     progress: runtime,
     identity: createFirebaseIdentityVerifier({ projectId: TEST_PROJECT_ID }),
+    photos: platform.photos,
     config: { consistencyWaitMs: options.consistencyWaitMs },
   });
   const server: Server = await new Promise((resolve) => {

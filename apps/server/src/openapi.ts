@@ -124,7 +124,20 @@ function operation(route: RouteDoc): Record<string, unknown> {
             content: { 'application/json': { schema: toSchema(route.body) } },
           },
         }
-      : {}),
+      : route.binaryBody
+        ? {
+            requestBody: {
+              required: true,
+              description: route.binaryBody.description,
+              content: Object.fromEntries(
+                route.binaryBody.mediaTypes.map((type) => [
+                  type,
+                  { schema: { type: 'string', format: 'binary' } },
+                ]),
+              ),
+            },
+          }
+        : {}),
     responses,
   };
 }
@@ -179,7 +192,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
             summary: string;
             security: unknown[];
             parameters: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
-            requestBody?: { content: { 'application/json': { schema: unknown } } };
+            requestBody?: { content: Record<string, { schema: unknown }> };
             responses: Record<string, { description: string }>;
           };
           const auth =
@@ -199,7 +212,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
                 .join('')}</table>`
             : '';
           const body = o.requestBody
-            ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(o.requestBody.content['application/json'].schema, null, 2))}</pre></details>`
+            ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(o.requestBody.content, null, 2))}</pre></details>`
             : '';
           const responses = `<ul>${Object.entries(o.responses)
             .map(([status, r]) => `<li><b>${status}</b> ${escapeHtml(r.description)}</li>`)

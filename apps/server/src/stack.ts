@@ -272,6 +272,7 @@ export async function startStack(
         eventStore: platform.eventStore,
         identity: identity!,
         payments: payments.gateway,
+        photos: platform.photos,
         config,
         readSide,
         idempotency,
@@ -296,6 +297,7 @@ export async function startStack(
             readSide,
             progress,
             identity: identity!,
+            photos: platform.photos,
             config: { clientConfig: clientConfigFrom(config), waitingFor },
           })
         : null;

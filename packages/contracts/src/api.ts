@@ -13,6 +13,8 @@ export interface Product {
   original_price: number | null;
   image: string;
   gallery: string[];
+  /** Uploaded photo ids in gallery order, the cover first; empty for drawn pictures. */
+  photos: string[];
   brand_id: string;
   brand_name: string;
   category_id: number;

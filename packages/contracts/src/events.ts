@@ -4,6 +4,7 @@
  * Money is integer cents; times are ISO-8601 strings.
  */
 import { z } from 'zod';
+import { MAX_PHOTOS_PER_LISTING } from './photos.ts';
 
 const id = z.string().min(1).max(128);
 const cents = z.number().int().nonnegative();
@@ -23,6 +24,7 @@ export const AGGREGATE_TYPES = [
   'shipment',
   'review',
   'notifications',
+  'photo',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -67,6 +69,12 @@ const listingFields = {
   conditionIds: refIds,
   sizeIds: refIds,
   colorIds: refIds,
+  /**
+   * Uploaded photos in gallery order, the first the cover (absent on listings from before photos
+   * and on seeded ones, which show drawn pictures). With photos, `image` and `gallery` are their
+   * URLs.
+   */
+  photos: z.array(id).max(MAX_PHOTOS_PER_LISTING).optional(),
 };
 
 /** Where operator actions (replay, rebuild) are recorded: `npm run ops -- history operator-actions`. */
@@ -112,9 +120,25 @@ export const eventSchemas = {
   },
   ListingUpdated: {
     version: 1,
-    schema: z.object({ listingId: id, changes: z.object(listingFields).partial() }),
+    schema: z.object({
+      listingId: id,
+      // stock: units stocked in all (sold ones included), as in ListingCreated.
+      changes: z.object({ ...listingFields, stock: z.number().int().nonnegative() }).partial(),
+    }),
   },
   ListingDeleted: { version: 1, schema: z.object({ listingId: id }) },
+  /** A user uploaded a photo (stream `photo-{photoId}`); its sizes are in the photo store. */
+  PhotoUploaded: {
+    version: 1,
+    schema: z.object({
+      photoId: id,
+      ownerId: id,
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      bytes: z.number().int().positive(),
+      uploadedAt: isoTime,
+    }),
+  },
   ListingLiked: { version: 1, schema: z.object({ listingId: id, userId: id }) },
   StockReserved: {
     version: 1,

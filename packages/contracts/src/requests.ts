@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { toCents } from './money.ts';
+import { photoIdList } from './photos.ts';
 
 export const idParam = z.string().trim().min(1).max(128);
 const quantity = z.number().int().min(1).max(999);
@@ -86,26 +87,45 @@ export const orderParams = z.object({ id: idParam });
 export const updatePaymentBody = z.object({ stripePaymentId: z.string().trim().min(1).max(200) });
 
 const conditionIds = z.union([refId, refIdList.min(1)]);
-export const createListingBody = z.object({
+const stockUnits = z.number().int().max(10_000);
+/** A listing's fields as the seller sends them, without defaults (an update sends some). */
+const listingShape = {
   title: z.string().trim().min(1).max(200),
   price: dollarAmount,
   description: z.string().trim().min(1).max(5000),
   brand_id: z.union([idParam, z.number().int().positive()]),
   category_id: z.coerce.number().int().positive(),
   condition_ids: conditionIds,
-  size_ids: refIdList.default([]),
-  color_ids: refIdList.default([]),
-  image: z.string().trim().max(2048).default(''),
-  gallery: z.array(z.string().max(2048)).max(12).optional(),
-  original_price: dollarAmount.nullish(),
-  stock: z.number().int().min(1).max(10_000).default(1),
+  size_ids: refIdList,
+  color_ids: refIdList,
+  image: z.string().trim().max(2048),
+  gallery: z.array(z.string().max(2048)).max(12),
+  /**
+   * Photos the seller uploaded (POST /api/photos), in gallery order, the first the cover. When
+   * given and not empty, they are the listing's image and gallery.
+   */
+  photos: photoIdList,
+  /** What the item cost new: at least the price, or null for none. */
+  original_price: dollarAmount.nullable(),
   /** Ignored: the seller is always the signed-in user. */
-  seller_id: z.string().max(128).optional(),
+  seller_id: z.string().max(128),
+};
+export const createListingBody = z.object({
+  ...listingShape,
+  size_ids: listingShape.size_ids.default([]),
+  color_ids: listingShape.color_ids.default([]),
+  image: listingShape.image.default(''),
+  gallery: listingShape.gallery.optional(),
+  photos: listingShape.photos.optional(),
+  original_price: listingShape.original_price.optional(),
+  stock: stockUnits.min(1).default(1),
+  seller_id: listingShape.seller_id.optional(),
 });
-export const updateListingBody = createListingBody
-  .omit({ stock: true, seller_id: true })
+/** Only the fields sent change. `stock` here: the units still for sale (sold ones not counted). */
+export const updateListingBody = z
+  .object(listingShape)
   .partial()
-  .extend({ seller_id: z.string().max(128).optional() });
+  .extend({ stock: stockUnits.min(0).optional() });
 export const listingParams = z.object({ id: idParam });
 
 export const createBrandBody = z.object({

@@ -6,11 +6,12 @@
  *   bus; otherwise the SQLite log in `dataDir` (store and bus in one).
  * - read models: MONGODB_URI → MongoDB; otherwise in memory (rebuilt by replay at boot).
  * - search: MEILI_URL → Meilisearch; otherwise the embedded engine (rebuilt by replay at boot).
+ * - photos: MONGODB_URI → GridFS; otherwise files under `dataDir/photos`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
-import type { EventBus, EventStore, ReadModelStore, SearchEngine } from '@rewear/ports';
+import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
 import type { Platform } from './runtime/platform.ts';
 import { openSqliteEventLog } from './adapters/sqlite-event-log.ts';
 import { openMongoEventStore } from './adapters/mongo-event-store.ts';
@@ -20,11 +21,15 @@ import { createMemoryReadModelStore } from '@rewear/memory-read-models';
 import { openMongoReadModelStore } from './adapters/mongo-read-models.ts';
 import { createEmbeddedSearchEngine } from '@rewear/embedded-search';
 import { createMeiliSearchEngine } from './adapters/meili-search.ts';
+import { createFilePhotoStore } from './adapters/file-photo-store.ts';
+import { openGridFsPhotoStore } from './adapters/gridfs-photo-store.ts';
 
 export type { Platform } from './runtime/platform.ts';
 
 /** File of the embedded event log inside `dataDir`. */
 export const EVENT_LOG_FILE = 'events.sqlite';
+/** Folder of the embedded photo files inside `dataDir`. */
+export const PHOTOS_DIR = 'photos';
 
 /** Opens the engines configuration picks; `close()` closes them all. */
 export interface PlatformOptions {
@@ -112,16 +117,23 @@ export async function createPlatform(
     }
     stores.push(() => search.close());
 
+    const photos: PhotoStore = config.mongodbUri
+      ? await openGridFsPhotoStore({ uri: config.mongodbUri, database: config.mongodbDatabase })
+      : createFilePhotoStore(path.join(config.dataDir, PHOTOS_DIR));
+    stores.push(() => photos.close());
+
     return {
       eventStore,
       bus,
       readModels,
       search,
+      photos,
       durability: { readModels: config.mongodbUri !== null, search: config.meiliUrl !== null },
       engines: {
         ...logEngines,
         readModels: config.mongodbUri ? 'mongodb' : 'memory',
         search: config.meiliUrl ? 'meilisearch' : 'embedded',
+        photos: config.mongodbUri ? 'gridfs' : 'files',
       },
       close: closeAll,
     };

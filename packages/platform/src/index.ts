@@ -63,3 +63,9 @@ export {
   createFirebaseIdentityVerifier,
   type FirebaseIdentityOptions,
 } from './identity-firebase.ts';
+export { createFilePhotoStore } from './adapters/file-photo-store.ts';
+export {
+  openGridFsPhotoStore,
+  type GridFsPhotoStore,
+  type GridFsPhotoStoreOptions,
+} from './adapters/gridfs-photo-store.ts';

@@ -242,3 +242,31 @@ export interface IdempotencyStoreOptions {
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LEASE_MS = 20_000;
+
+// ---------------------------------------------------------------- photos
+
+/** A stored photo file: its bytes, media type and who uploaded it. */
+export interface StoredPhoto {
+  data: Buffer;
+  contentType: string;
+  /** Uid of the user who uploaded it: only they may attach it to a listing. */
+  owner: string;
+}
+
+/**
+ * Named binary objects (the sizes of uploaded photos): files under DATA_DIR on the embedded
+ * default, GridFS in the distributed topology. Names are `[a-z0-9._-]`, at most 200 characters.
+ * Objects are written once and never change (a name is derived from the content), so a second
+ * `put` of a name replaces it with the same bytes.
+ */
+export interface PhotoStore {
+  put(name: string, photo: StoredPhoto): Promise<void>;
+  /** The object, or null when there is none of that name. */
+  get(name: string): Promise<StoredPhoto | null>;
+  /** Removes the object; removing one that is not there does nothing. */
+  delete(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Names a PhotoStore accepts: no path separators, nothing a file system or URL reads specially. */
+export const PHOTO_NAME = /^[a-z0-9][a-z0-9._-]{0,199}$/;

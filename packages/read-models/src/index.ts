@@ -41,6 +41,8 @@ export interface ProductRecord {
   original_price_cents: number | null;
   image: string;
   gallery: string[];
+  /** Uploaded photo ids, the cover first; absent on records from before photos. */
+  photos?: string[];
   brand_id: string;
   /** '' until the brand's BrandCreated event has been seen. */
   brand_name: string;

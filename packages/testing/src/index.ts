@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './engines.ts';
+export * from './photos.ts';

@@ -115,7 +115,8 @@ function send(
   return fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A file (a photo upload) is sent as its own bytes; anything else as JSON.
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
     signal,
   });
 }
@@ -127,7 +128,8 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body instanceof Blob) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = await idTokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'GET') {

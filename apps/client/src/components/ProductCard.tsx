@@ -3,6 +3,7 @@ import { type Product, formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { addToCart, removeFromCart, selectQuantityInCart } from '../features/cart/cartSlice.ts';
 import Price from './Price.tsx';
+import ProductImage from './ProductImage.tsx';
 import WishlistHeart from './WishlistHeart.tsx';
 
 export function CartControls({ product }: { product: Product }) {
@@ -51,6 +52,9 @@ export function CartControls({ product }: { product: Product }) {
   );
 }
 
+/** A card is about half the screen on phones, a column of the grid (at most 300 px) on wider ones. */
+const CARD_SIZES = '(max-width: 600px) 50vw, 300px';
+
 interface ProductCardProps {
   product: Product;
   variant?: 'grid' | 'list';
@@ -68,8 +72,10 @@ export default function ProductCard({
     return (
       <article className="product-row">
         <Link to={href} className="product-row__image">
-          <img
-            src={product.image}
+          <ProductImage
+            product={product}
+            sizes="160px"
+            fallback="thumbnail"
             alt={product.title}
             width={160}
             height={160}
@@ -101,8 +107,9 @@ export default function ProductCard({
     <article className="product-card">
       <div className="product-card__media">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <img
-            src={product.image}
+          <ProductImage
+            product={product}
+            sizes={CARD_SIZES}
             alt=""
             width={300}
             height={300}

@@ -3,7 +3,7 @@
  * active until its expiresAt, so an unpaid order stops holding stock at that moment even if
  * nothing has released it yet (Medusa-style reservations).
  */
-import type { EventData, EventOf } from '@rewear/contracts';
+import { photoUrl, type EventData, type EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
 
 /** The events of a listing stream. */
@@ -41,7 +41,13 @@ export interface ListingState {
 
 export type ListingCommand =
   | { type: 'CreateListing'; listingId: string; createdAt: string; fields: ListingFields }
-  | { type: 'UpdateListing'; actorId: string; changes: EventData<'ListingUpdated'>['changes'] }
+  | {
+      type: 'UpdateListing';
+      actorId: string;
+      changes: Omit<EventData<'ListingUpdated'>['changes'], 'stock'>;
+      /** Units still for sale as the seller now counts them (sold ones come on top). */
+      unitsForSale?: number;
+    }
   | { type: 'DeleteListing'; actorId: string }
   | {
       type: 'ReserveStock';
@@ -122,6 +128,34 @@ export function evolveListing(state: ListingState, event: ListingEvent): Listing
 
 export const unavailableMessage = (title: string) => `"${title}" is no longer available`;
 
+export const ORIGINAL_PRICE_MESSAGE = 'The original price must be at least the price';
+
+/** What the item cost new is never below what it sells for now. */
+function checkOriginalPrice(fields: Pick<ListingFields, 'priceCents' | 'originalPriceCents'>) {
+  if (fields.originalPriceCents !== null && fields.originalPriceCents < fields.priceCents)
+    reject('invalid', ORIGINAL_PRICE_MESSAGE, [
+      { path: 'original_price', message: 'must be at least the price' },
+    ]);
+}
+
+/**
+ * Uploaded photos are the listing's pictures: the cover's card size its image, the full sizes
+ * its gallery. Removing every photo leaves no picture (the storefront shows a placeholder); a
+ * listing that never had photos keeps its drawn picture.
+ */
+function picturesOf(
+  photos: string[] | undefined,
+  hadPhotos: boolean,
+): Pick<ListingFields, 'image' | 'gallery'> | null {
+  if (photos === undefined) return null;
+  if (photos.length > 0)
+    return {
+      image: photoUrl(photos[0]!, 'card'),
+      gallery: photos.map((id) => photoUrl(id, 'full')),
+    };
+  return hadPhotos ? { image: '', gallery: [] } : null;
+}
+
 function decideListing(
   command: ListingCommand,
   state: ListingState,
@@ -129,10 +163,12 @@ function decideListing(
 ): ListingEvent[] {
   if (command.type === 'CreateListing') {
     if (state.exists) reject('conflict', 'Listing already exists');
+    checkOriginalPrice(command.fields);
+    const fields = { ...command.fields, ...picturesOf(command.fields.photos, false) };
     return [
       {
         type: 'ListingCreated',
-        data: { listingId: command.listingId, createdAt: command.createdAt, ...command.fields },
+        data: { listingId: command.listingId, createdAt: command.createdAt, ...fields },
       },
     ];
   }
@@ -143,8 +179,14 @@ function decideListing(
       if (state.deleted) return reject('not_found', 'Product not found');
       if (fields.sellerId !== command.actorId)
         return reject('forbidden', 'Only the seller can change this listing');
+      checkOriginalPrice({ ...fields, ...command.changes });
+      const wanted: EventData<'ListingUpdated'>['changes'] = {
+        ...command.changes,
+        ...picturesOf(command.changes.photos, (fields.photos ?? []).length > 0),
+        ...(command.unitsForSale === undefined ? {} : { stock: state.sold + command.unitsForSale }),
+      };
       const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(
+        Object.entries(wanted).filter(
           ([key, value]) =>
             JSON.stringify(fields[key as keyof ListingFields]) !== JSON.stringify(value),
         ),

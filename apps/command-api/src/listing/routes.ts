@@ -13,13 +13,14 @@ import {
   listingParams,
   updateListingBody,
 } from '@rewear/contracts';
-import { badRequest, requireUser, type AuthenticatedUser } from '@rewear/platform';
+import { badRequest, forbidden, requireUser, type AuthenticatedUser } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { brandDecider } from '../brand/decider.ts';
 import { userDecider } from '../user/decider.ts';
 import { availableStock, listingDecider, type ListingState } from './decider.ts';
+import { photoDecider } from '../photo/decider.ts';
 
 const known = (list: readonly { id: number }[], ids: number[], field: string) => {
   const unknown = ids.filter((id) => !list.some((item) => item.id === id));
@@ -51,6 +52,34 @@ function checkCategory(categoryId: number) {
     ]);
 }
 
+/**
+ * A seller attaches only photos they uploaded: an unknown id is a 400, another user's photo a
+ * 403. Checked before anything is recorded.
+ */
+async function checkPhotos(services: CommandServices, user: AuthenticatedUser, ids?: string[]) {
+  if (!ids?.length) return;
+  if (new Set(ids).size !== ids.length)
+    throw badRequest('Each photo may be in a listing once', [
+      { path: 'photos', message: 'repeated photo' },
+    ]);
+  const states = await Promise.all(
+    ids.map(
+      async (id) =>
+        [
+          id,
+          (await services.aggregates.load(photoDecider, streamIdOf('photo', id))).state,
+        ] as const,
+    ),
+  );
+  const unknown = states.filter(([, state]) => !state.exists).map(([id]) => id);
+  if (unknown.length)
+    throw badRequest(`Unknown photo: ${unknown.join(', ')}`, [
+      { path: 'photos', message: 'unknown photo' },
+    ]);
+  if (states.some(([, state]) => state.ownerId !== user.uid))
+    throw forbidden('You can only add photos you uploaded');
+}
+
 /** The seller's public name: the token's name, else the registered display name, else the email's local part. */
 async function sellerNameOf(services: CommandServices, user: AuthenticatedUser): Promise<string> {
   if (user.name?.trim()) return user.name.trim().slice(0, 200);
@@ -72,6 +101,7 @@ export function productView(state: ListingState, brand: string, now: Date): Prod
     original_price: f.originalPriceCents === null ? null : f.originalPriceCents / 100,
     image: f.image,
     gallery: f.gallery,
+    photos: f.photos ?? [],
     brand_id: f.brandId,
     brand_name: brand,
     category_id: f.categoryId,
@@ -110,6 +140,7 @@ export const listingRoutes: CommandRoute[] = [
       const brandId = String(body.brand_id);
       checkCategory(body.category_id);
       const brand = await checkBrand(services, brandId);
+      await checkPhotos(services, user, body.photos);
       const listingId = services.newId();
       const now = services.now();
       const outcome = await handleCommand(
@@ -131,6 +162,7 @@ export const listingRoutes: CommandRoute[] = [
             originalPriceCents: body.original_price == null ? null : toCents(body.original_price),
             image: body.image,
             gallery: body.gallery ?? (body.image ? [body.image] : []),
+            ...(body.photos?.length ? { photos: body.photos } : {}),
             brandId,
             categoryId: body.category_id,
             conditionIds: known(CONDITIONS, asList(body.condition_ids), 'condition_ids'),
@@ -172,6 +204,10 @@ export const listingRoutes: CommandRoute[] = [
           body.original_price === null ? null : toCents(body.original_price);
       if (body.image !== undefined) changes.image = body.image;
       if (body.gallery !== undefined) changes.gallery = body.gallery;
+      if (body.photos !== undefined) {
+        await checkPhotos(services, user, body.photos);
+        changes.photos = body.photos;
+      }
       if (body.category_id !== undefined) {
         checkCategory(body.category_id);
         changes.categoryId = body.category_id;
@@ -193,6 +229,7 @@ export const listingRoutes: CommandRoute[] = [
           type: 'UpdateListing',
           actorId: user.uid,
           changes,
+          unitsForSale: body.stock,
         },
       );
       const brand = (await brandName(services, outcome.state.fields!.brandId)) ?? '';

@@ -30,6 +30,8 @@ export interface CommandRouteOptions {
   idempotent?: false;
   /** Routes outside the rate limits (the payment webhook: the processor retries by itself). */
   rateLimited?: false;
+  /** Reads the body in place of the API's JSON parser (a photo upload's raw bytes). */
+  readBody?: Middleware<AppState>;
 }
 
 export type CommandRoute = Route<CommandServices, Answer> & CommandRouteOptions;
@@ -146,6 +148,6 @@ export function mountRoutes(
       }
     };
     const limit = route.rateLimited === false ? unlimited : limited;
-    router[doc.method](koaPath(doc.path), caller, limit, parseBody, middleware);
+    router[doc.method](koaPath(doc.path), caller, limit, route.readBody ?? parseBody, middleware);
   }
 }

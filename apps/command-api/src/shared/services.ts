@@ -1,7 +1,7 @@
 /** What every command route needs, assembled once by createCommandApi. */
 import type { Context } from 'koa';
 import { streamIdOf } from '@rewear/contracts';
-import type { AppState, EventStore, ReadSide } from '@rewear/platform';
+import type { AppState, EventStore, PhotoStore, ReadSide } from '@rewear/platform';
 import type { PaymentGateway } from '../payments/port.ts';
 import {
   createAggregateRepository,
@@ -16,6 +16,8 @@ export interface CommandServices {
   /** The event store's aggregates, with their folded states remembered. */
   aggregates: AggregateRepository;
   payments: PaymentGateway;
+  /** Where uploaded photos' sizes are kept. */
+  photos: PhotoStore;
   now: () => Date;
   newId: () => string;
   reservationTtlMs: number;

@@ -4,7 +4,12 @@
  * another user is 403 on what belongs to the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
+import {
+  startAuthEmulatorForTests,
+  createTestUser,
+  makeTestPhoto,
+  type TestUser,
+} from '@rewear/testing';
 import { commandRoutes } from '../../src/index.ts';
 import { listingBody, shipping, startHarness, type Harness } from './harness.ts';
 import { advanceShipment, paidOrder, type Step } from './shipment-fixtures.ts';
@@ -40,7 +45,7 @@ type Caller = 'visitor' | 'owner' | 'other' | 'malformed';
 interface Row {
   name: string;
   /** Builds a fresh request (fresh fixtures owned by `owner`) for one caller. */
-  request(): Promise<{ method: string; path: string; body?: unknown }>;
+  request(): Promise<{ method: string; path: string; body?: unknown; photo?: Buffer }>;
   /** Expected status per caller. */
   expect: Record<Caller, number>;
 }
@@ -53,6 +58,19 @@ async function listing(stock = 3) {
     })
   ).body as { product_id: string; price: number };
 }
+/** A photo `owner` uploaded, distinct from every other (its colour is random). */
+async function ownersPhoto() {
+  return (await h.call('POST', '/api/photos', { token: owner.idToken, raw: await freshPhoto() }))
+    .body.photoId as string;
+}
+const freshPhoto = () =>
+  makeTestPhoto({
+    width: 64,
+    height: 64,
+    color: `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`,
+  });
 async function cartWith(productId?: string) {
   const cartId = (
     await h.call('POST', '/api/cart/create', { token: owner.idToken, body: { userId: owner.uid } })
@@ -228,6 +246,30 @@ const rows: Row[] = [
     expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
   },
   {
+    name: 'POST /api/photos',
+    request: async () => ({ method: 'POST', path: '/api/photos', photo: await freshPhoto() }),
+    expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    // A listing may show only photos its seller uploaded.
+    name: "POST /api/products with the owner's photos",
+    request: async () => ({
+      method: 'POST',
+      path: '/api/products',
+      body: listingBody({ brand_id: brandId, photos: [await ownersPhoto()] }),
+    }),
+    expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
+  },
+  {
+    name: "PUT /api/products/{id} with the owner's photos",
+    request: async () => ({
+      method: 'PUT',
+      path: `/api/products/${(await listing()).product_id}`,
+      body: { photos: [await ownersPhoto()] },
+    }),
+    expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
+  },
+  {
     name: 'PUT /api/products/{id}',
     request: async () => ({
       method: 'PUT',
@@ -331,6 +373,9 @@ describe('authorization matrix', () => {
         const res = await h.call(request.method, request.path, {
           token: tokenOf(caller),
           body: request.body,
+          ...(request.photo
+            ? { raw: request.photo, headers: { 'content-type': 'image/jpeg' } }
+            : {}),
         });
         expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
         if (res.status >= 400) {

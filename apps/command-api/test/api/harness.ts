@@ -9,12 +9,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  createFilePhotoStore,
   openSqliteEventLog,
   type SqliteEventLog,
   createFirebaseIdentityVerifier,
   createRateLimiter,
   type RateLimiter,
   type RateLimits,
+  type PhotoStore,
 } from '@rewear/platform';
 import {
   createSimulatedPaymentGateway,
@@ -41,13 +43,21 @@ export interface Harness {
   app: CommandApi;
   log: SqliteEventLog;
   payments: SimulatedPaymentGateway;
+  /** Where the API writes uploaded photos. */
+  photos: PhotoStore;
   /** Moves the clock used by the API and the payment processor. */
   advance(ms: number): void;
   now(): Date;
   call(
     method: string,
     route: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** Sent as it is (JSON content type unless `headers` say otherwise). */
+      raw?: string | Buffer;
+    },
   ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -67,11 +77,13 @@ export async function startHarness(
       ? async ({ rawBody, signature }) => void (await app!.handlePaymentWebhook(rawBody, signature))
       : undefined,
   });
+  const photos = createFilePhotoStore(path.join(dir, 'photos'));
   const idempotency = createSqliteIdempotencyStore(path.join(dir, 'idempotency.sqlite'), { now });
   app = createCommandApi({
     eventStore: log,
     identity: createFirebaseIdentityVerifier({ projectId: TEST_PROJECT_ID }),
     payments,
+    photos,
     config: { reservationTtlMs: 15 * 60 * 1000 },
     clock: now,
     idempotency,
@@ -87,6 +99,7 @@ export async function startHarness(
     app,
     log,
     payments,
+    photos,
     advance: (ms) => void (offset += ms),
     now,
     async call(method, route, { token, body, headers, raw } = {}) {
@@ -99,7 +112,14 @@ export async function startHarness(
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
-        body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+        body:
+          raw === undefined
+            ? body === undefined
+              ? undefined
+              : JSON.stringify(body)
+            : typeof raw === 'string'
+              ? raw
+              : new Uint8Array(raw),
       });
       const text = await response.text();
       let parsed: unknown = null;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createFilePhotoStore,
   type EventStore,
   type IdempotencyStore,
   openSqliteEventLog,
@@ -76,6 +77,7 @@ async function startReplica(
     eventStore,
     identity: createFirebaseIdentityVerifier({ projectId: TEST_PROJECT_ID }),
     payments,
+    photos: createFilePhotoStore(mkdtempSync(path.join(os.tmpdir(), 'replica-photos-'))),
     config: { reservationTtlMs: 15 * 60 * 1000 },
     idempotency,
     idempotencyWaitMs: 3_000,

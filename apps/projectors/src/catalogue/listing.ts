@@ -58,6 +58,11 @@ function applyFields(doc: ListingDoc, fields: ListingFields, lookups: ListingLoo
     next.original_price_cents = fields.originalPriceCents;
   if (fields.image !== undefined) next.image = fields.image;
   if (fields.gallery !== undefined) next.gallery = [...fields.gallery];
+  if (fields.photos !== undefined) next.photos = [...fields.photos];
+  if (fields.stock !== undefined) {
+    next.stocked = fields.stock;
+    next.stock = availableUnits(fields.stock, next.holds);
+  }
   if (fields.brandId !== undefined) next.brand_id = fields.brandId;
   if (fields.categoryId !== undefined) {
     next.category_id = fields.categoryId;
@@ -99,6 +104,7 @@ function placeholder(listingId: string): ListingDoc {
     original_price_cents: null,
     image: '',
     gallery: [],
+    photos: [],
     brand_id: '',
     brand_name: '',
     category_id: 0,
@@ -201,6 +207,7 @@ export function toSearchDoc(doc: ListingDoc): ProductSearchDoc {
     original_price_cents: doc.original_price_cents,
     image: doc.image,
     gallery: doc.gallery,
+    photos: doc.photos ?? [],
     brand_id: doc.brand_id,
     brand_name: doc.brand_name,
     category_id: doc.category_id,

@@ -80,3 +80,12 @@ export function pageOf<P>(
   if (page === undefined) pages.set(route, (page = serialise()));
   return page;
 }
+
+/** Bytes of another media type (a photo), with how long a browser or proxy may keep them. */
+export class BinaryAnswer {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+    readonly cacheControl: string,
+  ) {}
+}

@@ -14,6 +14,7 @@ export function toProduct(id: string, r: ProductRecord): Product {
     original_price: r.original_price_cents === null ? null : toDollars(r.original_price_cents),
     image: r.image,
     gallery: r.gallery,
+    photos: r.photos ?? [],
     brand_id: r.brand_id,
     brand_name: r.brand_name,
     category_id: r.category_id,

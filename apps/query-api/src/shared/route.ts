@@ -2,6 +2,7 @@
 import {
   routeDeclarer,
   type IdentityVerifier,
+  type PhotoStore,
   type ProjectionProgress,
   type ReadSide,
   type Route,
@@ -14,6 +15,8 @@ export interface QueryApiDeps {
   /** Progress of the projections, for the consistency token. */
   progress: ProjectionProgress;
   identity: IdentityVerifier;
+  /** Where uploaded photos are read from; without one, no photo is found. */
+  photos?: PhotoStore;
   config?: {
     /** How long a request with a consistency token may wait for the projections (default 2000 ms). */
     consistencyWaitMs?: number;

@@ -15,6 +15,8 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A body of raw bytes instead of JSON (a photo upload): the media types it may be sent as. */
+  binaryBody?: { mediaTypes: string[]; description: string };
   /**
    * status → description (response shapes are the types in @rewear/contracts api.ts). Answers
    * every route of its kind can give (400, 401, 429, 503) are added by the OpenAPI document.

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSqliteEventLog, type SqliteEventLog } from '../../src/adapters/sqlite-event-log.ts';
+import { createFilePhotoStore } from '../../src/adapters/file-photo-store.ts';
 import { createMemoryReadModelStore } from '@rewear/memory-read-models';
 import type { ReadModelStore, SearchEngine } from '@rewear/ports';
 import type { Platform } from '../../src/runtime/platform.ts';
@@ -42,8 +43,15 @@ export function embeddedPlatform(
     bus: log,
     readModels,
     search,
+    photos: createFilePhotoStore(path.join(dir, 'photos')),
     durability: { readModels: false, search: false },
-    engines: { eventStore: 'sqlite', bus: 'sqlite', readModels: 'memory', search: 'test' },
+    engines: {
+      eventStore: 'sqlite',
+      bus: 'sqlite',
+      readModels: 'memory',
+      search: 'test',
+      photos: 'files',
+    },
     async close() {
       await log.close();
     },

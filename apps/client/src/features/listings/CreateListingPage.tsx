@@ -3,7 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { COLORS, CONDITIONS, SIZES, conditionName, formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import BrandPicker from './BrandPicker.tsx';
-import { isStepValid, parsePrice, toggleId, WIZARD_STEPS } from './listingDraft.ts';
+import PhotoPicker from './PhotoPicker.tsx';
+import {
+  isStepValid,
+  originalPriceProblem,
+  parsePrice,
+  toggleId,
+  WIZARD_STEPS,
+} from './listingDraft.ts';
+import { photosUploading, WAIT_FOR_PHOTOS_MESSAGE } from './photos.ts';
 import {
   createBrand,
   draftChanged,
@@ -49,6 +57,8 @@ export default function CreateListingPage() {
     else dispatch(submitListing());
   };
   const category = categories.find((c) => c.id === draft.categoryId);
+  const originalProblem = originalPriceProblem(draft.price, draft.originalPrice);
+  const uploading = photosUploading(draft.photos);
 
   return (
     <div className="rw-page container rw-wizard">
@@ -109,6 +119,39 @@ export default function CreateListingPage() {
                 required
                 value={draft.price}
                 onChange={(e) => dispatch(draftChanged({ price: e.target.value }))}
+              />
+            </div>
+            <div className="rw-field">
+              <label htmlFor="listing-original-price">Original price ($, optional)</label>
+              <input
+                id="listing-original-price"
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                aria-invalid={originalProblem ? true : undefined}
+                aria-describedby={originalProblem ? 'listing-original-price-error' : undefined}
+                value={draft.originalPrice}
+                onChange={(e) => dispatch(draftChanged({ originalPrice: e.target.value }))}
+              />
+              {originalProblem && (
+                <small id="listing-original-price-error" className="rw-field__error">
+                  {originalProblem}
+                </small>
+              )}
+            </div>
+            <div className="rw-field">
+              <label htmlFor="listing-stock">Stock (units for sale)</label>
+              <input
+                id="listing-stock"
+                type="number"
+                min={1}
+                max={10000}
+                step={1}
+                inputMode="numeric"
+                required
+                value={draft.stock}
+                onChange={(e) => dispatch(draftChanged({ stock: e.target.value }))}
               />
             </div>
           </>
@@ -174,8 +217,9 @@ export default function CreateListingPage() {
         {step === 3 && (
           <>
             <h2>Attributes</h2>
+            <PhotoPicker target="wizard" photos={draft.photos} notice={wizard.photoNotice} />
             <div className="rw-field">
-              <label htmlFor="listing-image">Image URL</label>
+              <label htmlFor="listing-image">Image URL (used when there are no photos)</label>
               <input
                 id="listing-image"
                 type="url"
@@ -228,6 +272,8 @@ export default function CreateListingPage() {
               <dl>
                 <dt>Title</dt>
                 <dd>{draft.title}</dd>
+                <dt>Photos</dt>
+                <dd>{draft.photos.filter((p) => p.status === 'ready').length || 'None'}</dd>
                 <dt>Price</dt>
                 <dd>{formatPrice(parsePrice(draft.price) ?? 0)}</dd>
                 <dt>Brand</dt>
@@ -253,6 +299,11 @@ export default function CreateListingPage() {
           </>
         )}
 
+        {step === 3 && uploading && (
+          <p className="rw-muted" role="status">
+            {WAIT_FOR_PHOTOS_MESSAGE}
+          </p>
+        )}
         <div className="rw-wizard__nav">
           {step > 1 && (
             <button

@@ -3,6 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import { joinedOrFallback } from './editListing.ts';
+import { originalPriceProblem } from './listingDraft.ts';
+import PhotoPicker from './PhotoPicker.tsx';
 import {
   deleteEditedListing,
   editFormChanged,
@@ -80,6 +82,7 @@ export default function UpdateListingPage() {
   }
 
   const product = edit.product;
+  const originalProblem = originalPriceProblem(edit.form.price, edit.form.originalPrice);
   const productPath = `/products/${encodeURIComponent(edit.productId ?? '')}`;
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -112,6 +115,10 @@ export default function UpdateListingPage() {
 
       <div className="rw-edit__grid">
         <div>
+          <section className="rw-card" aria-labelledby="photos-title">
+            <h2 id="photos-title">Photos</h2>
+            <PhotoPicker target="edit" photos={edit.form.photos} notice={edit.photoNotice} />
+          </section>
           <section className="rw-card" aria-labelledby="image-title">
             <h2 id="image-title">Image</h2>
             {edit.form.image && !imageFailed ? (
@@ -208,6 +215,38 @@ export default function UpdateListingPage() {
               inputMode="decimal"
               value={edit.form.price}
               onChange={(e) => dispatch(editFormChanged({ price: e.target.value }))}
+            />
+          </div>
+          <div className="rw-field">
+            <label htmlFor="edit-original-price">Original price (optional)</label>
+            <input
+              id="edit-original-price"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              aria-invalid={originalProblem ? true : undefined}
+              aria-describedby={originalProblem ? 'edit-original-price-error' : undefined}
+              value={edit.form.originalPrice}
+              onChange={(e) => dispatch(editFormChanged({ originalPrice: e.target.value }))}
+            />
+            {originalProblem && (
+              <small id="edit-original-price-error" className="rw-field__error">
+                {originalProblem}
+              </small>
+            )}
+          </div>
+          <div className="rw-field">
+            <label htmlFor="edit-stock">Stock (units for sale)</label>
+            <input
+              id="edit-stock"
+              type="number"
+              min={0}
+              max={10000}
+              step={1}
+              inputMode="numeric"
+              value={edit.form.stock}
+              onChange={(e) => dispatch(editFormChanged({ stock: e.target.value }))}
             />
           </div>
           <button type="submit" className="rw-btn rw-btn--primary" disabled={edit.saving}>

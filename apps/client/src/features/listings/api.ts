@@ -8,6 +8,7 @@ import type {
   findOrCreateBrandBody,
   Product,
   updateListingBody,
+  UploadedPhoto,
 } from '@rewear/contracts';
 import type { Api, RequestOptions } from '../../api/http.ts';
 
@@ -41,6 +42,9 @@ export function listingsApi(http: Api) {
       http.post<Product>('/api/products', body, options),
     updateListing: (id: string, body: UpdateListingBody, options: RequestOptions) =>
       http.put<Product | null>(listingPath(id), body, options),
+    /** The file's bytes as the body; the server reads the type from them. */
+    uploadPhoto: (file: Blob, options: RequestOptions) =>
+      http.post<UploadedPhoto>('/api/photos', file, options),
     deleteListing: (id: string, options: RequestOptions) =>
       http.del<ListingDeleted>(listingPath(id), undefined, options),
   };

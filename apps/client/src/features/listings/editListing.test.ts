@@ -37,12 +37,37 @@ describe('buildUpdatePayload', () => {
       price: 19.99,
       description: 'Barely worn',
       image: '/images/p1.jpg',
+      photos: [],
+      original_price: null,
+      stock: 1,
       brand_id: 'b1',
       category_id: 5,
       color_ids: [2],
       size_ids: [3],
       condition_ids: [3],
     });
+  });
+
+  it('sends the photos in their order, the stock and the original price, at least the price', () => {
+    const withPhotos = { ...product, photos: ['a'.repeat(32), 'b'.repeat(32)] };
+    const form = formFromProduct(withPhotos);
+    const reordered = { ...form, photos: [form.photos[1]!, form.photos[0]!], stock: '4' };
+    expect(
+      buildUpdatePayload('p1', { ...reordered, originalPrice: '40' }, withPhotos, reference),
+    ).toMatchObject({ photos: ['b'.repeat(32), 'a'.repeat(32)], stock: 4, original_price: 40 });
+    expect(buildUpdatePayload('p1', { ...form, originalPrice: '10' }, product, reference)).toBe(
+      'The original price must be at least the price',
+    );
+    expect(buildUpdatePayload('p1', { ...form, stock: '2.5' }, product, reference)).toBe(
+      'Stock must be a whole number from 0 to 10,000',
+    );
+    const uploading = {
+      ...form,
+      photos: [{ ...form.photos[0]!, status: 'uploading' as const, photoId: null }],
+    };
+    expect(buildUpdatePayload('p1', uploading, product, reference)).toBe(
+      'Please wait until the photos have uploaded',
+    );
   });
 
   it('requires title, price and description', () => {

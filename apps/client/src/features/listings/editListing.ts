@@ -1,6 +1,13 @@
 /** Rules of the edit-listing screen (docs/product.md §2 Edit listing, §4 Edit flow, §5 Edit listing). */
 import type { BrandView, CategoryView, Product } from '@rewear/contracts';
-import { parsePrice } from './listingDraft.ts';
+import { originalPriceProblem, parsePrice, parseStock } from './listingDraft.ts';
+import {
+  photoIdsOf,
+  photosFromProduct,
+  photosUploading,
+  WAIT_FOR_PHOTOS_MESSAGE,
+  type ListingPhoto,
+} from './photos.ts';
 
 /** Ids are opaque strings (1-128 characters); route mistakes produce '', 'undefined' or 'null'. */
 export function isValidProductId(id: string | null | undefined): id is string {
@@ -14,14 +21,26 @@ export interface EditForm {
   title: string;
   description: string;
   price: string;
+  /** What it cost new; empty for none. */
+  originalPrice: string;
+  /** Units still for sale. */
+  stock: string;
   image: string;
+  /** In gallery order, the first the cover. */
+  photos: ListingPhoto[];
 }
 
 export const formFromProduct = (product: Product): EditForm => ({
   title: product.title ?? '',
   description: product.description ?? '',
   price: product.price === null || product.price === undefined ? '' : String(Number(product.price)),
+  originalPrice:
+    product.original_price === null || product.original_price === undefined
+      ? ''
+      : String(Number(product.original_price)),
+  stock: String(product.stock ?? 0),
   image: product.image ?? '',
+  photos: photosFromProduct(product),
 });
 
 /** PUT /api/products/{id} body (docs/product.md §3 Update payload). */
@@ -30,6 +49,9 @@ export interface UpdateListingPayload {
   price: number;
   description: string;
   image: string;
+  photos: string[];
+  original_price: number | null;
+  stock: number;
   brand_id: string;
   category_id: number;
   color_ids: number[];
@@ -58,6 +80,11 @@ export function buildUpdatePayload(
     return 'Title, price, and description are required';
   }
   if (price === null) return 'Price must be a number of at least 0 with at most 2 decimals';
+  const stock = parseStock(form.stock, 0);
+  if (stock === null) return 'Stock must be a whole number from 0 to 10,000';
+  const originalProblem = originalPriceProblem(form.price, form.originalPrice);
+  if (originalProblem) return originalProblem;
+  if (photosUploading(form.photos)) return WAIT_FOR_PHOTOS_MESSAGE;
   const brand =
     reference.brands.find((b) => b.id === product.brand_id) ??
     reference.brands.find((b) => b.name === product.brand_name);
@@ -75,6 +102,9 @@ export function buildUpdatePayload(
     price,
     description: form.description.trim(),
     image: form.image.trim(),
+    photos: photoIdsOf(form.photos),
+    original_price: form.originalPrice.trim() ? parsePrice(form.originalPrice) : null,
+    stock,
     brand_id: brandId,
     category_id: categoryId,
     color_ids: product.color_ids ?? [],

@@ -10,6 +10,7 @@ export const sampleProduct = (overrides: Partial<Product> = {}): Product => ({
   original_price: null,
   image: '/images/p1.jpg',
   gallery: [],
+  photos: [],
   brand_id: 'b1',
   brand_name: 'Levi',
   category_id: 5,

@@ -67,8 +67,37 @@ describe('buildListingPayload', () => {
       size_ids: [3],
       color_ids: [2, 7],
       image: 'https://example.com/jacket.jpg',
+      original_price: null,
+      stock: 1,
       seller_id: 'u1',
     });
+  });
+
+  it('sends the uploaded photos in order, the stock and an original price of at least the price', () => {
+    const photo = (id: string, status: 'ready' | 'failed' = 'ready') => ({
+      key: id,
+      name: `${id}.jpg`,
+      photoId: status === 'ready' ? id : null,
+      status,
+      error: null,
+    });
+    const draft = {
+      ...complete,
+      stock: '3',
+      originalPrice: '60',
+      photos: [photo('b'), photo('x', 'failed'), photo('a')],
+    };
+    expect(buildListingPayload(draft, 'u1')).toMatchObject({
+      photos: ['b', 'a'],
+      stock: 3,
+      original_price: 60,
+    });
+    expect(buildListingPayload({ ...draft, originalPrice: '10' }, 'u1')).toBeNull();
+    expect(isStepValid(1, { ...draft, originalPrice: '10' })).toBe(false);
+    expect(isStepValid(1, { ...draft, stock: '0' })).toBe(false);
+    expect(
+      isStepValid(3, { ...draft, photos: [{ ...photo('c'), status: 'uploading', photoId: null }] }),
+    ).toBe(false);
   });
 
   it('refuses an incomplete draft', () => {

@@ -1,4 +1,5 @@
 /** The create-listing wizard's data and rules (docs/product.md §2 Create listing, §4 Listing wizard, §5). */
+import { photoIdsOf, photosUploading, type ListingPhoto } from './photos.ts';
 
 export type WizardStep = 1 | 2 | 3;
 
@@ -13,6 +14,10 @@ export interface ListingDraft {
   description: string;
   /** As typed in the price input (type number, min 0, step 0.01). */
   price: string;
+  /** What it cost new, as typed; empty for none. */
+  originalPrice: string;
+  /** Units for sale, as typed. */
+  stock: string;
   brandId: string | null;
   brandName: string;
   categoryId: number | null;
@@ -20,12 +25,16 @@ export interface ListingDraft {
   image: string;
   colorIds: number[];
   sizeIds: number[];
+  /** In gallery order, the first the cover. */
+  photos: ListingPhoto[];
 }
 
 export const emptyDraft = (): ListingDraft => ({
   title: '',
   description: '',
   price: '',
+  originalPrice: '',
+  stock: '1',
   brandId: null,
   brandName: '',
   categoryId: null,
@@ -33,6 +42,7 @@ export const emptyDraft = (): ListingDraft => ({
   image: '',
   colorIds: [],
   sizeIds: [],
+  photos: [],
 });
 
 /** A price the API accepts: a finite number ≥ 0 with at most 2 decimals. */
@@ -43,6 +53,28 @@ export function parsePrice(text: string): number | null {
   if (!Number.isFinite(value) || value < 0) return null;
   if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return null;
   return value;
+}
+
+export const MAX_STOCK = 10_000;
+
+/** Units for sale: a whole number from `min` to 10,000, else null. */
+export function parseStock(text: string, min = 1): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,5}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= min && value <= MAX_STOCK ? value : null;
+}
+
+export const ORIGINAL_PRICE_MESSAGE = 'The original price must be at least the price';
+
+/** Why the original price cannot be taken (empty is fine: none), or null. */
+export function originalPriceProblem(priceText: string, originalText: string): string | null {
+  if (!originalText.trim()) return null;
+  const original = parsePrice(originalText);
+  if (original === null) return 'The original price must be an amount with at most 2 decimals';
+  const price = parsePrice(priceText);
+  if (price !== null && original < price) return ORIGINAL_PRICE_MESSAGE;
+  return null;
 }
 
 /** An empty image field is allowed; anything typed must be an http(s) URL or a site path. */
@@ -63,12 +95,16 @@ export function isStepValid(step: WizardStep, draft: ListingDraft): boolean {
   switch (step) {
     case 1:
       return Boolean(
-        draft.title.trim() && draft.description.trim() && parsePrice(draft.price) !== null,
+        draft.title.trim() &&
+        draft.description.trim() &&
+        parsePrice(draft.price) !== null &&
+        parseStock(draft.stock) !== null &&
+        originalPriceProblem(draft.price, draft.originalPrice) === null,
       );
     case 2:
       return draft.brandId !== null && draft.categoryId !== null && draft.conditionId !== null;
     case 3:
-      return isImageUrl(draft.image);
+      return isImageUrl(draft.image) && !photosUploading(draft.photos);
   }
 }
 
@@ -87,6 +123,10 @@ export interface NewListingPayload {
   size_ids: number[];
   color_ids: number[];
   image: string;
+  /** Uploaded photo ids, the cover first; absent when there are none. */
+  photos?: string[];
+  original_price: number | null;
+  stock: number;
   seller_id: string;
 }
 
@@ -95,7 +135,10 @@ export function buildListingPayload(
   sellerId: string,
 ): NewListingPayload | null {
   const price = parsePrice(draft.price);
+  const stock = parseStock(draft.stock);
+  const photos = photoIdsOf(draft.photos);
   if (
+    stock === null ||
     !canSubmit(draft) ||
     price === null ||
     draft.brandId === null ||
@@ -114,6 +157,9 @@ export function buildListingPayload(
     size_ids: [...draft.sizeIds].sort((a, b) => a - b),
     color_ids: [...draft.colorIds].sort((a, b) => a - b),
     image: draft.image.trim(),
+    ...(photos.length ? { photos } : {}),
+    original_price: draft.originalPrice.trim() ? parsePrice(draft.originalPrice) : null,
+    stock,
     seller_id: sellerId,
   };
 }

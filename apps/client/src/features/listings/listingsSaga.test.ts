@@ -13,6 +13,7 @@ import listingsReducer, {
   editOpened,
   fetchMyListings,
   nextStep,
+  photosChosen,
   previousStep,
   saveListing,
   submitListing,
@@ -27,6 +28,7 @@ import {
   fetchMyListingsSaga,
   saveListingSaga,
   submitListingSaga,
+  uploadPhotosSaga,
 } from './listingsSaga.ts';
 import { sampleProduct } from './fixtures.ts';
 import { fakeApi } from '../../api/fakeApi.ts';
@@ -74,6 +76,38 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
+});
+
+describe('photos', () => {
+  it('uploads each chosen file with its own Idempotency-Key and lists it by id; a refusal shows on the photo', async () => {
+    const good = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'front.jpg', {
+      type: 'image/jpeg',
+    });
+    const bad = new File([new Uint8Array([1, 2, 3])], 'back.jpg', { type: 'image/jpeg' });
+    const gif = new File([new Uint8Array([1])], 'anim.gif', { type: 'image/gif' });
+    const api = fakeApi({
+      'POST /api/photos': (body) => {
+        if (body === bad) throw new ApiError(400, 'Photos must be JPEG, PNG or WebP');
+        return { photoId: 'a'.repeat(32) };
+      },
+    });
+    const state = await run(
+      api,
+      signedIn(),
+      uploadPhotosSaga as Saga,
+      photosChosen('wizard', [good, bad, gif]),
+    );
+    // The GIF is refused before anything is sent.
+    expect(api.calls.map((c) => c.body)).toEqual([good, bad]);
+    expect(api.calls.every((c) => c.options?.headers?.[IDEMPOTENCY_HEADER])).toBe(true);
+    expect(
+      state.listings.wizard.draft.photos.map((p) => [p.name, p.status, p.photoId, p.error]),
+    ).toEqual([
+      ['front.jpg', 'ready', 'a'.repeat(32), null],
+      ['back.jpg', 'failed', null, 'Photos must be JPEG, PNG or WebP'],
+      ['anim.gif', 'failed', null, 'Photos must be JPEG, PNG or WebP'],
+    ]);
+  });
 });
 
 describe('listing wizard', () => {
@@ -224,7 +258,10 @@ describe('edit flow', () => {
       title: 'Denim jacket',
       description: 'Barely worn',
       price: '24.5',
+      originalPrice: '',
+      stock: '1',
       image: '/images/p1.jpg',
+      photos: [],
     });
     expect(state.listings.brands.status).toBe('loaded');
   });

@@ -10,7 +10,13 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import { LIMITS, type BrandView, type CategoryView, type Product } from '@rewear/contracts';
+import {
+  LIMITS,
+  type BrandView,
+  type CategoryView,
+  type Product,
+  type UploadedPhoto,
+} from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
 import { brandViewFrom, listingsApi, type BrandFound, type ListingsApi } from './api.ts';
@@ -40,6 +46,9 @@ import {
   myListingDeleteFailed,
   myListingsFailed,
   myListingsLoaded,
+  photosChosen,
+  photoUploaded,
+  photoUploadFailed,
   referenceDataFailed,
   referenceDataLoaded,
   saveFailed,
@@ -140,6 +149,31 @@ export function* submitListingSaga() {
     yield put(listingCreated({ productId: product.product_id ?? product.id }));
   } catch (error) {
     yield put(listingCreationFailed(createListingErrorMessage(messageOf(error))));
+  }
+}
+
+/** Uploads the chosen files one after another; each answer fills in its photo. */
+export function* uploadPhotosSaga(action: ReturnType<typeof photosChosen>) {
+  const api: ListingsApi = yield call(contextApi);
+  const { target, items } = action.payload;
+  const { files } = action.meta as { files: File[] };
+  for (const [index, item] of items.entries()) {
+    const file = files[index];
+    if (item.status !== 'uploading' || !file) continue;
+    try {
+      const uploaded: UploadedPhoto = yield call(sendCommand, (options: RequestOptions) =>
+        api.uploadPhoto(file, options),
+      );
+      yield put(photoUploaded({ target, key: item.key, photoId: uploaded.photoId }));
+    } catch (error) {
+      yield put(
+        photoUploadFailed({
+          target,
+          key: item.key,
+          error: messageOf(error) || `${item.name} could not be uploaded`,
+        }),
+      );
+    }
   }
 }
 
@@ -275,6 +309,7 @@ export function* listingsSaga() {
   yield takeLatest(editOpened.type, editOpenedSaga);
   yield takeLeading(saveListing.type, saveListingSaga);
   yield takeLeading(deleteEditedListing.type, deleteEditedListingSaga);
+  yield takeEvery(photosChosen.type, uploadPhotosSaga);
   yield takeLatest(sessionEnded.type, function* () {
     yield put(myListingsLoaded([]));
   });

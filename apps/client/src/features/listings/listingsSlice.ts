@@ -6,6 +6,20 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { CATEGORIES, type BrandView, type CategoryView, type Product } from '@rewear/contracts';
 import { emptyDraft, isStepValid, type ListingDraft, type WizardStep } from './listingDraft.ts';
 import { formFromProduct, isValidProductId, type EditForm } from './editListing.ts';
+import {
+  addPhotos,
+  fileProblem,
+  movePhoto,
+  removePhoto,
+  TOO_MANY_PHOTOS_MESSAGE,
+  type ListingPhoto,
+} from './photos.ts';
+
+/** Which screen's photos an action is about. */
+export type PhotoTarget = 'wizard' | 'edit';
+
+let photoKeys = 0;
+const newPhotoKey = () => `photo-${Date.now().toString(36)}-${++photoKeys}`;
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type EditStatus = 'idle' | 'invalidId' | 'loading' | 'loaded' | 'notFound' | 'failed';
@@ -26,6 +40,8 @@ export interface ListingsState {
     creatingBrand: boolean;
     error: string | null;
     done: Navigation | null;
+    /** Why some chosen photos were left out (over the limit). */
+    photoNotice: string | null;
   };
   mine: {
     status: LoadStatus;
@@ -44,6 +60,7 @@ export interface ListingsState {
     deleting: boolean;
     saveError: string | null;
     done: Navigation | null;
+    photoNotice: string | null;
   };
 }
 
@@ -56,7 +73,15 @@ const fallbackCategories = (): CategoryView[] =>
     itemCount: 0,
   }));
 
-const emptyForm: EditForm = { title: '', description: '', price: '', image: '' };
+const emptyForm: EditForm = {
+  title: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  stock: '',
+  image: '',
+  photos: [],
+};
 
 export const initialListingsState: ListingsState = {
   brands: { status: 'idle', items: [], error: null },
@@ -68,6 +93,7 @@ export const initialListingsState: ListingsState = {
     creatingBrand: false,
     error: null,
     done: null,
+    photoNotice: null,
   },
   mine: { status: 'idle', uid: null, items: [], error: null, deleting: [] },
   edit: {
@@ -80,8 +106,24 @@ export const initialListingsState: ListingsState = {
     deleting: false,
     saveError: null,
     done: null,
+    photoNotice: null,
   },
 };
+
+const photoScreen = (state: ListingsState, target: PhotoTarget) =>
+  target === 'wizard'
+    ? { photos: state.wizard.draft.photos, holder: state.wizard.draft, screen: state.wizard }
+    : { photos: state.edit.form.photos, holder: state.edit.form, screen: state.edit };
+
+function updatePhoto(
+  state: ListingsState,
+  target: PhotoTarget,
+  key: string,
+  change: Partial<ListingPhoto>,
+) {
+  const photo = photoScreen(state, target).photos.find((p) => p.key === key);
+  if (photo) Object.assign(photo, change);
+}
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
@@ -251,6 +293,61 @@ const listingsSlice = createSlice({
     invalidIdRedirect(state) {
       state.edit.done = { path: '/products', message: null };
     },
+    // Photos (wizard and edit screen alike)
+    /** Files chosen or dropped: each is listed at once and uploaded by the saga (meta.files). */
+    photosChosen: {
+      reducer(
+        state,
+        action: PayloadAction<{ target: PhotoTarget; items: ListingPhoto[] }, string, unknown>,
+      ) {
+        const { holder, photos, screen } = photoScreen(state, action.payload.target);
+        const { photos: next, refused } = addPhotos(photos, action.payload.items);
+        holder.photos = next;
+        screen.photoNotice = refused > 0 ? TOO_MANY_PHOTOS_MESSAGE : null;
+      },
+      prepare(target: PhotoTarget, files: File[]) {
+        const items: ListingPhoto[] = files.map((file) => {
+          const problem = fileProblem(file);
+          return {
+            key: newPhotoKey(),
+            name: file.name,
+            photoId: null,
+            status: problem ? 'failed' : 'uploading',
+            error: problem,
+          };
+        });
+        // The files themselves stay out of the state: only the saga reads them.
+        return { payload: { target, items }, meta: { files } };
+      },
+    },
+    photoUploaded(
+      state,
+      action: PayloadAction<{ target: PhotoTarget; key: string; photoId: string }>,
+    ) {
+      const { target, key, photoId } = action.payload;
+      updatePhoto(state, target, key, { photoId, status: 'ready', error: null });
+    },
+    photoUploadFailed(
+      state,
+      action: PayloadAction<{ target: PhotoTarget; key: string; error: string }>,
+    ) {
+      const { target, key, error } = action.payload;
+      updatePhoto(state, target, key, { status: 'failed', error });
+    },
+    photoMoved(
+      state,
+      action: PayloadAction<{ target: PhotoTarget; index: number; delta: number }>,
+    ) {
+      const { target, index, delta } = action.payload;
+      const { holder, photos } = photoScreen(state, target);
+      holder.photos = movePhoto(photos, index, delta);
+    },
+    photoRemoved(state, action: PayloadAction<{ target: PhotoTarget; key: string }>) {
+      const { holder, photos, screen } = photoScreen(state, action.payload.target);
+      holder.photos = removePhoto(photos, action.payload.key);
+      screen.photoNotice = null;
+    },
+
     /** The page followed `done`; the next visit starts clean. */
     navigationHandled(state) {
       state.wizard.done = null;
@@ -292,6 +389,11 @@ export const {
   deleteFailed,
   invalidIdRedirect,
   navigationHandled,
+  photosChosen,
+  photoUploaded,
+  photoUploadFailed,
+  photoMoved,
+  photoRemoved,
 } = listingsSlice.actions;
 
 export default listingsSlice.reducer;

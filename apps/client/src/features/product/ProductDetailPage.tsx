@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Price from '../../components/Price.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
+import ProductImage from '../../components/ProductImage.tsx';
 import WishlistHeart from '../../components/WishlistHeart.tsx';
 import { RatingSummary } from '../../components/Stars.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
@@ -99,7 +100,9 @@ export default function ProductDetailPage() {
     );
   }
 
-  const gallery = galleryOf(product);
+  // Uploaded photos by position; otherwise the drawn pictures (none: the placeholder alone).
+  const photoCount = product.photos?.length ?? 0;
+  const gallery = photoCount ? product.photos : product.image ? galleryOf(product) : [];
   const mainImage = gallery[imageIndex] ?? product.image;
   const likes = product.num_likes ?? 0;
   const condition = product.condition_name || product.conditions?.[0] || 'Good condition';
@@ -143,12 +146,17 @@ export default function ProductDetailPage() {
 
       <div className="product-detail__main">
         <div className="gallery">
-          <img
+          <ProductImage
+            key={`${product.product_id}-${imageIndex}`}
             className="gallery__main"
-            src={mainImage}
+            product={photoCount ? product : { image: mainImage, photos: [] }}
+            index={imageIndex}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            fallback="full"
             alt={product.title}
             width={600}
             height={600}
+            loading="eager"
             fetchPriority="high"
           />
           <ul className="gallery__thumbs">
@@ -160,7 +168,15 @@ export default function ProductDetailPage() {
                   aria-pressed={index === imageIndex}
                   onClick={() => setImageIndex(index)}
                 >
-                  <img src={image} alt="" width={80} height={80} loading="lazy" />
+                  <ProductImage
+                    product={photoCount ? product : { image, photos: [] }}
+                    index={index}
+                    sizes="72px"
+                    fallback="thumbnail"
+                    alt=""
+                    width={80}
+                    height={80}
+                  />
                 </button>
               </li>
             ))}
