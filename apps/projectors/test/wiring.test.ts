@@ -54,7 +54,27 @@ async function applyAll(projectors: Projector[], side: ReadSide, events: EventEn
     for (const p of projectors) if (p.handles.includes(event.type)) await p.apply(event, side);
 }
 
+/** A review of `subjectId` from the buyer of shipment `shipmentId`. */
+const review = (
+  type: 'ReviewLeft' | 'ReviewEdited',
+  shipmentId: string,
+  subjectId: string,
+  rating: number,
+  at: string,
+) =>
+  envelope(type, {
+    shipmentId,
+    authorId: `buyer-${shipmentId}`,
+    authorRole: 'buyer' as const,
+    subjectId,
+    rating,
+    text: 'Fine',
+    ...(type === 'ReviewLeft' ? { leftAt: at } : { editedAt: at }),
+  } as never);
+
 const history: EventEnvelope[] = [
+  // seller-1 is rated before their listings exist, and again after
+  review('ReviewLeft', 's1', 'seller-1', 5, '2026-02-01T10:00:00.000Z'),
   listingCreated('l1', { brandId: 'b-late', title: 'Cord Trousers' }),
   listingCreated('l2', { brandId: 'b-nike', categoryId: 1, title: 'Nike Tee', stock: 1 }),
   envelope('BrandCreated', { brandId: 'b-nike', name: 'Nike', image: null }),
@@ -79,6 +99,9 @@ const history: EventEnvelope[] = [
     { streamId: 'cart-c1', streamVersion: 2 },
   ),
   envelope('BrandCreated', { brandId: 'b-late', name: 'Late Brand', image: null }),
+  review('ReviewLeft', 's2', 'seller-1', 2, '2026-03-02T10:00:00.000Z'),
+  review('ReviewEdited', 's2', 'seller-1', 4, '2026-03-03T10:00:00.000Z'),
+  review('ReviewLeft', 's3', 'someone-else', 1, '2026-03-02T10:00:00.000Z'),
 ];
 
 describe('projector wiring on the embedded engines', () => {
@@ -107,6 +130,31 @@ describe('projector wiring on the embedded engines', () => {
       .search({ filter: { brand_name: 'Late Brand' } });
     expect(found.hits.map((h) => h.id)).toEqual(['l1']);
     expect(found.hits[0]!.num_likes).toBe(2);
+  });
+
+  it("carries the seller's rating onto each of their listings, in the read model and the search index", async () => {
+    const set = createProjectors({ collectionsDelayMs: 0 });
+    const side = await freshReadSide(set.all);
+    // Rated 5 before the listings exist: they are created with it.
+    await applyAll(set.all, side, history.slice(0, 3));
+    const listings = side.collection<ListingDoc>(READ_MODELS.listings);
+    expect(await listings.findOne({ _id: 'l1' })).toMatchObject({
+      seller_rating_sum: 5,
+      seller_rating_count: 1,
+    });
+    // Then 2 stars changed to 4: every listing of theirs follows; someone else's review does not.
+    await applyAll(set.all, side, history.slice(3));
+    for (const id of ['l1', 'l2'])
+      expect(await listings.findOne({ _id: id })).toMatchObject({
+        seller_rating_sum: 9,
+        seller_rating_count: 2,
+      });
+    const found = await side
+      .searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products)
+      .search({ filter: { seller_id: 'seller-1' } });
+    expect(found.hits.map((h) => [h.id, h.seller_rating_sum, h.seller_rating_count])).toEqual(
+      expect.arrayContaining([['l1', 9, 2]]),
+    );
   });
 
   it("stores a new listing's parts once, frozen, shared by its document and its search document", async () => {

@@ -26,6 +26,7 @@ export const READ_MODELS = {
   shipments: 'shipments',
   sellerBalances: 'seller_balances',
   sellerProfiles: 'seller_profiles',
+  sellerRatings: 'seller_ratings',
   notifications: 'notifications',
   notificationReads: 'notification_reads',
 } as const;
@@ -58,6 +59,12 @@ export interface ProductRecord {
   seller_id: string;
   seller_name: string;
   seller_photo: string | null;
+  /**
+   * The seller's received reviews, kept on each of their listings so that a card shows the
+   * rating without another read (docs/product.md §12): the sum of the stars and their number.
+   */
+  seller_rating_sum: number;
+  seller_rating_count: number;
 }
 
 /** Stock one order holds on a listing. Keyed by order, so a redelivery cannot count twice. */
@@ -84,6 +91,17 @@ export interface ProductSearchDoc extends ProductRecord {
   /** Lower-cased title so 'Best Match' (title A→Z) ignores case. */
   title_key: string;
   [key: string]: unknown;
+}
+
+/**
+ * A user's rating as the catalogue keeps it, to carry onto their listings: the stars of each
+ * review they received, by shipment and author (`at`: when its stars last changed by an edit).
+ */
+export interface SellerRatingDoc extends Doc {
+  _id: string;
+  reviews: { shipment_id: string; author_id: string; rating: number; at: string | null }[];
+  rating_sum: number;
+  rating_count: number;
 }
 
 export interface BrandDoc extends Doc {

@@ -38,7 +38,7 @@ import {
 import { fromListing, fromSearchDoc, isVisible, productListParts } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
 import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
-import { productDetail, sellerRatingOf } from '../sellers/routes.ts';
+import { productDetail } from '../sellers/routes.ts';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');
@@ -390,14 +390,14 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       params: idParams,
       responses: {
-        200: "Product with sellerRating { average, count } (the seller's reviews)",
+        200: "Product, with sellerRating { average, count } (the seller's reviews) as in every list",
         404: 'Product not found',
       },
     },
     async handle({ params, deps }) {
       const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
       if (!isVisible(listing)) throw productNotFound();
-      return productDetail(listing, await sellerRatingOf(deps.readSide, listing.seller_id));
+      return productDetail(listing);
     },
   }),
 ];
