@@ -236,6 +236,21 @@ export const eventSchemas = {
     }),
   },
   ShipmentDisputed: { version: 1, schema: z.object({ shipmentId: id, disputedAt: isoTime }) },
+  /**
+   * An operator settled a dispute: for the buyer (refunded) or for the seller (the money
+   * released); followed in the same append by ShipmentRefunded or ShipmentCompleted. Who asked
+   * (X-Operator, else 'operator'), from where, and when.
+   */
+  ShipmentDisputeSettled: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      outcome: z.enum(['buyer', 'seller']),
+      operator: z.string().min(1).max(100),
+      address: z.string().max(100),
+      settledAt: isoTime,
+    }),
+  },
   /** The money is released to the seller. */
   ShipmentCompleted: {
     version: 1,
@@ -243,7 +258,7 @@ export const eventSchemas = {
       shipmentId: id,
       sellerId: id,
       amountCents: cents,
-      reason: z.enum(['buyer_confirmed', 'protection_elapsed']),
+      reason: z.enum(['buyer_confirmed', 'protection_elapsed', 'dispute_settled']),
       completedAt: isoTime,
     }),
   },
@@ -264,7 +279,12 @@ export const eventSchemas = {
       sellerId: id,
       paymentIntentId: id,
       amountCents: cents,
-      reason: z.enum(['buyer_cancelled', 'not_shipped_in_time', 'return_accepted']),
+      reason: z.enum([
+        'buyer_cancelled',
+        'not_shipped_in_time',
+        'return_accepted',
+        'dispute_settled',
+      ]),
       refundedAt: isoTime,
     }),
   },
