@@ -190,6 +190,28 @@ export const eventSchemas = {
     schema: z.object({ orderId: id, paymentIntentId: id, reason: z.string().max(500) }),
   },
   OrderExpired: { version: 1, schema: z.object({ orderId: id }) },
+  /**
+   * The processor took a payment the order cannot use: the order had expired or its payment had
+   * failed (the whole amount), or it was paid but some items could no longer be sold (theirs).
+   * Decided once per order; the processor is asked afterwards.
+   */
+  OrderPaymentRefunded: {
+    version: 1,
+    schema: z.object({
+      orderId: id,
+      paymentIntentId: id,
+      amountCents: cents,
+      reason: z.enum(['order_expired', 'payment_failed', 'items_unavailable']),
+      /** The items refunded: every item of the order unless some could not be sold. */
+      productIds: z.array(id).min(1),
+      refundedAt: isoTime,
+    }),
+  },
+  /** The processor took the refund of an unusable payment (its id). */
+  OrderRefundIssued: {
+    version: 1,
+    schema: z.object({ orderId: id, refundId: id, amountCents: cents }),
+  },
   // One shipment per seller of a paid order (docs/product.md §11). Times are in the data, so
   // the shipment's rules (and its timers) read them from its own stream.
   ShipmentOpened: {
