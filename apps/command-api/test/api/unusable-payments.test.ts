@@ -116,6 +116,33 @@ describe('a payment the order cannot use', () => {
     expect(h.payments.refundsOf(o.intentId)).toHaveLength(1);
   });
 
+  it('a refund the processor did not take is asked again by the sweeper, once', async () => {
+    const o = await placed(buyer, [[await listing(18), 18]]);
+    await h.payments.confirm(o.clientSecret, card);
+    h.advance(HOLD_LAPSED_MS);
+    const refund = h.payments.refund;
+    h.payments.refund = () => Promise.reject(new Error('processor down'));
+    try {
+      expect((await updatePayment(buyer, o)).status).toBe(409);
+    } finally {
+      h.payments.refund = refund;
+    }
+    expect(h.payments.refundsOf(o.intentId)).toEqual([]);
+    const sweeper = createReservationSweeper({
+      eventStore: h.log,
+      clock: h.now,
+      payments: h.payments,
+    });
+    const before = await h.log.headPosition();
+    await sweeper.sweep();
+    expect(await typesAfter(before)).toEqual(['OrderRefundIssued']);
+    await sweeper.sweep();
+    expect(h.payments.refundsOf(o.intentId)).toEqual([
+      expect.objectContaining({ amountCents: 1800 }),
+    ]);
+    expect(await typesAfter(before)).toEqual(['OrderRefundIssued']);
+  });
+
   it('paid past the hold before the sweeper ran: expired, its stock released, and refunded', async () => {
     const productId = await listing(15);
     const o = await placed(buyer, [[productId, 15]]);
