@@ -106,8 +106,8 @@ const history: EventEnvelope[] = [
 
 describe('projector wiring on the embedded engines', () => {
   it('applying every event twice leaves the same documents and index as once', async () => {
-    const once = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
-    const twice = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const once = createProjectors({ collectionsDelayMs: 0 });
+    const twice = createProjectors({ collectionsDelayMs: 0 });
     const a = await freshReadSide(once.all);
     const b = await freshReadSide(twice.all);
     await applyAll(once.all, a, history);
@@ -202,8 +202,8 @@ describe('projector wiring on the embedded engines', () => {
   });
 
   it('a batch (beginBatch … afterBatch) leaves the same documents and index as event by event', async () => {
-    const direct = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
-    const batched = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const direct = createProjectors({ collectionsDelayMs: 0 });
+    const batched = createProjectors({ collectionsDelayMs: 0 });
     const a = await freshReadSide(direct.all);
     const b = await freshReadSide(batched.all);
     await applyAll(direct.all, a, history);
@@ -232,8 +232,8 @@ describe('projector wiring on the embedded engines', () => {
       envelope('ListingUpdated', { listingId: 'l9', changes: { priceCents: 1234 } }),
       envelope('WishlistCleared', { userId: 'u5', productIds: ['l9'] }),
     ];
-    const direct = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
-    const batched = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const direct = createProjectors({ collectionsDelayMs: 0 });
+    const batched = createProjectors({ collectionsDelayMs: 0 });
     const a = await freshReadSide(direct.all);
     const b = await freshReadSide(batched.all);
     await applyAll(direct.all, a, events);
@@ -269,7 +269,7 @@ describe('projector wiring on the embedded engines', () => {
   });
 
   it('a recomputation falling due while a batch writes its listings waits for them', async () => {
-    const set = createProjectors({ collectionsDelayMs: 10, featuredJitter: () => 0 });
+    const set = createProjectors({ collectionsDelayMs: 10 });
     const side = await freshReadSide(set.all);
     // Listings written slowly, as by a database under load: the delay passes mid-write.
     const slow: ReadSide = {

@@ -127,7 +127,11 @@ export interface CollectionEntry {
 /** The `_id` of the Product of the Day's document among the algorithmic collections. */
 export const FEATURED_ID = 'featured';
 
-/** An algorithmic collection (docs/product.md §3, §9) or the featured product (`_id: 'featured'`). */
+/**
+ * An algorithmic collection (docs/product.md §3, §9), or the Product of the Day's candidates
+ * (`_id: 'featured'`): the products that can win, in title order, each with its score without the
+ * day's random part, which query-api draws from the server's calendar day (rankOfTheDay).
+ */
 export interface AlgorithmicCollectionDoc extends Doc {
   _id: string;
   title: string;

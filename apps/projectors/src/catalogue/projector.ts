@@ -39,9 +39,7 @@ import { projectBrand } from './brand.ts';
 import {
   COLLECTION_RULES,
   computeAllCollections,
-  dailyJitter,
-  pickFeatured,
-  type FeaturedJitter,
+  featuredCandidates,
   scoringInput,
   type ScoredProduct,
   type ScoringFields,
@@ -85,8 +83,6 @@ export interface CatalogueProjectorOptions {
    * large catalogue spends at most about a tenth of a core on them. 0 recomputes inside `apply`.
    */
   collectionsDelayMs?: number;
-  /** The random 0-5 part of the featured score. */
-  featuredJitter?: FeaturedJitter;
   onError?: (err: unknown) => void;
 }
 
@@ -397,12 +393,11 @@ const SCORING_PROJECTION = Object.fromEntries(
   ].map((field) => [field, 1 as const]),
 );
 
-/** Recomputes the seven algorithmic collections and the featured product from the listed products. */
-export async function recomputeCollections(
-  target: ReadSide,
-  now: Date,
-  jitter: FeaturedJitter = dailyJitter,
-): Promise<void> {
+/**
+ * Recomputes the seven algorithmic collections and the Product of the Day's candidates from the
+ * listed products.
+ */
+export async function recomputeCollections(target: ReadSide, now: Date): Promise<void> {
   const listed = (
     await listings(target).find(
       { deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } },
@@ -423,14 +418,15 @@ export async function recomputeCollections(
       updated,
     });
   }
-  const featured = pickFeatured(listed, now, jitter);
+  // The candidates with their scores without the random part: the day's pick is drawn when it
+  // is read, from the server's calendar day (rankOfTheDay).
   await store.put({
     _id: FEATURED_ID,
     title: 'Product of the Day',
     description: 'Our pick of the day',
     criteria:
       'Image, favoured brand and category, likes, price band, recency, and a daily random part',
-    products: featured ? [featured] : [],
+    products: listed.length ? featuredCandidates(listed, now) : [],
     updated,
   });
 }
@@ -439,7 +435,6 @@ export function createCatalogueProjector(
   options: CatalogueProjectorOptions = {},
 ): CatalogueProjector {
   const delayMs = options.collectionsDelayMs ?? 2000;
-  const jitter = options.featuredJitter ?? dailyJitter;
   const onError =
     options.onError ??
     ((err) => console.error('[catalogue] collections recomputation failed', err));
@@ -457,7 +452,7 @@ export function createCatalogueProjector(
     running = running
       .then(async () => {
         const started = performance.now();
-        await recomputeCollections(target, new Date(newest), jitter);
+        await recomputeCollections(target, new Date(newest));
         lastDurationMs = performance.now() - started;
       })
       .catch(onError);

@@ -14,6 +14,8 @@ export interface QueryApiDeps {
   /** Progress of the projections, for the consistency token. */
   progress: ProjectionProgress;
   identity: IdentityVerifier;
+  /** The server's clock (the Product of the Day's calendar day); the wall clock by default. */
+  clock?: () => Date;
   config?: {
     /** How long a request with a consistency token may wait for the projections (default 2000 ms). */
     consistencyWaitMs?: number;
