@@ -6,6 +6,7 @@
  *   npm run ops -- rebuild <projector>
  *   npm run ops -- history <streamId>      (operator-actions: every replay and rebuild, who and when)
  *   npm run ops -- dead-letters <projector> [--limit N]
+ *   npm run ops -- settle-dispute <shipmentId> buyer|seller
  *
  * OPS_URL (default http://localhost:8080/api/ops) and OPS_TOKEN (the server's) from the environment;
  * OPS_OPERATOR names who asks (default: the login name), recorded with every replay and rebuild.
@@ -20,6 +21,9 @@ const USAGE = `Usage: npm run ops -- <command>
   history <streamId>                  every event of one stream (e.g. cart-3kd9x0aa1b2c;
                                       operator-actions: every replay and rebuild, who and when)
   dead-letters <projector> [--limit N]  events the projector could not apply
+  settle-dispute <shipmentId> buyer|seller
+                                      settle a disputed shipment: for the buyer (refunded)
+                                      or for the seller (the money released)
 Environment: OPS_URL (default http://localhost:8080/api/ops), OPS_TOKEN, OPS_OPERATOR (who you are)`;
 
 const baseUrl = (process.env.OPS_URL?.trim() || 'http://localhost:8080/api/ops').replace(
@@ -219,6 +223,17 @@ async function main(argv: string[]): Promise<void> {
           })),
         ),
       );
+      return;
+    }
+    case 'settle-dispute': {
+      const shipmentId = need('shipment id');
+      const outcome = positionals[2];
+      if (outcome !== 'buyer' && outcome !== 'seller')
+        throw new OpsFailure('settle-dispute needs the outcome: buyer or seller');
+      const { shipment } = await call<{
+        shipment: { shipmentId: string; status: string; refunded: boolean };
+      }>('POST', `/disputes/${encodeURIComponent(shipmentId)}/settle`, { outcome });
+      console.log(table([shipment]));
       return;
     }
     default:

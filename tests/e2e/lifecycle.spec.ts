@@ -2,8 +2,10 @@
  * After payment (docs/product.md §11), with the buyer and the seller in two browsers: the seller
  * ships from My Sales, the buyer follows the package and confirms, the seller's money moves from
  * pending to available; and a problem reported after delivery ends in an accepted return and a
- * refund both sides see. Screenshots of My Sales, My Orders and the order page at 375 and 1280 px are saved
- * under artifacts/screenshots/.
+ * refund both sides see. After the completed sale, both leave a review and the seller's public
+ * profile shows the rating, on the profile and on the card of the listing still for sale.
+ * Screenshots of My Sales, My Orders, the order page and the seller profile at 375 and 1280 px are
+ * saved under artifacts/screenshots/.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -50,11 +52,14 @@ async function expectAccessible(page: Page) {
   expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
 }
 
-/** A seller with a listing of their own; the buyer registers and pays for it by card. */
-async function paidSale(page: Page, browser: Browser, testInfo: TestInfo) {
+/**
+ * A seller with a listing of their own (`stock` units); the buyer registers and pays for one
+ * by card.
+ */
+async function paidSale(page: Page, browser: Browser, testInfo: TestInfo, stock = 1) {
   const seller = newUser(testInfo, 'seller');
   const title = `Wool Coat ${Math.random().toString(36).slice(2, 7)}`;
-  const listing = await sellerWithListing(page.request, seller, { title, price: 35 });
+  const listing = await sellerWithListing(page.request, seller, { title, price: 35, stock });
 
   const buyer = newUser(testInfo, 'buyer');
   await registerThroughUi(page, buyer);
@@ -89,8 +94,14 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
-  const { seller, listing, orderId, sellerPage, close } = await paidSale(page, browser, testInfo);
+  test.setTimeout(180_000);
+  // Two in stock: one is sold, the other stays for sale on the seller's profile.
+  const { seller, buyer, listing, orderId, sellerPage, close } = await paidSale(
+    page,
+    browser,
+    testInfo,
+    2,
+  );
   const price = dollars(listing.price);
 
   // The buyer's order page: the package awaits shipment and can still be cancelled.
@@ -187,6 +198,54 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
   await expect(sellerNotes).toContainText(`The buyer received “${listing.title}”`);
   await expect(sellerPage.getByRole('link', { name: 'Notifications, 0 unread' })).toBeVisible();
   await expectAccessible(sellerPage);
+
+  // Both review the other (docs/product.md §12): the buyer from the order page ...
+  await page.goto(`/order-confirmation/${encodeURIComponent(orderId)}`);
+  await buyerPackage(page).getByRole('link', { name: 'Review the seller' }).click();
+  await expect(page).toHaveURL(/\/shipments\/[^/]+\/review$/);
+  const buyersReviewPage = page.url();
+  const buyersReview = page.getByRole('region', { name: 'Review the seller' });
+  await buyersReview.locator('label', { hasText: '5 stars: Excellent' }).click();
+  await buyersReview.getByLabel('Your review (optional)').fill('Warm coat, exactly as described.');
+  await buyersReview.getByRole('button', { name: 'Leave review' }).click();
+  await expect(buyersReview.getByText('Your review', { exact: true })).toBeVisible();
+
+  // ... and the seller from My Sales.
+  await openMySales(sellerPage, seller);
+  await saleCard(sellerPage, orderId).getByRole('link', { name: 'Review the buyer' }).click();
+  await expect(sellerPage).toHaveURL(/\/shipments\/[^/]+\/review$/);
+  const sellersReview = sellerPage.getByRole('region', { name: 'Review the buyer' });
+  // The buyer's review is there for the seller to read.
+  await expect(sellersReview).toContainText('Warm coat, exactly as described.');
+  await sellersReview.locator('label', { hasText: '4 stars: Very good' }).click();
+  await sellersReview.getByLabel('Your review (optional)').fill('Paid at once, friendly.');
+  await sellersReview.getByRole('button', { name: 'Leave review' }).click();
+  await expect(sellersReview.getByText('Your review', { exact: true })).toBeVisible();
+
+  // The seller's public profile shows the rating, the review, and the coat still for sale
+  // with its seller's rating on the card.
+  await page.goto(`/products/${listing.product_id}`);
+  await page.getByRole('link', { name: seller.displayName }).click();
+  await expect(page).toHaveURL(new RegExp(`/sellers/${listing.seller_id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: seller.displayName })).toBeVisible();
+  await expect(page.getByTestId('seller-rating')).toContainText('5.0');
+  await expect(page.getByTestId('seller-rating')).toContainText('(1 review)');
+  await expect(page.getByText('Warm coat, exactly as described.')).toBeVisible();
+  await expect(page.locator('.review-item__author')).toHaveText(buyer.displayName);
+  await expect(page.getByText('1 item sold')).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: listing.title });
+  await expect(
+    card.getByRole('img', { name: 'Seller rated 5.0 out of 5 (1 review)' }),
+  ).toBeVisible();
+  await shootAtBothWidths(page, 'seller-profile');
+  await expectAccessible(page);
+
+  // The seller's review reached the buyer, beside their own.
+  await page.goto(buyersReviewPage);
+  const theirs = page.locator('.shipment-review__theirs');
+  await expect(theirs).toContainText('The seller’s review of you');
+  await expect(theirs).toContainText('Paid at once, friendly.');
+  await expect(theirs.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
   await close();
 });
 

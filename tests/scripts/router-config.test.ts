@@ -45,7 +45,7 @@ describe('the router (docker/nginx.conf)', () => {
       ([, where, body]) => [where!.trim(), body!] as const,
     );
     const own = ['= /healthz', '/assets/', '/'];
-    const proxied = ['/api/ops/', '= /api/photos', '/api/', '/images/'];
+    const proxied = ['/api/ops/disputes/', '/api/ops/', '= /api/photos', '/api/', '/images/'];
     expect(locations.map(([where]) => where).sort()).toEqual([...own, ...proxied].sort());
     for (const [where, body] of locations) {
       const lines = body
@@ -68,6 +68,13 @@ describe('the router (docker/nginx.conf)', () => {
     expect(NGINX_HEADER_VARIABLES.map(([name]) => name)).toEqual(
       expect.arrayContaining(securityHeaders({ ...compose, tls: true }).map(([name]) => name)),
     );
+  });
+
+  it('sends the settlement of a dispute (a command) to command-api, the other operator routes to the projectors', () => {
+    const proxyOf = (where: string) =>
+      new RegExp(`location ${where} \\{[^}]*proxy_pass http://(\\w+);`).exec(nginxConf)?.[1];
+    expect(proxyOf('/api/ops/disputes/')).toBe('command_api');
+    expect(proxyOf('/api/ops/')).toBe('ops_api');
   });
 
   it('is rendered for the local topology with the values of its own configuration', () => {

@@ -9,10 +9,12 @@ import { bodyParser } from '@koa/bodyparser';
 import { POSITION_HEADER } from '@rewear/contracts';
 import {
   boundedInput,
+  configuredOpsToken,
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
   errorHandler,
   identify,
+  requireOpsToken,
   type AppState,
   type Config,
   type EventStore,
@@ -37,6 +39,7 @@ import { resumePaymentRoute } from './order/resume.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
+import { operatorRoutes } from './shipment/settlement.ts';
 import { reviewRoutes } from './review/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
@@ -69,6 +72,8 @@ export interface CommandApiDeps {
    * default DEFAULT_RATE_LIMITS counted in memory. Null: none.
    */
   rateLimiter?: RateLimiter | null;
+  /** The operators' token of the /api/ops routes; OPS_TOKEN by default (none: they answer 403). */
+  opsToken?: string | null;
 }
 
 export type CommandApi = Koa<AppState> & {
@@ -116,18 +121,22 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   });
   const bounded = boundedInput();
-  mountRoutes(
-    router,
-    allRoutes,
-    services,
-    deps.idempotency ?? createMemoryIdempotencyStore({ now }),
-    {
-      parseBody: (ctx, next) => json(ctx, () => bounded(ctx, next)),
-      idempotencyWaitMs: deps.idempotencyWaitMs,
-      rateLimiter:
-        deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
-    },
+  const idempotency = deps.idempotency ?? createMemoryIdempotencyStore({ now });
+  const mountOptions = {
+    parseBody: (ctx: Koa.ParameterizedContext<AppState>, next: Koa.Next) =>
+      json(ctx, () => bounded(ctx, next)),
+    idempotencyWaitMs: deps.idempotencyWaitMs,
+    rateLimiter:
+      deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
+  };
+  mountRoutes(router, allRoutes, services, idempotency, mountOptions);
+  // The operators' routes carry the operators' token, not a user's: checked before anything
+  // else, and never read as an ID token.
+  const operators = new Router<AppState>();
+  operators.use(
+    requireOpsToken(deps.opsToken === undefined ? configuredOpsToken() : deps.opsToken),
   );
+  mountRoutes(operators, operatorRoutes, services, idempotency, mountOptions);
 
   const app = new Koa<AppState>();
   app.use(errorHandler());
@@ -138,6 +147,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
       throw toHttpError(err);
     }
   });
+  app.use(operators.routes());
   app.use(identify(deps.identity));
   // A method no route takes (TRACE, CONNECT) is the client's choice, not a fault of the server:
   // 405 with a message, where koa-router answers 501 (a server error to monitors and clients).
@@ -178,6 +188,6 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
 }
 
 /** Every command route, described with the schemas it validates with (for the OpenAPI document). */
-export const commandRoutes: RouteDoc[] = routeDocs(allRoutes);
+export const commandRoutes: RouteDoc[] = routeDocs([...allRoutes, ...operatorRoutes]);
 
 export { POSITION_HEADER };

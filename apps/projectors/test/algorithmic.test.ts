@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { dailyJitter, rankOfTheDay } from '@rewear/contracts';
 import {
   computeAllCollections,
   computeCollection,
   curatorScore,
-  dailyJitter,
+  featuredCandidates,
   featuredScore,
-  pickFeatured,
+  FEATURED_CANDIDATES_MAX,
   trendingScore,
   weekendScore,
   type ScoredProduct,
@@ -159,29 +160,72 @@ describe('Product of the Day (docs/product.md §4)', () => {
     ).toBe(25);
   });
 
-  it('picks the highest score with the injected random part; the first by title wins a tie', () => {
-    const products = [product('z', { title: 'Zed' }), product('a', { title: 'Alpha' })];
-    expect(pickFeatured(products, NOW, () => 0)!.product_id).toBe('a');
-    expect(pickFeatured(products, NOW, (id) => (id === 'z' ? 5 : 0))!.product_id).toBe('z');
-    expect(pickFeatured([], NOW)).toBeNull();
+  it('keeps as candidates the products the random part can lift to the best, in title order', () => {
+    const best = product('best', { title: 'Zed', brand_name: 'Nike' }); // 15 points more
+    const near = product('near', { title: 'Beta', price_cents: 200000, brand_name: 'Nike' }); // 8 less
+    const close = product('close', { title: 'Alpha', price_cents: 12000, brand_name: 'Nike' }); // 3 less
+    const far = product('far', { title: 'Aaa' });
+    expect(featuredCandidates([best, near, close, far], NOW)).toEqual([
+      { product_id: 'close', score: featuredScore(close, NOW) },
+      { product_id: 'best', score: featuredScore(best, NOW) },
+    ]);
+    // At most FEATURED_CANDIDATES_MAX, the best kept.
+    const many = Array.from({ length: FEATURED_CANDIDATES_MAX + 10 }, (_, i) =>
+      product(`m${i}`, { title: `M ${String(i).padStart(3, '0')}`, num_likes: 100 + i }),
+    );
+    const kept = featuredCandidates(many, NOW);
+    expect(kept).toHaveLength(FEATURED_CANDIDATES_MAX);
+    expect(kept.map((c) => c.product_id)).not.toContain('m0');
+    expect(kept.map((c) => c.product_id)).toContain(`m${FEATURED_CANDIDATES_MAX + 9}`);
+  });
+
+  it('ranks the candidates for the day: the random part decides, the first by title wins a tie', () => {
+    const candidates = [
+      { product_id: 'a', score: 50 },
+      { product_id: 'z', score: 50 },
+    ];
+    const day = new Date('2026-03-10T12:00:00.000Z');
+    expect(rankOfTheDay(candidates, day, () => 0)[0]!.product_id).toBe('a');
+    expect(rankOfTheDay(candidates, day, (id) => (id === 'z' ? 5 : 0))[0]).toEqual({
+      product_id: 'z',
+      score: 55,
+    });
+    expect(rankOfTheDay([], day)).toEqual([]);
+    // Twenty alike: the same pick all day, and over a month the pick moves around.
+    const alike = Array.from({ length: 20 }, (_, i) => ({ product_id: `p${i}`, score: 40 }));
+    const pick = (iso: string) => rankOfTheDay(alike, new Date(iso))[0]!.product_id;
+    expect(pick('2026-03-10T00:00:00.000Z')).toBe(pick('2026-03-10T23:59:59.999Z'));
+    const picks = new Set(
+      Array.from({ length: 30 }, (_, d) => pick(new Date(Date.UTC(2026, 5, d + 1)).toISOString())),
+    );
+    expect(picks.size).toBeGreaterThan(8);
   });
 
   it('draws the daily random part from the product and the UTC day: the same all day, another the next', () => {
-    // FNV-1a of `${productId}:${YYYY-MM-DD}`, scaled to [0, 5)
+    // FNV-1a of `${productId}:${YYYY-MM-DD}`, MurmurHash3's finaliser, scaled to [0, 5]
     const reference = (seed: string) => {
       let h = 2166136261;
       for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0xc2b2ae35);
+      h ^= h >>> 16;
       return ((h >>> 0) / 0xffffffff) * 5;
     };
-    const morning = new Date('2026-03-10T06:00:00.000Z');
-    const evening = new Date('2026-03-10T23:59:59.000Z');
-    const nextDay = new Date('2026-03-11T00:00:00.000Z');
     for (const id of ['l1', 'listing-with-a-long-id-42', 'ü']) {
-      expect(dailyJitter(id, morning)).toBe(reference(`${id}:2026-03-10`));
-      expect(dailyJitter(id, evening)).toBe(dailyJitter(id, morning));
-      expect(dailyJitter(id, nextDay)).toBe(reference(`${id}:2026-03-11`));
-      expect(dailyJitter(id, morning)).toBeGreaterThanOrEqual(0);
-      expect(dailyJitter(id, morning)).toBeLessThanOrEqual(5);
+      expect(dailyJitter(id, '2026-03-10')).toBe(reference(`${id}:2026-03-10`));
+      expect(dailyJitter(id, '2026-03-11')).toBe(reference(`${id}:2026-03-11`));
+      expect(dailyJitter(id, '2026-03-10')).toBeGreaterThanOrEqual(0);
+      expect(dailyJitter(id, '2026-03-10')).toBeLessThanOrEqual(5);
     }
+    // Neighbouring days move the part by more than a little (the finaliser mixes the last characters).
+    const moves = Array.from({ length: 30 }, (_, d) =>
+      Math.abs(
+        dailyJitter('l1', `2026-06-${String(d + 1).padStart(2, '0')}`) -
+          dailyJitter('l1', `2026-06-${String(d + 2).padStart(2, '0')}`),
+      ),
+    );
+    expect(Math.max(...moves)).toBeGreaterThan(1);
   });
 });

@@ -171,6 +171,63 @@ describe('projectNotifications', () => {
     expect(after(refunded('buyer_cancelled')).notifications).toHaveLength(1);
   });
 
+  it('tells both parties of a settled dispute: the one it went against, and the one paid', () => {
+    const settled = (outcome: 'buyer' | 'seller') =>
+      shipmentEvent('ShipmentDisputeSettled', {
+        shipmentId: 's-1',
+        outcome,
+        operator: 'olga',
+        address: '10.0.0.1',
+        settledAt: at(7),
+      });
+    const forBuyer = after(
+      settled('buyer'),
+      shipmentEvent('ShipmentRefunded', {
+        shipmentId: 's-1',
+        orderId: 'o-1',
+        sellerId: 'seller-1',
+        paymentIntentId: 'pi_1',
+        amountCents: 4500,
+        reason: 'dispute_settled',
+        refundedAt: at(7),
+      }),
+    );
+    expect(forBuyer.notifications.slice(1).map((n) => [n.recipient_id, n.kind, n.text])).toEqual([
+      [
+        'seller-1',
+        'dispute_settled',
+        'The dispute about “Denim jacket” was settled for the buyer: they are refunded.',
+      ],
+      [
+        'buyer-1',
+        'dispute_settled',
+        'The dispute about “Denim jacket” was settled in your favour: $45.00 will be refunded.',
+      ],
+    ]);
+    const forSeller = after(
+      settled('seller'),
+      shipmentEvent('ShipmentCompleted', {
+        shipmentId: 's-1',
+        sellerId: 'seller-1',
+        amountCents: 4500,
+        reason: 'dispute_settled',
+        completedAt: at(7),
+      }),
+    );
+    expect(forSeller.notifications.slice(1).map((n) => [n.recipient_id, n.kind, n.text])).toEqual([
+      [
+        'buyer-1',
+        'dispute_settled',
+        'The dispute about “Denim jacket” was settled for the seller: the payment is released to them.',
+      ],
+      [
+        'seller-1',
+        'dispute_settled',
+        'The dispute about “Denim jacket” was settled in your favour: $45.00 is now available.',
+      ],
+    ]);
+  });
+
   it('tells the reviewed person, linking to their profile', () => {
     const thread = after(
       shipmentEvent('ReviewLeft', {

@@ -54,7 +54,27 @@ async function applyAll(projectors: Projector[], side: ReadSide, events: EventEn
     for (const p of projectors) if (p.handles.includes(event.type)) await p.apply(event, side);
 }
 
+/** A review of `subjectId` from the buyer of shipment `shipmentId`. */
+const review = (
+  type: 'ReviewLeft' | 'ReviewEdited',
+  shipmentId: string,
+  subjectId: string,
+  rating: number,
+  at: string,
+) =>
+  envelope(type, {
+    shipmentId,
+    authorId: `buyer-${shipmentId}`,
+    authorRole: 'buyer' as const,
+    subjectId,
+    rating,
+    text: 'Fine',
+    ...(type === 'ReviewLeft' ? { leftAt: at } : { editedAt: at }),
+  } as never);
+
 const history: EventEnvelope[] = [
+  // seller-1 is rated before their listings exist, and again after
+  review('ReviewLeft', 's1', 'seller-1', 5, '2026-02-01T10:00:00.000Z'),
   listingCreated('l1', { brandId: 'b-late', title: 'Cord Trousers' }),
   listingCreated('l2', { brandId: 'b-nike', categoryId: 1, title: 'Nike Tee', stock: 1 }),
   envelope('BrandCreated', { brandId: 'b-nike', name: 'Nike', image: null }),
@@ -79,12 +99,15 @@ const history: EventEnvelope[] = [
     { streamId: 'cart-c1', streamVersion: 2 },
   ),
   envelope('BrandCreated', { brandId: 'b-late', name: 'Late Brand', image: null }),
+  review('ReviewLeft', 's2', 'seller-1', 2, '2026-03-02T10:00:00.000Z'),
+  review('ReviewEdited', 's2', 'seller-1', 4, '2026-03-03T10:00:00.000Z'),
+  review('ReviewLeft', 's3', 'someone-else', 1, '2026-03-02T10:00:00.000Z'),
 ];
 
 describe('projector wiring on the embedded engines', () => {
   it('applying every event twice leaves the same documents and index as once', async () => {
-    const once = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
-    const twice = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const once = createProjectors({ collectionsDelayMs: 0 });
+    const twice = createProjectors({ collectionsDelayMs: 0 });
     const a = await freshReadSide(once.all);
     const b = await freshReadSide(twice.all);
     await applyAll(once.all, a, history);
@@ -107,6 +130,31 @@ describe('projector wiring on the embedded engines', () => {
       .search({ filter: { brand_name: 'Late Brand' } });
     expect(found.hits.map((h) => h.id)).toEqual(['l1']);
     expect(found.hits[0]!.num_likes).toBe(2);
+  });
+
+  it("carries the seller's rating onto each of their listings, in the read model and the search index", async () => {
+    const set = createProjectors({ collectionsDelayMs: 0 });
+    const side = await freshReadSide(set.all);
+    // Rated 5 before the listings exist: they are created with it.
+    await applyAll(set.all, side, history.slice(0, 3));
+    const listings = side.collection<ListingDoc>(READ_MODELS.listings);
+    expect(await listings.findOne({ _id: 'l1' })).toMatchObject({
+      seller_rating_sum: 5,
+      seller_rating_count: 1,
+    });
+    // Then 2 stars changed to 4: every listing of theirs follows; someone else's review does not.
+    await applyAll(set.all, side, history.slice(3));
+    for (const id of ['l1', 'l2'])
+      expect(await listings.findOne({ _id: id })).toMatchObject({
+        seller_rating_sum: 9,
+        seller_rating_count: 2,
+      });
+    const found = await side
+      .searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products)
+      .search({ filter: { seller_id: 'seller-1' } });
+    expect(found.hits.map((h) => [h.id, h.seller_rating_sum, h.seller_rating_count])).toEqual(
+      expect.arrayContaining([['l1', 9, 2]]),
+    );
   });
 
   it("stores a new listing's parts once, frozen, shared by its document and its search document", async () => {
@@ -154,8 +202,8 @@ describe('projector wiring on the embedded engines', () => {
   });
 
   it('a batch (beginBatch … afterBatch) leaves the same documents and index as event by event', async () => {
-    const direct = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
-    const batched = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const direct = createProjectors({ collectionsDelayMs: 0 });
+    const batched = createProjectors({ collectionsDelayMs: 0 });
     const a = await freshReadSide(direct.all);
     const b = await freshReadSide(batched.all);
     await applyAll(direct.all, a, history);
@@ -184,8 +232,8 @@ describe('projector wiring on the embedded engines', () => {
       envelope('ListingUpdated', { listingId: 'l9', changes: { priceCents: 1234 } }),
       envelope('WishlistCleared', { userId: 'u5', productIds: ['l9'] }),
     ];
-    const direct = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
-    const batched = createProjectors({ collectionsDelayMs: 0, featuredJitter: () => 0 });
+    const direct = createProjectors({ collectionsDelayMs: 0 });
+    const batched = createProjectors({ collectionsDelayMs: 0 });
     const a = await freshReadSide(direct.all);
     const b = await freshReadSide(batched.all);
     await applyAll(direct.all, a, events);
@@ -221,7 +269,7 @@ describe('projector wiring on the embedded engines', () => {
   });
 
   it('a recomputation falling due while a batch writes its listings waits for them', async () => {
-    const set = createProjectors({ collectionsDelayMs: 10, featuredJitter: () => 0 });
+    const set = createProjectors({ collectionsDelayMs: 10 });
     const side = await freshReadSide(set.all);
     // Listings written slowly, as by a database under load: the delay passes mid-write.
     const slow: ReadSide = {

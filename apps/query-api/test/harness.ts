@@ -40,7 +40,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { consistencyWaitMs?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { consistencyWaitMs?: number; clock?: () => Date } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-query-api-'));
   const platform = await createPlatform(loadConfig({ DATA_DIR: dataDir }));
   // Small test catalogues: the collections are recomputed inside each apply.
@@ -55,6 +57,7 @@ export async function startHarness(options: { consistencyWaitMs?: number } = {})
     progress: runtime,
     identity: createFirebaseIdentityVerifier({ projectId: TEST_PROJECT_ID }),
     photos: platform.photos,
+    clock: options.clock,
     config: { consistencyWaitMs: options.consistencyWaitMs },
   });
   const server: Server = await new Promise((resolve) => {

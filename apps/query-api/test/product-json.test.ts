@@ -44,6 +44,8 @@ function searchDoc(id: string, changes: Partial<ProductSearchDoc> = {}): Product
     seller_id: 'seller-1',
     seller_name: 'Zoë',
     seller_photo: null,
+    seller_rating_sum: 9,
+    seller_rating_count: 2,
     in_stock: true,
     created_ts: Date.parse('2026-10-01T10:00:00.000Z'),
     title_key: `café "crème" jacket ${id}`,

@@ -278,7 +278,10 @@ export async function startStack(
         idempotency,
         rateLimiter: createRateLimiter(config.rateLimits, { counter: rateCounter }),
       });
-      const sweeper = createReservationSweeper({ eventStore: platform.eventStore });
+      const sweeper = createReservationSweeper({
+        eventStore: platform.eventStore,
+        payments: payments.gateway,
+      });
       const stopSweeper = sweeper.start(30_000);
       closers.push(() => stopSweeper());
       const shipments = createShipmentSweeper({

@@ -34,6 +34,24 @@ export interface Product {
   seller_id: string;
   seller_name: string;
   seller_photo: string | null;
+  /**
+   * The seller's rating from the reviews they received (docs/product.md §12); absent where the
+   * answer does not know it (a listing command's answer).
+   */
+  sellerRating?: SellerRating;
+}
+
+/** A user's rating from the reviews they received; average 0 while count is 0. */
+export interface SellerRating {
+  /** Rounded to one decimal. */
+  average: number;
+  count: number;
+}
+
+/** Pure: the rating of `count` reviews whose stars add up to `sum`. */
+export function sellerRatingFrom(sum: number, count: number): SellerRating {
+  if (count === 0) return { average: 0, count: 0 };
+  return { average: Math.round((sum / count) * 10) / 10, count };
 }
 
 export type SortBy = 'title' | 'price' | 'created_at' | 'num_likes';

@@ -214,6 +214,28 @@ export const eventSchemas = {
     schema: z.object({ orderId: id, paymentIntentId: id, reason: z.string().max(500) }),
   },
   OrderExpired: { version: 1, schema: z.object({ orderId: id }) },
+  /**
+   * The processor took a payment the order cannot use: the order had expired or its payment had
+   * failed (the whole amount), or it was paid but some items could no longer be sold (theirs).
+   * Decided once per order; the processor is asked afterwards.
+   */
+  OrderPaymentRefunded: {
+    version: 1,
+    schema: z.object({
+      orderId: id,
+      paymentIntentId: id,
+      amountCents: cents,
+      reason: z.enum(['order_expired', 'payment_failed', 'items_unavailable']),
+      /** The items refunded: every item of the order unless some could not be sold. */
+      productIds: z.array(id).min(1),
+      refundedAt: isoTime,
+    }),
+  },
+  /** The processor took the refund of an unusable payment (its id). */
+  OrderRefundIssued: {
+    version: 1,
+    schema: z.object({ orderId: id, refundId: id, amountCents: cents }),
+  },
   // One shipment per seller of a paid order (docs/product.md §11). Times are in the data, so
   // the shipment's rules (and its timers) read them from its own stream.
   ShipmentOpened: {
@@ -260,6 +282,21 @@ export const eventSchemas = {
     }),
   },
   ShipmentDisputed: { version: 1, schema: z.object({ shipmentId: id, disputedAt: isoTime }) },
+  /**
+   * An operator settled a dispute: for the buyer (refunded) or for the seller (the money
+   * released); followed in the same append by ShipmentRefunded or ShipmentCompleted. Who asked
+   * (X-Operator, else 'operator'), from where, and when.
+   */
+  ShipmentDisputeSettled: {
+    version: 1,
+    schema: z.object({
+      shipmentId: id,
+      outcome: z.enum(['buyer', 'seller']),
+      operator: z.string().min(1).max(100),
+      address: z.string().max(100),
+      settledAt: isoTime,
+    }),
+  },
   /** The money is released to the seller. */
   ShipmentCompleted: {
     version: 1,
@@ -267,7 +304,7 @@ export const eventSchemas = {
       shipmentId: id,
       sellerId: id,
       amountCents: cents,
-      reason: z.enum(['buyer_confirmed', 'protection_elapsed']),
+      reason: z.enum(['buyer_confirmed', 'protection_elapsed', 'dispute_settled']),
       completedAt: isoTime,
     }),
   },
@@ -288,7 +325,12 @@ export const eventSchemas = {
       sellerId: id,
       paymentIntentId: id,
       amountCents: cents,
-      reason: z.enum(['buyer_cancelled', 'not_shipped_in_time', 'return_accepted']),
+      reason: z.enum([
+        'buyer_cancelled',
+        'not_shipped_in_time',
+        'return_accepted',
+        'dispute_settled',
+      ]),
       refundedAt: isoTime,
     }),
   },

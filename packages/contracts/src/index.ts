@@ -10,3 +10,4 @@ export * from './shipment-requests.ts';
 export * from './reviews.ts';
 export * from './notifications.ts';
 export * from './photos.ts';
+export * from './product-of-the-day.ts';

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'delivered',
   'return_accepted',
   'disputed',
+  'dispute_settled',
   'refunded',
   'review_left',
 ] as const;

@@ -4,7 +4,7 @@
  * rules; the query side and the client use the same window to say whether a review can change.
  */
 import { z } from 'zod';
-import type { Product } from './api.ts';
+import type { Product, SellerRating } from './api.ts';
 import type { ShipmentRole } from './shipments.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,13 +73,6 @@ export interface ShipmentReviews {
   theirs: ReviewView | null;
 }
 
-/** A user's rating from the reviews they received; average 0 while count is 0. */
-export interface SellerRating {
-  /** Rounded to one decimal. */
-  average: number;
-  count: number;
-}
-
 /** GET /api/sellers/{uid}: a public profile. */
 export interface SellerProfile {
   uid: string;
@@ -96,7 +89,7 @@ export interface SellerProfile {
   itemsSold: number;
 }
 
-/** GET /api/products/{id}: the product and its seller's rating (a camelCase field, docs/api.md). */
+/** GET /api/products/{id}: the product, its seller's rating read from their profile. */
 export interface ProductDetail extends Product {
   sellerRating: SellerRating;
 }

@@ -17,3 +17,12 @@ export const reportProblemBody = z.object({
   }),
   text: z.string().trim().max(1000, 'Please describe the problem in at most 1000 characters'),
 });
+
+/** Who a disputed shipment is settled for: the buyer (refunded) or the seller (paid). */
+export const DISPUTE_OUTCOMES = ['buyer', 'seller'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+// Body of the operators' POST /api/ops/disputes/{shipmentId}/settle.
+export const settleDisputeBody = z.object({
+  outcome: z.enum(DISPUTE_OUTCOMES, { error: 'outcome must be buyer or seller' }),
+});

@@ -26,6 +26,7 @@ export const READ_MODELS = {
   shipments: 'shipments',
   sellerBalances: 'seller_balances',
   sellerProfiles: 'seller_profiles',
+  sellerRatings: 'seller_ratings',
   notifications: 'notifications',
   inbox: 'inbox',
   notificationReads: 'notification_reads',
@@ -61,6 +62,12 @@ export interface ProductRecord {
   seller_id: string;
   seller_name: string;
   seller_photo: string | null;
+  /**
+   * The seller's received reviews, kept on each of their listings so that a card shows the
+   * rating without another read (docs/product.md §12): the sum of the stars and their number.
+   */
+  seller_rating_sum: number;
+  seller_rating_count: number;
 }
 
 /** Stock one order holds on a listing. Keyed by order, so a redelivery cannot count twice. */
@@ -89,6 +96,17 @@ export interface ProductSearchDoc extends ProductRecord {
   [key: string]: unknown;
 }
 
+/**
+ * A user's rating as the catalogue keeps it, to carry onto their listings: the stars of each
+ * review they received, by shipment and author (`at`: when its stars last changed by an edit).
+ */
+export interface SellerRatingDoc extends Doc {
+  _id: string;
+  reviews: { shipment_id: string; author_id: string; rating: number; at: string | null }[];
+  rating_sum: number;
+  rating_count: number;
+}
+
 export interface BrandDoc extends Doc {
   _id: string;
   name: string;
@@ -112,7 +130,11 @@ export interface CollectionEntry {
 /** The `_id` of the Product of the Day's document among the algorithmic collections. */
 export const FEATURED_ID = 'featured';
 
-/** An algorithmic collection (docs/product.md §3, §9) or the featured product (`_id: 'featured'`). */
+/**
+ * An algorithmic collection (docs/product.md §3, §9), or the Product of the Day's candidates
+ * (`_id: 'featured'`): the products that can win, in title order, each with its score without the
+ * day's random part, which query-api draws from the server's calendar day (rankOfTheDay).
+ */
 export interface AlgorithmicCollectionDoc extends Doc {
   _id: string;
   title: string;

@@ -45,11 +45,14 @@ async function signUp(user: TestUser): Promise<{ uid: string; idToken: string }>
   return { uid: created.localId, idToken: signedIn.idToken };
 }
 
-/** `user` registered as a seller with one listing priced `price` dollars; answers the listing. */
+/**
+ * `user` registered as a seller with one listing priced `price` dollars (`stock` units, 1 unless
+ * said); answers the listing.
+ */
 export async function sellerWithListing(
   request: APIRequestContext,
   user: TestUser,
-  listing: { title: string; price: number },
+  listing: { title: string; price: number; stock?: number },
 ): Promise<Product> {
   const { uid, idToken } = await signUp(user);
   const headers = { authorization: `Bearer ${idToken}` };
@@ -71,6 +74,7 @@ export async function sellerWithListing(
       category_id: categories[0]!.id,
       condition_ids: [3],
       image: '/images/garments/tops-blue.svg',
+      ...(listing.stock === undefined ? {} : { stock: listing.stock }),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

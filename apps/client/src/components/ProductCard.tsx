@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { addToCart, removeFromCart, selectQuantityInCart } from '../features/cart/cartSlice.ts';
 import Price from './Price.tsx';
 import ProductImage from './ProductImage.tsx';
+import { SellerRatingLine } from './Stars.tsx';
 import WishlistHeart from './WishlistHeart.tsx';
 
 export function CartControls({ product }: { product: Product }) {
@@ -91,6 +92,7 @@ export default function ProductCard({
             {product.conditions?.[0] ? ` · ${product.conditions[0]}` : ''}
             {product.sizes?.length ? ` · Size ${product.sizes.join(', ')}` : ''}
           </p>
+          <SellerRatingLine rating={product.sellerRating} />
           <p className="product-row__description">{product.description}</p>
         </div>
         <div className="product-row__aside">
@@ -123,6 +125,7 @@ export default function ProductCard({
         <h3 className="product-card__title">
           <Link to={href}>{product.title}</Link>
         </h3>
+        <SellerRatingLine rating={product.sellerRating} />
         <Price price={product.price} originalPrice={product.original_price} />
         <CartControls product={product} />
       </div>

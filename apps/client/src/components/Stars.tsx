@@ -45,3 +45,28 @@ export function RatingSummary({
     </span>
   );
 }
+
+/**
+ * A product card's line about its seller's rating: "★★★★½ 4.5 (2)", read out as "Seller rated
+ * 4.5 out of 5 (2 reviews)"; nothing while the seller has no reviews.
+ */
+export function SellerRatingLine({ rating }: { rating: SellerRating | undefined }) {
+  if (!rating || rating.count === 0) return null;
+  const average = rating.average.toFixed(1);
+  const label = `Seller rated ${average} out of 5 (${rating.count} ${
+    rating.count === 1 ? 'review' : 'reviews'
+  })`;
+  return (
+    <p className="seller-rating-line" role="img" aria-label={label} title={label}>
+      <span aria-hidden="true" className="seller-rating-line__stars">
+        <Stars value={rating.average} />
+      </span>
+      <span aria-hidden="true" className="rating-summary__number">
+        {average}
+      </span>
+      <span aria-hidden="true" className="rating-summary__count">
+        ({rating.count})
+      </span>
+    </p>
+  );
+}

@@ -1,23 +1,31 @@
 /**
  * Expires unpaid orders whose reservation lapsed. Stock is already free for buyers at
  * expiresAt (reservations count only until then); the sweeper records it: OrderExpired and
- * StockReleased (reason 'expired'). It follows the event log itself to know the pending orders.
+ * StockReleased (reason 'expired'). It also asks the processor again for the refunds of
+ * payments orders could not use that it did not take yet. It follows the event log itself to
+ * know the pending orders and the refunds due.
  */
 import type { DomainEvent } from '@rewear/contracts';
 import type { EventStore } from '@rewear/platform';
 import { createAggregateRepository } from '../shared/decider.ts';
-import { expireOrder } from './workflow.ts';
+import type { PaymentGateway } from '../payments/port.ts';
+import { expireOrder, issueOrderRefund } from './workflow.ts';
 
 export interface ReservationSweeperOptions {
   eventStore: EventStore;
   clock?: () => Date;
   newId?: () => string;
+  /** Where refunds decided and not issued yet are asked again; none: they wait. */
+  payments?: Pick<PaymentGateway, 'refund'>;
   /** Called when one order fails to expire; the next sweep tries again. */
   onError?: (orderId: string, error: unknown) => void;
 }
 
 export interface ReservationSweeper {
-  /** Expires every pending order past expiresAt at the clock's now; returns their ids. */
+  /**
+   * Expires every pending order past expiresAt at the clock's now and issues the refunds due;
+   * returns the ids of the orders expired.
+   */
   sweep(): Promise<string[]>;
   /** Sweeps every `intervalMs` until the returned stop() is called. */
   start(intervalMs?: number): () => Promise<void>;
@@ -31,6 +39,7 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
     ((orderId, error) => console.error(`[sweeper] could not expire order ${orderId}`, error));
   const aggregates = createAggregateRepository(options.eventStore);
   const pending = new Map<string, number>();
+  const refundsDue = new Set<string>();
   let seen = 0;
 
   async function catchUp() {
@@ -48,6 +57,8 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
         ) {
           pending.delete(event.data.orderId);
         }
+        if (event.type === 'OrderPaymentRefunded') refundsDue.add(event.data.orderId);
+        else if (event.type === 'OrderRefundIssued') refundsDue.delete(event.data.orderId);
       }
       seen = events.at(-1)!.position;
     }
@@ -58,17 +69,22 @@ export function createReservationSweeper(options: ReservationSweeperOptions): Re
     await catchUp();
     const now = clock();
     const expired: string[] = [];
+    const envOf = () => ({
+      aggregates,
+      now: clock,
+      newId,
+      actor: 'system:reservation-sweeper',
+      correlationId: newId(),
+    });
+    if (options.payments)
+      for (const orderId of refundsDue) {
+        // Issued: its OrderRefundIssued takes it off the list at the next catch-up.
+        await issueOrderRefund({ env: envOf(), payments: options.payments }, orderId);
+      }
     for (const [orderId, expiresAt] of pending) {
       if (expiresAt > now.getTime()) continue;
       try {
-        const env = {
-          aggregates,
-          now: clock,
-          newId,
-          actor: 'system:reservation-sweeper',
-          correlationId: newId(),
-        };
-        const result = await expireOrder({ env }, orderId);
+        const result = await expireOrder({ env: envOf() }, orderId);
         if (result.state.status === 'expired') expired.push(orderId);
         if (result.state.status !== 'pending') pending.delete(orderId);
       } catch (err) {

@@ -13,7 +13,14 @@ import {
 } from '../shared/decider.ts';
 import { listingDecider, type ListingState } from '../listing/decider.ts';
 import { cartDecider, cartIdForUser } from '../cart/decider.ts';
-import { orderDecider, type OrderState, type PlacedOrder } from './decider.ts';
+import {
+  isPastExpiry,
+  orderDecider,
+  paymentMismatch,
+  unusablePaymentMessage,
+  type OrderState,
+  type PlacedOrder,
+} from './decider.ts';
 import type { PaymentGateway, PaymentIntentView } from '../payments/port.ts';
 import { openShipments } from '../shipment/workflow.ts';
 
@@ -165,10 +172,79 @@ async function releaseAll(
   return position;
 }
 
+/** The processor's idempotency key of the refund of a payment an order cannot use: one, ever. */
+export const orderRefundIdempotencyKey = (orderId: string) => `order-refund-${orderId}`;
+
+/**
+ * Asks the processor for the order's decided refund (the key makes a repeat harmless) and
+ * records its id. A processor that fails leaves it decided and not issued: the reservation
+ * sweeper asks again. Returns the position of the append, 0 when there was none.
+ */
+export async function issueOrderRefund(
+  services: Pick<OrderServices, 'env'> & { payments: Pick<PaymentGateway, 'refund'> },
+  orderId: string,
+): Promise<number> {
+  const { env } = services;
+  const { state } = await loadOrder(env, orderId);
+  if (!state.placed || !state.refund || state.refund.issuedAs) return 0;
+  try {
+    const refund = await services.payments.refund(
+      state.placed.paymentIntentId,
+      state.refund.amountCents,
+      orderRefundIdempotencyKey(orderId),
+    );
+    const issued = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+      type: 'RecordRefundIssued',
+      refundId: refund.id,
+    });
+    return issued.position;
+  } catch (err) {
+    console.error(`[orders] refund of order ${orderId} not issued yet`, err);
+    return 0;
+  }
+}
+
+/** Decides the refund of what `orderId` cannot use of its payment (once), then issues it. */
+async function refundUnusablePayment(
+  services: OrderServices,
+  orderId: string,
+  productIds?: string[],
+): Promise<number> {
+  const decided = await handleCommand(services.env, orderDecider, streamIdOf('order', orderId), {
+    type: 'RefundUnusablePayment',
+    productIds,
+  });
+  return maxPosition(decided.position, await issueOrderRefund(services, orderId));
+}
+
+/**
+ * A succeeded payment for an order that can no longer take it (expired, or its payment had
+ * failed and the stock was given back): the money is refunded, and the payment refused with
+ * a message that says so.
+ */
+async function refuseUnusablePayment(
+  services: OrderServices,
+  orderId: string,
+  intent: PaymentIntentView,
+): Promise<void> {
+  const { env } = services;
+  if (intent.status !== 'succeeded') return;
+  let { state } = await loadOrder(env, orderId);
+  const order = state.placed;
+  if (!order || paymentMismatch(order, intent)) return;
+  if (state.status === 'pending' && isPastExpiry(order, env.now()))
+    state = (await expireOrder(services, orderId)).state;
+  if (state.status !== 'expired' && state.status !== 'payment_failed') return;
+  await refundUnusablePayment(services, orderId);
+  reject('conflict', unusablePaymentMessage(state.status));
+}
+
 /**
  * Records the payment of `orderId` as the processor reports it (never as the client claims it):
  * OrderPaid, StockSold per line, one ShipmentOpened per seller of the sold lines, CartCleared on
- * the buyer's cart. Repeating it changes nothing.
+ * the buyer's cart. Repeating it changes nothing. The money of items that could not be sold
+ * (their hold lapsed and someone else bought them) is refunded, and all of it when the order
+ * could not be paid any more.
  */
 export async function recordPayment(
   services: OrderServices,
@@ -176,6 +252,7 @@ export async function recordPayment(
   intent: PaymentIntentView,
 ): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
+  await refuseUnusablePayment(services, orderId, intent);
   const paid = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
     type: 'RecordPayment',
     intent,
@@ -183,6 +260,7 @@ export async function recordPayment(
   const order = paid.state.placed!;
   let position = paid.position;
   const sellerOf = new Map<string, string>();
+  const unsold: string[] = [];
   for (const item of order.items) {
     try {
       const sold = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), {
@@ -192,13 +270,16 @@ export async function recordPayment(
       position = maxPosition(position, sold.position);
       if (sold.state.fields) sellerOf.set(item.productId, sold.state.fields.sellerId);
     } catch (err) {
-      // Paid, but the units went to someone else after the hold lapsed: needs a refund by hand.
+      // Paid, but the units went to someone else after the hold lapsed: refunded below.
       if (!(err instanceof CommandRejected)) throw err;
-      console.error(
+      console.warn(
         `[orders] order ${orderId} is paid but listing ${item.productId} could not be sold: ${err.message}`,
       );
+      unsold.push(item.productId);
     }
   }
+  if (unsold.length > 0)
+    position = maxPosition(position, await refundUnusablePayment(services, orderId, unsold));
   position = maxPosition(position, await openShipments(env, order, sellerOf));
   const cleared = await handleCommand(
     env,

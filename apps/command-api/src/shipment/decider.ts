@@ -14,6 +14,7 @@ import {
   type ProblemReason,
   type ShipmentAction,
   type ShipmentStatus,
+  type DisputeOutcome,
 } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
 
@@ -23,6 +24,7 @@ export type ShipmentEvent = EventOf<
   | 'ShipmentDelivered'
   | 'ShipmentProblemReported'
   | 'ShipmentDisputed'
+  | 'ShipmentDisputeSettled'
   | 'ShipmentCompleted'
   | 'ShipmentCancelled'
   | 'ShipmentRefunded'
@@ -36,6 +38,8 @@ export interface ShipmentState {
   status: ShipmentStatus | null;
   protectionEndsAt: string | null;
   refund: { amountCents: number; issuedAs: string | null } | null;
+  /** Whom an operator settled the dispute for; null while none was. */
+  settledFor: DisputeOutcome | null;
 }
 
 type Actor = { actorId: string };
@@ -50,6 +54,8 @@ export type ShipmentCommand =
   | ({ type: 'AcceptReturn' } & Actor)
   | ({ type: 'Dispute' } & Actor)
   | ({ type: 'Cancel' } & Actor)
+  /** An operator settles a disputed shipment (checked for the operator token by the route). */
+  | { type: 'SettleDispute'; outcome: DisputeOutcome; operator: string; address: string }
   // The timers (the shipment sweeper): no-ops until their time has come.
   | { type: 'CancelIfNotShipped' }
   | { type: 'CompleteIfProtectionEnded' }
@@ -63,6 +69,7 @@ export const initialShipmentState = (): ShipmentState => ({
   status: null,
   protectionEndsAt: null,
   refund: null,
+  settledFor: null,
 });
 
 export function evolveShipment(state: ShipmentState, event: ShipmentEvent): ShipmentState {
@@ -77,6 +84,8 @@ export function evolveShipment(state: ShipmentState, event: ShipmentEvent): Ship
       return { ...state, status: 'on_hold' };
     case 'ShipmentDisputed':
       return { ...state, status: 'disputed' };
+    case 'ShipmentDisputeSettled':
+      return { ...state, settledFor: event.data.outcome };
     case 'ShipmentCompleted':
       return { ...state, status: 'completed' };
     case 'ShipmentCancelled':
@@ -119,6 +128,14 @@ function check(
   if (action === 'reportProblem' && status === 'delivered')
     reject('conflict', protectionEndedMessage);
   reject('conflict', notOpenMessage(status));
+}
+
+export const disputeSettledMessage = 'This dispute has already been settled';
+
+/** The 409 of a settlement asked for a shipment that is not disputed. */
+export function notDisputedMessage(status: ShipmentStatus): string {
+  const why = notOpenMessage(status);
+  return `Only a disputed order can be settled: ${why[0]!.toLowerCase()}${why.slice(1)}`;
 }
 
 export const protectionEndedMessage = `Problems can be reported only within ${
@@ -255,6 +272,23 @@ function decideShipment(
     case 'Cancel':
       check('cancel', shipment, state, command.actorId, now);
       return cancelled(shipment, 'buyer_cancelled', now);
+    case 'SettleDispute': {
+      if (state.settledFor) reject('conflict', disputeSettledMessage);
+      if (state.status !== 'disputed') reject('conflict', notDisputedMessage(state.status!));
+      const settled: ShipmentEvent = {
+        type: 'ShipmentDisputeSettled',
+        data: {
+          shipmentId: id,
+          outcome: command.outcome,
+          operator: command.operator,
+          address: command.address,
+          settledAt: now.toISOString(),
+        },
+      };
+      return command.outcome === 'buyer'
+        ? [settled, refunded(shipment, 'dispute_settled', now)]
+        : [settled, completed(shipment, 'dispute_settled', now)];
+    }
     case 'CancelIfNotShipped':
       if (state.status !== 'awaiting_shipment' || now.getTime() < Date.parse(shipment.shipBy))
         return [];

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '@rewear/testing';
 import { commandRoutes } from '../../src/index.ts';
-import { listingBody, shipping, startHarness, type Harness } from './harness.ts';
+import { listingBody, OPS_TOKEN, shipping, startHarness, type Harness } from './harness.ts';
 import { advanceShipment, paidOrder, type Step } from './shipment-fixtures.ts';
 
 let stopEmulator: () => Promise<void>;
@@ -514,6 +514,71 @@ describe('authorization matrix of the review commands', () => {
       });
     }
   }
+});
+
+/**
+ * The operators' routes (/api/ops): only the operators' token. A user's ID token, the buyer's
+ * and the seller's included, is not one; a server without OPS_TOKEN answers 403.
+ */
+describe('authorization matrix of the operator commands', () => {
+  type OperatorCaller = ShipmentCaller | 'operator' | 'wrong operator token';
+  const expected: Record<OperatorCaller, number> = {
+    visitor: 401,
+    malformed: 401,
+    other: 401,
+    buyer: 401,
+    seller: 401,
+    'wrong operator token': 401,
+    operator: 200,
+  };
+  const tokenOfCaller = (caller: OperatorCaller) =>
+    caller === 'operator'
+      ? OPS_TOKEN
+      : caller === 'wrong operator token'
+        ? `${OPS_TOKEN}-not`
+        : caller === 'buyer'
+          ? owner.idToken
+          : caller === 'seller'
+            ? seller.idToken
+            : tokenOf(caller === 'other' ? 'other' : caller);
+  for (const caller of Object.keys(expected) as OperatorCaller[]) {
+    it(`POST /api/ops/disputes/{shipmentId}/settle as ${caller} → ${expected[caller]}`, async () => {
+      const { shipmentId } = await paidOrder(h, owner, [seller]);
+      await advanceShipment(h, shipmentId, { seller, buyer: owner }, [
+        'ship',
+        'delivered',
+        'problem',
+        'dispute',
+      ]);
+      const before = await h.log.headPosition();
+      const res = await h.call('POST', `/api/ops/disputes/${shipmentId}/settle`, {
+        token: tokenOfCaller(caller),
+        body: { outcome: 'buyer' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(expected[caller]);
+      if (res.status >= 400) {
+        expect(res.body.message).toEqual(expect.any(String));
+        expect(await h.log.headPosition()).toBe(before);
+      }
+    });
+  }
+
+  it('a server without an operators token answers 403 and settles nothing', async () => {
+    const bare = await startHarness({ opsToken: null });
+    try {
+      const res = await bare.call('POST', '/api/ops/disputes/any/settle', {
+        token: OPS_TOKEN,
+        body: { outcome: 'seller' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(
+        'Operator endpoints are disabled: OPS_TOKEN is not set on the server',
+      );
+      expect(await bare.log.headPosition()).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
 });
 
 describe('who is asking comes before what is asked', () => {

@@ -38,6 +38,9 @@ export const TEST_RATE_LIMITS: RateLimits = {
   perUser: [{ points: 100_000, windowMs: 60_000 }],
 };
 
+/** The operators' token the harness's API is given (the /api/ops routes). */
+export const OPS_TOKEN = 'harness-ops-token';
+
 export interface Harness {
   url: string;
   app: CommandApi;
@@ -63,7 +66,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { webhook?: boolean; rateLimiter?: RateLimiter } = {},
+  options: { webhook?: boolean; rateLimiter?: RateLimiter; opsToken?: string | null } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'command-api-test-'));
   let offset = 0;
@@ -88,6 +91,7 @@ export async function startHarness(
     clock: now,
     idempotency,
     rateLimiter: options.rateLimiter ?? createRateLimiter(TEST_RATE_LIMITS),
+    opsToken: options.opsToken === undefined ? OPS_TOKEN : options.opsToken,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app!.listen(0, '127.0.0.1', () => resolve(s));

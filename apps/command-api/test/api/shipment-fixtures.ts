@@ -62,7 +62,7 @@ export async function paidOrder(
   };
 }
 
-export type Step = 'ship' | 'delivered' | 'problem' | 'complete';
+export type Step = 'ship' | 'delivered' | 'problem' | 'complete' | 'dispute';
 
 /** Moves a shipment along the given steps, each by the party who takes it. */
 export async function advanceShipment(

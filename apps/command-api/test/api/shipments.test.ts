@@ -3,12 +3,17 @@
  * by the party allowed to take it, refusals that append nothing, refunds issued once whatever
  * the duplicates and races, and the timers of the shipment sweeper.
  */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPMENT_TIMERS } from '@rewear/contracts';
 import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
 import { createShipmentSweeper } from '../../src/index.ts';
 import type { PaymentGateway } from '../../src/payments/port.ts';
-import { eventsAfter, shipping, startHarness, type Harness } from './harness.ts';
+import { eventsAfter, OPS_TOKEN, shipping, startHarness, type Harness } from './harness.ts';
 import { advanceShipment, paidOrder } from './shipment-fixtures.ts';
 
 let stopEmulator: () => Promise<void>;
@@ -221,6 +226,124 @@ describe('buyer protection', () => {
       /disputed/,
     );
     expect(h.payments.refundsOf(paymentIntentId)).toEqual([]);
+  });
+
+  it('an operator settles a dispute for the buyer: refunded once, recorded with who and when', async () => {
+    const { shipmentId, paymentIntentId } = await paidOrder(h, buyer, [seller], 30);
+    await advanceShipment(h, shipmentId, people(), ['ship', 'delivered', 'problem', 'dispute']);
+    const before = await h.log.headPosition();
+    const settle = (outcome: string, key?: string) =>
+      h.call('POST', `/api/ops/disputes/${shipmentId}/settle`, {
+        token: OPS_TOKEN,
+        body: { outcome },
+        headers: { 'x-operator': 'Olga', ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    const [first, retried] = await Promise.all([settle('buyer', 'k1'), settle('buyer', 'k1')]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.shipment).toMatchObject({ status: 'refunded', refunded: true });
+    expect(retried.body).toEqual(first.body);
+    const events = await eventsAfter(h.log, before);
+    expect(events.map((e) => e.type)).toEqual([
+      'ShipmentDisputeSettled',
+      'ShipmentRefunded',
+      'ShipmentRefundIssued',
+    ]);
+    expect(events[0]!.data).toEqual({
+      shipmentId,
+      outcome: 'buyer',
+      operator: 'Olga',
+      address: expect.any(String),
+      settledAt: expect.any(String),
+    });
+    const settledAt = Date.parse((events[0]!.data as { settledAt: string }).settledAt);
+    expect(Math.abs(settledAt - h.now().getTime())).toBeLessThan(60_000);
+    expect(events[0]!.actor).toBe('operator:Olga');
+    expect(events[1]!.data).toMatchObject({ reason: 'dispute_settled', amountCents: 3000 });
+    expect(h.payments.refundsOf(paymentIntentId)).toEqual([
+      expect.objectContaining({ amountCents: 3000, status: 'succeeded' }),
+    ]);
+    // Settled once: a second settlement, either way, is refused and changes nothing.
+    for (const outcome of ['buyer', 'seller'])
+      await refused(() => settle(outcome), 409, 'This dispute has already been settled');
+    expect(h.payments.refundsOf(paymentIntentId)).toHaveLength(1);
+  });
+
+  it('an operator settles a dispute for the seller: completed, the money released, no refund', async () => {
+    const { shipmentId, paymentIntentId } = await paidOrder(h, buyer, [seller], 30);
+    await advanceShipment(h, shipmentId, people(), ['ship', 'delivered', 'problem', 'dispute']);
+    const before = await h.log.headPosition();
+    const res = await h.call('POST', `/api/ops/disputes/${shipmentId}/settle`, {
+      token: OPS_TOKEN,
+      body: { outcome: 'seller' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.shipment).toMatchObject({ status: 'completed', refunded: false });
+    const events = await eventsAfter(h.log, before);
+    expect(events.map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([
+      ['ShipmentDisputeSettled', undefined],
+      ['ShipmentCompleted', 'dispute_settled'],
+    ]);
+    // No X-Operator header: recorded as 'operator'.
+    expect(events[0]!.data).toMatchObject({ outcome: 'seller', operator: 'operator' });
+    expect(h.payments.refundsOf(paymentIntentId)).toEqual([]);
+  });
+
+  it('`npm run ops -- settle-dispute <shipmentId> seller` settles it and prints the outcome', async () => {
+    const { shipmentId } = await paidOrder(h, buyer, [seller]);
+    await advanceShipment(h, shipmentId, people(), ['ship', 'delivered', 'problem', 'dispute']);
+    const script = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../scripts/ops.ts',
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        createRequire(import.meta.url).resolve('tsx'),
+        script,
+        'settle-dispute',
+        shipmentId,
+        'seller',
+      ],
+      { env: { ...process.env, OPS_URL: `${h.url}/api/ops`, OPS_TOKEN, OPS_OPERATOR: 'cli' } },
+    );
+    expect(stdout).toContain(shipmentId);
+    expect(stdout).toMatch(/completed\s+false/);
+    const [settled] = (await eventsAfter(h.log, 0)).filter(
+      (e) => e.type === 'ShipmentDisputeSettled' && e.streamId === `shipment-${shipmentId}`,
+    );
+    expect(settled!.data).toMatchObject({ outcome: 'seller', operator: 'cli' });
+  });
+
+  it('settles only a disputed shipment, for buyer or seller, with the operators token', async () => {
+    const { shipmentId } = await paidOrder(h, buyer, [seller]);
+    await advanceShipment(h, shipmentId, people(), ['ship', 'delivered', 'problem']);
+    const path = `/api/ops/disputes/${shipmentId}/settle`;
+    await refused(
+      () => h.call('POST', path, { token: OPS_TOKEN, body: { outcome: 'buyer' } }),
+      409,
+      'Only a disputed order can be settled: a problem has been reported with this order; it is on hold',
+    );
+    await refused(
+      () => h.call('POST', path, { token: OPS_TOKEN, body: { outcome: 'both' } }),
+      400,
+      'outcome must be buyer or seller',
+    );
+    await refused(
+      () =>
+        h.call('POST', '/api/ops/disputes/nope/settle', {
+          token: OPS_TOKEN,
+          body: { outcome: 'buyer' },
+        }),
+      404,
+      'Shipment not found',
+    );
+    // A user's ID token is not the operators' token, not even the seller's.
+    await refused(
+      () => h.call('POST', path, { token: seller.idToken, body: { outcome: 'seller' } }),
+      401,
+      'Operator token is not valid',
+    );
   });
 
   it('refuses a problem reported 2 days or more after delivery', async () => {

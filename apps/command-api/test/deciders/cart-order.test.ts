@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '@rewear/contracts';
 import { cartDecider } from '../../src/cart/decider.ts';
-import { orderDecider } from '../../src/order/decider.ts';
+import { orderDecider, type OrderEvent } from '../../src/order/decider.ts';
 import { userDecider } from '../../src/user/decider.ts';
 import { wishlistDecider } from '../../src/wishlist/decider.ts';
 import { subscriptionDecider } from '../../src/newsletter/decider.ts';
@@ -141,6 +141,87 @@ describe('order payment', () => {
     given(orderDecider, [placed, failed])
       .when({ type: 'RecordPayment', intent: intent() })
       .thenRejects('conflict');
+  });
+});
+
+describe('order: a payment it cannot use is refunded', () => {
+  const twoItems: OrderEvent = {
+    type: 'OrderPlaced',
+    data: {
+      ...(placed.data as object),
+      totalCents: 8000,
+      items: [
+        { productId: 'p1', title: 'Jacket', image: '', quantity: 2, unitPriceCents: 2500 },
+        { productId: 'p2', title: 'Scarf', image: '', quantity: 1, unitPriceCents: 3000 },
+      ],
+    } as never,
+  };
+  const expired: OrderEvent = { type: 'OrderExpired', data: { orderId: 'o1' } };
+  const failed: OrderEvent = {
+    type: 'OrderPaymentFailed',
+    data: { orderId: 'o1', paymentIntentId: 'pi_1', reason: 'declined' },
+  };
+  const refunded = (
+    reason: 'order_expired' | 'payment_failed' | 'items_unavailable',
+    amountCents: number,
+    productIds: string[],
+  ): OrderEvent => ({
+    type: 'OrderPaymentRefunded',
+    data: {
+      orderId: 'o1',
+      paymentIntentId: 'pi_1',
+      amountCents,
+      reason,
+      productIds,
+      refundedAt: NOW.toISOString(),
+    },
+  });
+
+  it('all of it when the order had expired or its payment had failed', () => {
+    given(orderDecider, [twoItems, expired])
+      .when({ type: 'RefundUnusablePayment' })
+      .then([refunded('order_expired', 8000, ['p1', 'p2'])]);
+    given(orderDecider, [twoItems, failed])
+      .when({ type: 'RefundUnusablePayment' })
+      .then([refunded('payment_failed', 8000, ['p1', 'p2'])]);
+  });
+
+  it('the items that could not be sold of a paid order', () => {
+    given(orderDecider, [twoItems, paid as OrderEvent])
+      .when({ type: 'RefundUnusablePayment', productIds: ['p2'] })
+      .then([refunded('items_unavailable', 3000, ['p2'])]);
+    given(orderDecider, [twoItems, paid as OrderEvent])
+      .when({ type: 'RefundUnusablePayment', productIds: ['p9'] })
+      .thenRejects('invalid', 'These items are not in this order');
+  });
+
+  it('never twice, and never a payment the order can use', () => {
+    given(orderDecider, [twoItems, expired, refunded('order_expired', 8000, ['p1', 'p2'])])
+      .when({ type: 'RefundUnusablePayment' })
+      .then([]);
+    given(orderDecider, [twoItems, paid as OrderEvent])
+      .when({ type: 'RefundUnusablePayment' })
+      .thenRejects('conflict', 'This order can use its payment: nothing to refund');
+    given(orderDecider, [twoItems])
+      .when({ type: 'RefundUnusablePayment' })
+      .thenRejects('conflict', 'This order can use its payment: nothing to refund');
+  });
+
+  it('records the processor refund once, and only for a decided refund', () => {
+    const issued: OrderEvent = {
+      type: 'OrderRefundIssued',
+      data: { orderId: 'o1', refundId: 're_1', amountCents: 8000 },
+    };
+    const decided = [twoItems, expired, refunded('order_expired', 8000, ['p1', 'p2'])];
+    given(orderDecider, decided)
+      .when({ type: 'RecordRefundIssued', refundId: 're_1' })
+      .then([issued]);
+    given(orderDecider, [...decided, issued])
+      .when({ type: 'RecordRefundIssued', refundId: 're_2' })
+      .then([]);
+    given(orderDecider, [twoItems, expired])
+      .when({ type: 'RecordRefundIssued', refundId: 're_1' })
+      .then([]);
   });
 });
 

@@ -43,7 +43,7 @@ const onHold: ShipmentEvent = {
   data: { shipmentId: 'o1.s1', reason: 'damaged', text: 'Torn sleeve', reportedAt: iso(0) },
 };
 const refunded = (
-  reason: 'buyer_cancelled' | 'not_shipped_in_time' | 'return_accepted',
+  reason: 'buyer_cancelled' | 'not_shipped_in_time' | 'return_accepted' | 'dispute_settled',
   ms = 0,
 ): ShipmentEvent => ({
   type: 'ShipmentRefunded',
@@ -57,7 +57,10 @@ const refunded = (
     refundedAt: iso(ms),
   },
 });
-const completed = (reason: 'buyer_confirmed' | 'protection_elapsed', ms = 0): ShipmentEvent => ({
+const completed = (
+  reason: 'buyer_confirmed' | 'protection_elapsed' | 'dispute_settled',
+  ms = 0,
+): ShipmentEvent => ({
   type: 'ShipmentCompleted',
   data: { shipmentId: 'o1.s1', sellerId: 's1', amountCents: 2500, reason, completedAt: iso(ms) },
 });
@@ -180,6 +183,75 @@ describe('shipment: buyer protection', () => {
     given(shipmentDecider, [opened, shipped, delivered, onHold, refunded('return_accepted')])
       .when({ type: 'AcceptReturn', actorId: 's1' })
       .thenRejects('conflict', 'This order has already been refunded');
+  });
+});
+
+describe('shipment: an operator settles a dispute', () => {
+  const disputed: ShipmentEvent = {
+    type: 'ShipmentDisputed',
+    data: { shipmentId: 'o1.s1', disputedAt: iso(0) },
+  };
+  const history = [opened, shipped, delivered, onHold, disputed];
+  const settle = (outcome: 'buyer' | 'seller') =>
+    ({ type: 'SettleDispute', outcome, operator: 'olga', address: '10.0.0.1' }) as const;
+  const settled = (outcome: 'buyer' | 'seller'): ShipmentEvent => ({
+    type: 'ShipmentDisputeSettled',
+    data: {
+      shipmentId: 'o1.s1',
+      outcome,
+      operator: 'olga',
+      address: '10.0.0.1',
+      settledAt: iso(0),
+    },
+  });
+
+  it('for the buyer: recorded with who and when, and refunded in the same append', () => {
+    given(shipmentDecider, history)
+      .when(settle('buyer'))
+      .then([settled('buyer'), refunded('dispute_settled')]);
+  });
+
+  it('for the seller: recorded, and completed (the money released)', () => {
+    given(shipmentDecider, history)
+      .when(settle('seller'))
+      .then([settled('seller'), completed('dispute_settled')]);
+  });
+
+  it('once: a settled dispute is not settled again, either way', () => {
+    for (const first of ['buyer', 'seller'] as const)
+      for (const second of ['buyer', 'seller'] as const)
+        given(shipmentDecider, [
+          ...history,
+          settled(first),
+          first === 'buyer' ? refunded('dispute_settled') : completed('dispute_settled'),
+        ])
+          .when(settle(second))
+          .thenRejects('conflict', 'This dispute has already been settled');
+  });
+
+  it('only a disputed shipment, saying where it is instead', () => {
+    given(shipmentDecider, [opened, shipped, delivered, onHold])
+      .when(settle('buyer'))
+      .thenRejects(
+        'conflict',
+        'Only a disputed order can be settled: a problem has been reported with this order; it is on hold',
+      );
+    given(shipmentDecider, [opened])
+      .when(settle('seller'))
+      .thenRejects(
+        'conflict',
+        'Only a disputed order can be settled: this order has not shipped yet',
+      );
+    given(shipmentDecider, []).when(settle('buyer')).thenRejects('not_found');
+  });
+
+  it('the timers leave a disputed shipment alone', () => {
+    given(shipmentDecider, history)
+      .when({ type: 'CompleteIfProtectionEnded' }, at(10 * DAY))
+      .then([]);
+    given(shipmentDecider, history)
+      .when({ type: 'CancelIfNotShipped' }, at(10 * DAY))
+      .then([]);
   });
 });
 

@@ -36,6 +36,8 @@ export const LISTING_EVENTS = [
 export interface ListingLookups {
   /** Name of the listing's brand (after the event), '' when the brand is not known yet. */
   brandName: string;
+  /** The seller's rating as the catalogue knows it, for a listing being created. */
+  sellerRating?: { sum: number; count: number };
 }
 
 const names = (ids: number[], nameOf: (id: number) => string | undefined) =>
@@ -121,6 +123,8 @@ function placeholder(listingId: string): ListingDoc {
     seller_id: '',
     seller_name: '',
     seller_photo: null,
+    seller_rating_sum: 0,
+    seller_rating_count: 0,
     stocked: 0,
     holds: [],
     deleted: false,
@@ -144,6 +148,8 @@ export function projectListing(
           seller_id: d.sellerId,
           seller_name: d.sellerName,
           seller_photo: d.sellerPhoto,
+          seller_rating_sum: lookups.sellerRating?.sum ?? base.seller_rating_sum,
+          seller_rating_count: lookups.sellerRating?.count ?? base.seller_rating_count,
         },
         d,
         lookups,
@@ -191,6 +197,12 @@ export function projectListing(
   }
 }
 
+/** Pure: `doc` with its seller's rating; the same document when it already has it. */
+export function withSellerRating(doc: ListingDoc, sum: number, count: number): ListingDoc {
+  if (doc.seller_rating_sum === sum && doc.seller_rating_count === count) return doc;
+  return { ...doc, seller_rating_sum: sum, seller_rating_count: count };
+}
+
 /** A listing shows in the catalogue, search and facets only while it exists and has stock. */
 export function isListed(doc: ListingDoc | null): boolean {
   return !!doc && !doc.deleted && doc.created_at !== '' && doc.stock > 0;
@@ -224,6 +236,8 @@ export function toSearchDoc(doc: ListingDoc): ProductSearchDoc {
     seller_id: doc.seller_id,
     seller_name: doc.seller_name,
     seller_photo: doc.seller_photo,
+    seller_rating_sum: doc.seller_rating_sum,
+    seller_rating_count: doc.seller_rating_count,
     in_stock: doc.stock > 0,
     created_ts: Date.parse(doc.created_at) || 0,
     title_key: doc.title.toLowerCase(),

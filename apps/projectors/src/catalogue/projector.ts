@@ -18,6 +18,7 @@ import {
   type LikeDoc,
   type ListingDoc,
   type ProductSearchDoc,
+  type SellerRatingDoc,
 } from '@rewear/read-models';
 import {
   LISTING_EVENTS,
@@ -25,15 +26,20 @@ import {
   projectListing,
   toSearchDoc,
   type ListingEvent,
+  withSellerRating,
 } from './listing.ts';
+import {
+  SELLER_RATING_EVENTS,
+  emptySellerRating,
+  projectSellerRating,
+  type SellerRatingEvent,
+} from './seller-rating.ts';
 import { likeId, likeKeys, projectLike, type LikeEvent } from './likes.ts';
 import { projectBrand } from './brand.ts';
 import {
   COLLECTION_RULES,
   computeAllCollections,
-  dailyJitter,
-  pickFeatured,
-  type FeaturedJitter,
+  featuredCandidates,
   scoringInput,
   type ScoredProduct,
   type ScoringFields,
@@ -62,8 +68,13 @@ const LIKE_EVENTS = [
   'ListingLiked',
 ] as const;
 
-/** Everything the catalogue projects: listings, brands and likes. */
-export const CATALOGUE_EVENTS = [...LISTING_EVENTS, 'BrandCreated', ...LIKE_EVENTS] as const;
+/** Everything the catalogue projects: listings, brands, likes and the sellers' ratings. */
+export const CATALOGUE_EVENTS = [
+  ...LISTING_EVENTS,
+  'BrandCreated',
+  ...LIKE_EVENTS,
+  ...SELLER_RATING_EVENTS,
+] as const;
 
 export interface CatalogueProjectorOptions {
   /**
@@ -72,8 +83,6 @@ export interface CatalogueProjectorOptions {
    * large catalogue spends at most about a tenth of a core on them. 0 recomputes inside `apply`.
    */
   collectionsDelayMs?: number;
-  /** The random 0-5 part of the featured score. */
-  featuredJitter?: FeaturedJitter;
   onError?: (err: unknown) => void;
 }
 
@@ -87,6 +96,7 @@ export interface CatalogueProjector extends Projector<(typeof CATALOGUE_EVENTS)[
 }
 
 const listings = (t: ReadSide) => t.collection<ListingDoc>(READ_MODELS.listings);
+const sellerRatings = (t: ReadSide) => t.collection<SellerRatingDoc>(READ_MODELS.sellerRatings);
 const likes = (t: ReadSide) => t.collection<LikeDoc>(READ_MODELS.listingLikes);
 const products = (t: ReadSide) => t.searchIndex<ProductSearchDoc>(SEARCH_INDEXES.products);
 
@@ -145,8 +155,12 @@ class ListingWrites {
   private readonly changed = new Set<string>();
   /** Ids of the batch's changed listings by brand id. */
   private readonly byBrand = new Map<string, Set<string>>();
+  /** Ids of the batch's changed listings by seller id. */
+  private readonly bySeller = new Map<string, Set<string>>();
   /** Listings whose like count is due when the batch ends. */
   private readonly likesToCount = new Set<string>();
+  /** The sellers' ratings read or written during the batch (written through at once). */
+  private readonly ratings = new Map<string, SellerRatingDoc | null>();
 
   constructor(
     readonly target: ReadSide,
@@ -182,6 +196,31 @@ class ListingWrites {
     return [...out.values()];
   }
 
+  /** Listings of a seller whose rating differs from (sum, count), the batch's versions first. */
+  async staleForSeller(sellerId: string, sum: number, count: number): Promise<ListingDoc[]> {
+    const stored = await listings(this.target).find({ seller_id: sellerId }, { readonly: true });
+    const out = new Map<string, ListingDoc>();
+    const consider = (doc: ListingDoc | null | undefined) => {
+      if (doc && doc.seller_id === sellerId && withSellerRating(doc, sum, count) !== doc)
+        out.set(doc._id, doc);
+    };
+    for (const doc of stored) consider(this.batched ? (this.seen.get(doc._id) ?? doc) : doc);
+    for (const id of this.bySeller.get(sellerId) ?? []) consider(this.seen.get(id));
+    return [...out.values()];
+  }
+
+  async rating(sellerId: string): Promise<SellerRatingDoc | null> {
+    if (this.batched && this.ratings.has(sellerId)) return this.ratings.get(sellerId)!;
+    const doc = await sellerRatings(this.target).findOne({ _id: sellerId }, { readonly: true });
+    if (this.batched) this.ratings.set(sellerId, doc);
+    return doc;
+  }
+
+  async putRating(doc: SellerRatingDoc): Promise<void> {
+    await sellerRatings(this.target).put(doc);
+    if (this.batched) this.ratings.set(doc._id, doc);
+  }
+
   async put(docs: ListingDoc[]): Promise<void> {
     docs.forEach(freezeParts);
     if (this.batched) {
@@ -192,6 +231,9 @@ class ListingWrites {
         let ids = this.byBrand.get(doc.brand_id);
         if (!ids) this.byBrand.set(doc.brand_id, (ids = new Set()));
         ids.add(doc._id);
+        let ofSeller = this.bySeller.get(doc.seller_id);
+        if (!ofSeller) this.bySeller.set(doc.seller_id, (ofSeller = new Set()));
+        ofSeller.add(doc._id);
       }
       return;
     }
@@ -234,6 +276,8 @@ class ListingWrites {
     this.changed.clear();
     this.seen.clear();
     this.byBrand.clear();
+    this.bySeller.clear();
+    this.ratings.clear();
     const collection = listings(this.target);
     // The collection and the search index are written at the same time: on the distributed
     // engines a new listing is searchable a MongoDB write sooner. (Its document is still in
@@ -270,7 +314,13 @@ async function applyListingEvent(event: ListingEvent, writes: ListingWrites): Pr
     current && current.brand_id === brandId && current.brand_name !== ''
       ? current.brand_name
       : await brandNameOf(target, brandId);
-  const next = projectListing(current, event, { brandName });
+  // A listing being created carries its seller's rating; later events keep what it has.
+  const rating =
+    event.type === 'ListingCreated' ? await writes.rating(event.data.sellerId) : undefined;
+  const next = projectListing(current, event, {
+    brandName,
+    sellerRating: rating ? { sum: rating.rating_sum, count: rating.rating_count } : undefined,
+  });
   if (!next) return;
   // Likes may have arrived first: the count comes from the like documents.
   await writes.put([await writes.withLikeCount(next)]);
@@ -289,6 +339,20 @@ async function applyBrandCreated(
   // Listings created before their brand was seen get its name now.
   const stale = await writes.staleForBrand(brand._id, brand.name);
   await writes.put(stale.map((doc) => ({ ...doc, brand_name: brand.name })));
+}
+
+/** A review changes its subject's rating, and with it every listing of theirs. */
+async function applySellerRatingEvent(
+  event: SellerRatingEvent,
+  writes: ListingWrites,
+): Promise<void> {
+  const sellerId = event.data.subjectId;
+  const current = (await writes.rating(sellerId)) ?? emptySellerRating(sellerId);
+  const next = projectSellerRating(current, event);
+  if (next === current) return;
+  await writes.putRating(next);
+  const stale = await writes.staleForSeller(sellerId, next.rating_sum, next.rating_count);
+  await writes.put(stale.map((doc) => withSellerRating(doc, next.rating_sum, next.rating_count)));
 }
 
 async function applyLikeEvent(event: LikeEvent, writes: ListingWrites): Promise<void> {
@@ -329,12 +393,11 @@ const SCORING_PROJECTION = Object.fromEntries(
   ].map((field) => [field, 1 as const]),
 );
 
-/** Recomputes the seven algorithmic collections and the featured product from the listed products. */
-export async function recomputeCollections(
-  target: ReadSide,
-  now: Date,
-  jitter: FeaturedJitter = dailyJitter,
-): Promise<void> {
+/**
+ * Recomputes the seven algorithmic collections and the Product of the Day's candidates from the
+ * listed products.
+ */
+export async function recomputeCollections(target: ReadSide, now: Date): Promise<void> {
   const listed = (
     await listings(target).find(
       { deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } },
@@ -355,14 +418,15 @@ export async function recomputeCollections(
       updated,
     });
   }
-  const featured = pickFeatured(listed, now, jitter);
+  // The candidates with their scores without the random part: the day's pick is drawn when it
+  // is read, from the server's calendar day (rankOfTheDay).
   await store.put({
     _id: FEATURED_ID,
     title: 'Product of the Day',
     description: 'Our pick of the day',
     criteria:
       'Image, favoured brand and category, likes, price band, recency, and a daily random part',
-    products: featured ? [featured] : [],
+    products: listed.length ? featuredCandidates(listed, now) : [],
     updated,
   });
 }
@@ -371,7 +435,6 @@ export function createCatalogueProjector(
   options: CatalogueProjectorOptions = {},
 ): CatalogueProjector {
   const delayMs = options.collectionsDelayMs ?? 2000;
-  const jitter = options.featuredJitter ?? dailyJitter;
   const onError =
     options.onError ??
     ((err) => console.error('[catalogue] collections recomputation failed', err));
@@ -389,7 +452,7 @@ export function createCatalogueProjector(
     running = running
       .then(async () => {
         const started = performance.now();
-        await recomputeCollections(target, new Date(newest), jitter);
+        await recomputeCollections(target, new Date(newest));
         lastDurationMs = performance.now() - started;
       })
       .catch(onError);
@@ -422,6 +485,7 @@ export function createCatalogueProjector(
       [READ_MODELS.brands]: [{ keys: { name: 1 } }],
       [READ_MODELS.listingLikes]: [{ keys: { product_id: 1 } }],
       [READ_MODELS.algorithmicCollections]: [],
+      [READ_MODELS.sellerRatings]: [],
     },
     searchIndexes: { [SEARCH_INDEXES.products]: PRODUCT_SEARCH_SETTINGS },
     handles: CATALOGUE_EVENTS,
@@ -434,7 +498,11 @@ export function createCatalogueProjector(
         await applyBrandCreated(event as EnvelopeOf<'BrandCreated'>, writes);
       else if ((LIKE_EVENTS as readonly string[]).includes(event.type))
         await applyLikeEvent(event as LikeEvent, writes);
-      else return;
+      else if ((SELLER_RATING_EVENTS as readonly string[]).includes(event.type)) {
+        // Ratings change no score of the collections: nothing to recompute.
+        await applySellerRatingEvent(event as SellerRatingEvent, writes);
+        return;
+      } else return;
       newest = Math.max(newest, Date.parse(event.occurredAt) || 0);
       if (delayMs === 0) {
         // Recomputed from the written listings: at the end of the batch when there is one.

@@ -22,7 +22,9 @@ import {
   FAVOURED_BRANDS,
   FAVOURED_CATEGORIES,
   discountPercent,
+  FEATURED_JITTER_MAX,
   type CollectionId,
+  type FeaturedCandidate,
 } from '@rewear/contracts';
 import type { CollectionEntry, ProductRecord } from '@rewear/read-models';
 
@@ -255,43 +257,34 @@ export function featuredScore(p: ScoringFields, now: Date): number {
   return score;
 }
 
-/** Random part of the §4 score, 0 to 5. Injected so tests and replays are deterministic. */
-export type FeaturedJitter = (productId: string, now: Date) => number;
+/** At most this many candidates are kept: the best by score, if more are within reach of the best. */
+export const FEATURED_CANDIDATES_MAX = 50;
 
-/** Default jitter: a hash of the product id and the day, so the pick changes daily but not per replay. */
-export const dailyJitter: FeaturedJitter = (productId, now) => {
-  // FNV-1a over `${productId}:${day}`, fed piece by piece (it runs once per listed product)
-  let h = 2166136261;
-  for (let i = 0; i < productId.length; i++) h = Math.imul(h ^ productId.charCodeAt(i), 16777619);
-  h = Math.imul(h ^ 58 /* ':' */, 16777619);
-  const day = dayOf(now);
-  for (let i = 0; i < day.length; i++) h = Math.imul(h ^ day.charCodeAt(i), 16777619);
-  return ((h >>> 0) / 0xffffffff) * 5;
-};
-
-/** The UTC day (YYYY-MM-DD) of the last time asked for: a recomputation asks with one `now`. */
-let lastDay = { time: Number.NaN, day: '' };
-function dayOf(now: Date): string {
-  const time = now.getTime();
-  if (time !== lastDay.time) lastDay = { time, day: now.toISOString().slice(0, 10) };
-  return lastDay.day;
-}
-
-/** Scores every product and keeps the highest; on a tie the first in title order wins (as the spec's title-sorted scan). */
-export function pickFeatured(
-  products: ScoredProduct[],
-  now: Date,
-  jitter: FeaturedJitter = dailyJitter,
-): CollectionEntry | null {
-  let best: { entry: CollectionEntry; title: string } | null = null;
-  for (const p of products) {
-    const score = featuredScore(p, now) + Math.min(5, Math.max(0, jitter(p.product_id, now)));
-    const wins =
-      !best ||
-      score > best.entry.score ||
-      (score === best.entry.score &&
-        (p.title < best.title || (p.title === best.title && p.product_id < best.entry.product_id)));
-    if (wins) best = { entry: { product_id: p.product_id, score }, title: p.title };
-  }
-  return best && { product_id: best.entry.product_id, score: round(best.entry.score) };
+/**
+ * The products that can be the Product of the Day, each with its score without the random part
+ * (the read side draws that from the day, `rankOfTheDay`): those at most the random part's
+ * largest value below the best, since no other can pass it. In title order (then id), the order
+ * that wins a tie.
+ */
+export function featuredCandidates(products: ScoredProduct[], now: Date): FeaturedCandidate[] {
+  const scored = products.map((p) => ({ p, score: featuredScore(p, now) }));
+  const best = Math.max(...scored.map((s) => s.score));
+  const inReach = scored.filter((s) => s.score >= best - FEATURED_JITTER_MAX);
+  const byTitle = (a: { p: ScoredProduct }, b: { p: ScoredProduct }) =>
+    a.p.title < b.p.title
+      ? -1
+      : a.p.title > b.p.title
+        ? 1
+        : a.p.product_id < b.p.product_id
+          ? -1
+          : a.p.product_id > b.p.product_id
+            ? 1
+            : 0;
+  const kept =
+    inReach.length > FEATURED_CANDIDATES_MAX
+      ? [...inReach]
+          .sort((a, b) => b.score - a.score || byTitle(a, b))
+          .slice(0, FEATURED_CANDIDATES_MAX)
+      : inReach;
+  return kept.sort(byTitle).map((s) => ({ product_id: s.p.product_id, score: round(s.score) }));
 }

@@ -18,6 +18,7 @@ export const NOTIFICATION_EVENTS = [
   'ShipmentDelivered',
   'ShipmentProblemReported',
   'ShipmentDisputed',
+  'ShipmentDisputeSettled',
   'ShipmentCompleted',
   'ShipmentCancelled',
   'ShipmentRefunded',
@@ -77,13 +78,29 @@ export function notificationFor(
       );
     case 'ShipmentDisputed':
       return toBuyer('disputed', `The seller disputed your problem report about ${what}.`);
-    case 'ShipmentCompleted':
+    // A settlement tells the party it went against here; the other hears of the money it
+    // brings them (the completion or the refund appended with it).
+    case 'ShipmentDisputeSettled':
+      return event.data.outcome === 'buyer'
+        ? toSeller(
+            'dispute_settled',
+            `The dispute about ${what} was settled for the buyer: they are refunded.`,
+          )
+        : toBuyer(
+            'dispute_settled',
+            `The dispute about ${what} was settled for the seller: the payment is released to them.`,
+          );
+    case 'ShipmentCompleted': {
+      const amount = dollars(event.data.amountCents);
       return toSeller(
-        'completed',
+        event.data.reason === 'dispute_settled' ? 'dispute_settled' : 'completed',
         event.data.reason === 'buyer_confirmed'
-          ? `The buyer confirmed ${what} is fine: ${dollars(event.data.amountCents)} is now available.`
-          : `Buyer protection ended for ${what}: ${dollars(event.data.amountCents)} is now available.`,
+          ? `The buyer confirmed ${what} is fine: ${amount} is now available.`
+          : event.data.reason === 'dispute_settled'
+            ? `The dispute about ${what} was settled in your favour: ${amount} is now available.`
+            : `Buyer protection ended for ${what}: ${amount} is now available.`,
       );
+    }
     case 'ShipmentCancelled':
       return toSeller(
         'cancelled',
@@ -92,10 +109,16 @@ export function notificationFor(
           : `The sale of ${what} was cancelled: it was not shipped in time.`,
       );
     case 'ShipmentRefunded':
-      // Only a return is news to the buyer here; a cancellation was theirs or is told by the refund.
-      return event.data.reason === 'return_accepted'
-        ? toBuyer('return_accepted', `The seller accepted the return of ${what}.`)
-        : null;
+      // Only a return or a settlement is news to the buyer here; a cancellation was theirs or is
+      // told by the refund.
+      if (event.data.reason === 'return_accepted')
+        return toBuyer('return_accepted', `The seller accepted the return of ${what}.`);
+      if (event.data.reason === 'dispute_settled')
+        return toBuyer(
+          'dispute_settled',
+          `The dispute about ${what} was settled in your favour: ${dollars(event.data.amountCents)} will be refunded.`,
+        );
+      return null;
     case 'ShipmentRefundIssued':
       return toBuyer(
         'refunded',

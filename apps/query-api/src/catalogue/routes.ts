@@ -18,6 +18,7 @@ import {
   type PriceRange,
   type ReferenceItem,
   CATEGORIES,
+  rankOfTheDay,
   toDollars,
 } from '@rewear/contracts';
 import { notFound, type SearchQuery } from '@rewear/platform';
@@ -38,7 +39,7 @@ import {
 import { fromListing, fromSearchDoc, isVisible, productListParts } from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
 import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
-import { productDetail, sellerRatingOf } from '../sellers/routes.ts';
+import { productDetail } from '../sellers/routes.ts';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');
@@ -166,7 +167,8 @@ export const catalogueRoutes: QueryRoute[] = [
     doc: {
       method: 'get',
       path: '/api/products/featured',
-      summary: 'Product of the Day (docs/product.md §4 scoring, computed by the projector)',
+      summary:
+        "Product of the Day (docs/product.md §4.10): the projector's candidates, the day's random part drawn from the server's UTC day",
       tags: TAGS,
       auth: 'optional',
       responses: { 200: 'Product', 404: 'No featured product available' },
@@ -174,14 +176,16 @@ export const catalogueRoutes: QueryRoute[] = [
     async handle({ deps }) {
       const featured = await deps.readSide
         .collection<AlgorithmicCollectionDoc>(READ_MODELS.algorithmicCollections)
-        .findOne({ _id: FEATURED_ID });
-      const pick = featured?.products[0];
-      const listing = pick
-        ? await listingsOf(deps.readSide).findOne({ _id: pick.product_id })
-        : null;
-      if (!isVisible(listing) || listing.stock <= 0)
-        throw notFound('No featured product available');
-      return fromListing(listing);
+        .findOne({ _id: FEATURED_ID }, { readonly: true });
+      // The day's pick from the stored candidates and the server's calendar day: it changes at
+      // midnight UTC whether or not anything happened on the site. One read when the pick is
+      // still for sale; the next best when it sold since.
+      const now = deps.clock?.() ?? new Date();
+      for (const pick of rankOfTheDay(featured?.products ?? [], now)) {
+        const listing = await listingsOf(deps.readSide).findOne({ _id: pick.product_id });
+        if (isVisible(listing) && listing.stock > 0) return fromListing(listing);
+      }
+      throw notFound('No featured product available');
     },
   }),
   defineRoute({
@@ -390,14 +394,14 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       params: idParams,
       responses: {
-        200: "Product with sellerRating { average, count } (the seller's reviews)",
+        200: "Product, with sellerRating { average, count } (the seller's reviews) as in every list",
         404: 'Product not found',
       },
     },
     async handle({ params, deps }) {
       const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
       if (!isVisible(listing)) throw productNotFound();
-      return productDetail(listing, await sellerRatingOf(deps.readSide, listing.seller_id));
+      return productDetail(listing);
     },
   }),
 ];

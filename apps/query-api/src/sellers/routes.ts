@@ -1,11 +1,13 @@
 /**
  * Public profiles and reviews (docs/product.md §12): a user's profile with their rating, the
  * reviews they received and their listings; a completed shipment's two reviews for its buyer and
- * seller; the seller's rating beside a product's detail (one more read by id, none on lists).
+ * seller. A product's detail and every list read the seller's rating off the listing, where the
+ * catalogue projection keeps it (no read more per product).
  */
 import { z } from 'zod';
 import {
   reviewEditableUntil,
+  sellerRatingFrom,
   type ProductDetail,
   type ReviewView,
   type SellerProfile,
@@ -33,11 +35,7 @@ const profilesOf = (side: ReadSide) =>
 export function ratingOf(
   doc: Pick<SellerProfileDoc, 'rating_sum' | 'rating_count'> | null,
 ): SellerRating {
-  if (!doc || doc.rating_count === 0) return { average: 0, count: 0 };
-  return {
-    average: Math.round((doc.rating_sum / doc.rating_count) * 10) / 10,
-    count: doc.rating_count,
-  };
+  return doc ? sellerRatingFrom(doc.rating_sum, doc.rating_count) : sellerRatingFrom(0, 0);
 }
 
 /** Pure: one received review as anyone reads it. */
@@ -70,13 +68,10 @@ async function namesOf(side: ReadSide, uids: string[]): Promise<Map<string, stri
   return new Map(users.map((u) => [u._id, u.display_name]));
 }
 
-/** The seller's rating for a product's detail: one read by id. */
-export async function sellerRatingOf(side: ReadSide, sellerId: string): Promise<SellerRating> {
-  return ratingOf(await profilesOf(side).findOne({ _id: sellerId }, { readonly: true }));
-}
-
-export function productDetail(listing: ListingDoc, sellerRating: SellerRating): ProductDetail {
-  return { ...fromListing(listing), sellerRating };
+/** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */
+export function productDetail(listing: ListingDoc): ProductDetail {
+  const product = fromListing(listing);
+  return { ...product, sellerRating: product.sellerRating ?? sellerRatingFrom(0, 0) };
 }
 
 const uidParams = z.object({ uid: idParam });

@@ -1,6 +1,6 @@
 /** From read-model records (cents) to the API's Product (dollars). */
 import { LRUCache } from 'lru-cache';
-import { toDollars, type Product } from '@rewear/contracts';
+import { sellerRatingFrom, toDollars, type Product } from '@rewear/contracts';
 import { JsonBytes } from './answers.ts';
 import type { ListingDoc, ProductRecord, ProductSearchDoc } from '@rewear/read-models';
 
@@ -32,6 +32,7 @@ export function toProduct(id: string, r: ProductRecord): Product {
     seller_id: r.seller_id,
     seller_name: r.seller_name,
     seller_photo: r.seller_photo,
+    sellerRating: sellerRatingFrom(r.seller_rating_sum, r.seller_rating_count),
   };
 }
 

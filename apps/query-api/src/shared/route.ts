@@ -17,6 +17,8 @@ export interface QueryApiDeps {
   identity: IdentityVerifier;
   /** Where uploaded photos are read from; without one, no photo is found. */
   photos?: PhotoStore;
+  /** The server's clock (the Product of the Day's calendar day); the wall clock by default. */
+  clock?: () => Date;
   config?: {
     /** How long a request with a consistency token may wait for the projections (default 2000 ms). */
     consistencyWaitMs?: number;

@@ -38,7 +38,11 @@ const streamParams = z.object({ streamId: z.string().min(1).max(300) });
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-function requireOpsToken(configured: string | null): Middleware {
+/**
+ * Lets through only requests that carry the operators' token; command-api's operator routes
+ * (settling a dispute) check it too.
+ */
+export function requireOpsToken(configured: string | null): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     if (!header) throw unauthorized('Operator token required (Authorization: Bearer <OPS_TOKEN>)');
@@ -55,7 +59,7 @@ function requireOpsToken(configured: string | null): Middleware {
 }
 
 /** Who asks: the name in `X-Operator` (printable, at most 100 characters), else 'operator'. */
-function operatorOf(ctx: Context): { operator: string; address: string } {
+export function operatorOf(ctx: Context): { operator: string; address: string } {
   const named = ctx
     .get('x-operator')
     .replace(/[^\x20-\x7e]/g, '')
@@ -99,12 +103,15 @@ const runtimeErrors: Middleware = async (_ctx, next) => {
   }
 };
 
+/** The operators' token this process was given: OPS_TOKEN, none when unset or blank. */
+export const configuredOpsToken = (): string | null => process.env.OPS_TOKEN?.trim() || null;
+
 export function createOpsRouter(
   runtime: ProjectionRuntime,
   eventStore: EventStore,
   options: OpsRouterOptions = {},
 ): Router {
-  const token = options.token === undefined ? process.env.OPS_TOKEN?.trim() || null : options.token;
+  const token = options.token === undefined ? configuredOpsToken() : options.token;
   const router = new Router({ prefix: options.prefix ?? '/api/ops' });
   router.use(
     errorHandler(),

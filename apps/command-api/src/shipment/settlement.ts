@@ -1,0 +1,56 @@
+/**
+ * Operators settle a disputed shipment (docs/product.md §11.4): for the buyer, who is refunded
+ * through the payment port (once, as every shipment refund), or for the seller, whose money is
+ * released. The route sits under /api/ops and takes the operators' token, not a user's; who asked
+ * (X-Operator) and from where are recorded in the settlement event, the envelope's actor is
+ * `operator:<name>`.
+ */
+import { settleDisputeBody, shipmentParams } from '@rewear/contracts';
+import { operatorOf } from '@rewear/platform';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
+import { shipmentServicesFor } from './routes.ts';
+import { runShipmentCommand } from './workflow.ts';
+
+export const settleDisputeRoute: CommandRoute = defineRoute({
+  doc: {
+    method: 'post',
+    path: '/api/ops/disputes/{shipmentId}/settle',
+    summary:
+      'An operator settles a disputed shipment: for the buyer (refunded) or for the seller (the money released)',
+    tags: ['operations'],
+    auth: 'operator',
+    params: shipmentParams,
+    body: settleDisputeBody,
+    responses: {
+      200: "{ shipment: { shipmentId, status: 'refunded' | 'completed', refunded }, position }",
+      400: 'Invalid body, with the reason',
+      401: 'No operator token, or not the right one',
+      403: 'Operator endpoints are disabled (no OPS_TOKEN on the server)',
+      404: 'Shipment not found',
+      409: "'This dispute has already been settled', or 'Only a disputed order can be settled: ...'",
+    },
+  },
+  async handle({ params, body, ctx, deps: services }) {
+    const who = operatorOf(ctx);
+    const env = { ...services.envFor(ctx), actor: `operator:${who.operator}` };
+    const outcome = await runShipmentCommand(
+      shipmentServicesFor(services, env),
+      params.shipmentId,
+      { type: 'SettleDispute', outcome: body.outcome, ...who },
+    );
+    return {
+      status: 200,
+      body: {
+        shipment: {
+          shipmentId: params.shipmentId,
+          status: outcome.state.status,
+          refunded: outcome.state.refund !== null,
+        },
+      },
+      position: outcome.position,
+    };
+  },
+});
+
+/** The command routes of operators: mounted under /api/ops, behind the operators' token. */
+export const operatorRoutes: CommandRoute[] = [settleDisputeRoute];
