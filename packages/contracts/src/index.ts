@@ -9,3 +9,4 @@ export * from './shipments.ts';
 export * from './shipment-requests.ts';
 export * from './reviews.ts';
 export * from './notifications.ts';
+export * from './social.ts';

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'disputed',
   'refunded',
   'review_left',
+  'saved_search_match',
+  'price_drop',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
