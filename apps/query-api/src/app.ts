@@ -35,6 +35,8 @@ import { shipmentRoutes } from './shipments/routes.ts';
 import { sellerRoutes } from './sellers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { systemRoutes } from './system/routes.ts';
+import { followRoutes } from './follows/routes.ts';
+import { savedSearchRoutes } from './saved-searches/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
 export const queryRouteTable: QueryRoute[] = [
@@ -49,6 +51,8 @@ export const queryRouteTable: QueryRoute[] = [
   ...notificationRoutes,
   ...orderRoutes,
   ...collectionRoutes,
+  ...followRoutes,
+  ...savedSearchRoutes,
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */
