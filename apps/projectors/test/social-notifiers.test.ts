@@ -1,6 +1,6 @@
 /** Saved-search and price-drop alerts, through the inbox projector on the in-memory engine. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryReadModelStore, type ReadSide } from '@rewear/platform';
+import { createMemoryReadModelStore, type Projector, type ReadSide } from '@rewear/platform';
 import type { SavedSearchQuery } from '@rewear/contracts';
 import {
   READ_MODELS,
@@ -9,7 +9,6 @@ import {
   savedSearchNotifier,
   type InboxDoc,
   type Notifier,
-  type Projector,
   type SavedSearchDoc,
 } from '../src/index.ts';
 import { envelope, listingCreated } from './events.ts';

@@ -47,11 +47,18 @@ const query: SavedSearchQuery = {
   minPriceCents: null,
   maxPriceCents: 5000,
 };
+const savedData = (searchId: string) => ({
+  userId: 'u1',
+  searchId,
+  name: 'Denim',
+  query,
+  savedAt: '2026-03-01T12:00:00.000Z',
+});
 const savedEvent = (searchId: string): SavedSearchesEvent => ({
   type: 'SearchSaved',
-  data: { userId: 'u1', searchId, name: 'Denim', query, savedAt: '2026-03-01T12:00:00.000Z' },
+  data: savedData(searchId),
 });
-const save = (searchId: string) => ({ type: 'SaveSearch', ...savedEvent(searchId).data }) as const;
+const save = (searchId: string) => ({ type: 'SaveSearch' as const, ...savedData(searchId) });
 
 describe('saved searches decider', () => {
   it('given nothing, when a search is saved, then it is', () => {
