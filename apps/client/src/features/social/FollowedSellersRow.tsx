@@ -22,7 +22,8 @@ export default function FollowedSellersRow() {
 
   if (!uid || row.status !== 'loaded' || row.followingCount === 0) return null;
   return (
-    <section className="home-section" aria-labelledby="followed-sellers-title">
+    // The carousel is the section's landmark, named by the heading (as the other home rows).
+    <section className="home-section">
       <div className="home-section__header">
         <h2 id="followed-sellers-title">{TITLE}</h2>
       </div>
