@@ -39,7 +39,7 @@ async function shootAtBothWidths(page: Page, name: string) {
 async function reloadUntilVisible(page: Page, path: string, text: string | RegExp) {
   await expect(async () => {
     await page.goto(path);
-    await expect(page.getByText(text)).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 
@@ -170,6 +170,19 @@ test('a saved search is alerted by a new listing, and opening it marks its match
     await expect(page.getByRole('link', { name: match.title }).first()).toBeVisible();
     await commands.settled();
     await reloadUntilVisible(page, '/saved-searches', 'No new matches');
+
+    // The catalogue's filters are saved the same way, and open the filtered catalogue.
+    await page.goto('/products?category=Tops&size=XS');
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await expect(page.getByLabel('Name this search')).toHaveValue('Tops · XS');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Search saved.' })).toBeVisible();
+    await commands.settled();
+    await reloadUntilVisible(page, '/saved-searches', 'Tops · XS');
+    const saved = page.getByRole('listitem').filter({ hasText: 'Tops · XS' });
+    await saved.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(/\/products\?category=Tops&size=XS$/);
+    await expect(page.getByRole('heading', { name: 'Tops', level: 1 })).toBeVisible();
   } finally {
     await sellerContext.close();
   }

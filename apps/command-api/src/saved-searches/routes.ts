@@ -56,6 +56,11 @@ export function savedQueryOf(query: SaveSearchBody['query']): SavedSearchQuery {
     throw badRequest('The lowest price is above the highest', [
       { path: 'query.minPrice', message: 'above maxPrice' },
     ]);
+  // A keyword of punctuation alone would match every listing: it says nothing.
+  if (saved.q && !/[\p{L}\p{N}]/u.test(saved.q))
+    throw badRequest('The keyword needs a letter or a digit', [
+      { path: 'query.q', message: 'no word' },
+    ]);
   const { q, ...filters } = saved;
   if (!q && Object.values(filters).every((value) => value === null))
     throw badRequest('A saved search needs a keyword or a filter', [

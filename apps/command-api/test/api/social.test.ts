@@ -72,6 +72,10 @@ describe('saved searches', () => {
       status: 400,
       message: 'A saved search needs a keyword or a filter',
     });
+    expect(await save({ name: 'Marks', query: { q: '!!! ?' } })).toEqual({
+      status: 400,
+      message: 'The keyword needs a letter or a digit',
+    });
     expect(await save({ name: 'Odd', query: { size: 'XXXL' } })).toEqual({
       status: 400,
       message: 'Unknown size: XXXL',
