@@ -7,6 +7,7 @@
  * artifacts/screenshots/.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
@@ -33,6 +34,15 @@ async function shootAtBothWidths(page: Page, name: string) {
     );
     expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
   }
+}
+
+/** No serious or critical axe-core violation on the page shown. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe on ${new URL(page.url()).pathname}`).toEqual([]);
 }
 
 /** Reloads `path` until `text` shows: projections (and alerts) follow the command shortly. */
@@ -65,6 +75,7 @@ test('a follow from the seller profile fills the home row with the seller’s ne
   const commands = trackCommands(page);
   await page.goto(`/sellers/${sellerId}`);
   await expect(page.getByTestId('follower-count')).toHaveText('0 followers');
+  await expectAccessible(page);
   await page.getByRole('button', { name: `Follow ${seller.displayName}` }).click();
   await expect(page.getByTestId('follower-count')).toHaveText('1 follower');
   await expect(page.getByRole('button', { name: `Unfollow ${seller.displayName}` })).toHaveText(
@@ -104,6 +115,7 @@ test('a follow from the seller profile fills the home row with the seller’s ne
     ).toBeVisible();
     await page.goto('/');
     await expect(row).toBeVisible();
+    await expectAccessible(page);
     await shootAtBothWidths(page, 'home-followed-sellers');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -161,6 +173,7 @@ test('a saved search is alerted by a new listing, and opening it marks its match
       `New for your saved search “Rare ${word}”: ${match.title}, $31.00`,
     );
     await reloadUntilVisible(page, '/saved-searches', '1 new');
+    await expectAccessible(page);
     await shootAtBothWidths(page, 'saved-searches');
     await page.setViewportSize({ width: 1280, height: 900 });
 
