@@ -82,6 +82,8 @@ test('a follow from the seller profile fills the home row with the seller’s ne
     'Following',
   );
   await commands.settled();
+  await shootAtBothWidths(page, 'seller-profile-following');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The seller, in a browser of their own, lists something newer and sees their follower.
   const sellerContext = await browser.newContext();
@@ -113,6 +115,8 @@ test('a follow from the seller profile fills the home row with the seller’s ne
     await expect(
       page.getByRole('button', { name: `Unfollow ${seller.displayName}` }),
     ).toBeVisible();
+    await shootAtBothWidths(page, 'product-follow');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await expect(row).toBeVisible();
     await expectAccessible(page);
