@@ -15,12 +15,15 @@ import {
   type ProjectionRuntime,
 } from '@rewear/platform';
 import { appendShipments, appendSteps } from './support/event-mix.ts';
+import { appendSocial } from './support/social-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const dir = mkdtempSync(path.join(tmpdir(), 'rewear-rebuild-'));
 const STEPS = 8 * 1000;
 const SHIPMENTS = 200;
+/** Users whose follows, saved searches and liked listings' price drops are appended. */
+const SOCIAL = 500;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -29,6 +32,7 @@ beforeAll(async () => {
   platform = await createPlatform(loadConfig({ DATA_DIR: dir }));
   await appendSteps(platform.eventStore, 0, STEPS);
   await appendShipments(platform.eventStore, 0, SHIPMENTS);
+  await appendSocial(platform.eventStore, 0, SOCIAL);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -86,6 +90,7 @@ describe('rebuild while serving, on the embedded engines', () => {
     const writing = Promise.all([
       appendSteps(platform.eventStore, STEPS, STEPS + 800),
       appendShipments(platform.eventStore, SHIPMENTS, SHIPMENTS + 50),
+      appendSocial(platform.eventStore, SOCIAL, SOCIAL + 100),
     ]);
 
     const results = [];
@@ -98,6 +103,8 @@ describe('rebuild while serving, on the embedded engines', () => {
       'seller-balances',
       'seller-profiles',
       'notifications',
+      'inbox',
+      'follows',
     ])
       results.push(await runtime.rebuild(name));
     await writing;
@@ -116,6 +123,8 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['seller-balances', 2, 1],
       ['seller-profiles', 2, 1],
       ['notifications', 2, 1],
+      ['inbox', 2, 1],
+      ['follows', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -155,6 +164,14 @@ describe('rebuild while serving, on the embedded engines', () => {
       expect(threads.reduce((sum, t) => sum + t.notifications.length, 0)).toBe(
         ((SHIPMENTS + 50) / 10) * 39,
       );
+      // Every third user unfollowed; every liked listing's price dropped once, telling its fan;
+      // the listings created after the searches were saved matched some of them.
+      const social = SOCIAL + 100;
+      expect(live.follows?.length).toBe(social - Math.ceil(social / 3));
+      expect(live.saved_searches?.length).toBe(social);
+      const inbox = live.inbox as Array<{ kind: string }>;
+      expect(inbox.filter((doc) => doc.kind === 'price_drop').length).toBe(social);
+      expect(inbox.filter((doc) => doc.kind === 'saved_search_match').length).toBeGreaterThan(0);
     } finally {
       await reference.stop();
       await fresh.close();

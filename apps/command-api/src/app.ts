@@ -43,6 +43,8 @@ import { operatorRoutes } from './shipment/settlement.ts';
 import { reviewRoutes } from './review/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
+import { followRoutes } from './follows/routes.ts';
+import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -97,6 +99,8 @@ const allRoutes: CommandRoute[] = [
   ...shipmentRoutes,
   ...reviewRoutes,
   ...notificationRoutes,
+  ...followRoutes,
+  ...savedSearchRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

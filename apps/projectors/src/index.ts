@@ -21,6 +21,7 @@ import {
   notificationsProjector,
 } from './notifications/notifications.ts';
 import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
+import { followsProjector } from './follows/follows.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -38,6 +39,10 @@ export * from './shipments/index.ts';
 export * from './sellers/profiles.ts';
 export * from './notifications/notifications.ts';
 export * from './notifications/inbox.ts';
+export * from './notifications/saved-search-matcher.ts';
+export * from './notifications/saved-searches.ts';
+export * from './notifications/price-drops.ts';
+export * from './follows/follows.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -61,6 +66,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       notificationsProjector,
       notificationReadsProjector,
       inboxProjector(NOTIFIERS),
+      followsProjector,
     ],
   };
 }

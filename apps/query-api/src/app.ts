@@ -36,6 +36,8 @@ import { sellerRoutes } from './sellers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { photoRoutes } from './photos/routes.ts';
+import { followRoutes } from './follows/routes.ts';
+import { savedSearchRoutes } from './saved-searches/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
 export const queryRouteTable: QueryRoute[] = [
@@ -51,6 +53,8 @@ export const queryRouteTable: QueryRoute[] = [
   ...orderRoutes,
   ...collectionRoutes,
   ...photoRoutes,
+  ...followRoutes,
+  ...savedSearchRoutes,
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */

@@ -25,6 +25,8 @@ export const AGGREGATE_TYPES = [
   'review',
   'notifications',
   'photo',
+  'follows',
+  'searches',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -76,6 +78,22 @@ const listingFields = {
    */
   photos: z.array(id).max(MAX_PHOTOS_PER_LISTING).optional(),
 };
+
+/**
+ * A saved catalogue query: the keyword and the catalogue's filters, by name as the catalogue
+ * takes them (category, brand, size, color, condition), prices in cents. '' / null: not set.
+ */
+const savedSearchQuery = z.object({
+  q: z.string().max(200),
+  category: z.string().max(100).nullable(),
+  brand: z.string().max(100).nullable(),
+  size: z.string().max(40).nullable(),
+  color: z.string().max(40).nullable(),
+  condition: z.string().max(40).nullable(),
+  minPriceCents: cents.nullable(),
+  maxPriceCents: cents.nullable(),
+});
+export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
 
 /** Where operator actions (replay, rebuild) are recorded: `npm run ops -- history operator-actions`. */
 export const OPERATOR_STREAM = 'operator-actions';
@@ -381,6 +399,25 @@ export const eventSchemas = {
     }),
   },
   CollectionFollowed: { version: 1, schema: z.object({ collectionId: id, userId: id }) },
+  /** Follows of sellers (docs/product.md §14): stream `follows-{followerId}`. */
+  SellerFollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
+  SellerUnfollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
+  /** Saved searches (docs/product.md §14): stream `searches-{userId}`. */
+  SearchSaved: {
+    version: 1,
+    schema: z.object({
+      userId: id,
+      searchId: id,
+      name: z.string().min(1).max(80),
+      query: savedSearchQuery,
+      savedAt: isoTime,
+    }),
+  },
+  SavedSearchDeleted: { version: 1, schema: z.object({ userId: id, searchId: id }) },
+  SavedSearchOpened: {
+    version: 1,
+    schema: z.object({ userId: id, searchId: id, openedAt: isoTime }),
+  },
   // Operator actions, for the record; no projector reads them.
   ProjectionReplayed: {
     version: 1,

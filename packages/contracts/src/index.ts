@@ -11,3 +11,4 @@ export * from './reviews.ts';
 export * from './notifications.ts';
 export * from './photos.ts';
 export * from './product-of-the-day.ts';
+export * from './social.ts';

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'dispute_settled',
   'refunded',
   'review_left',
+  'saved_search_match',
+  'price_drop',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -5,6 +5,7 @@
  */
 import type { Doc } from '@rewear/platform';
 import type {
+  SavedSearchQuery,
   NotificationKind,
   OrderStatus,
   ProblemReason,
@@ -30,6 +31,10 @@ export const READ_MODELS = {
   notifications: 'notifications',
   inbox: 'inbox',
   notificationReads: 'notification_reads',
+  follows: 'follows',
+  savedSearches: 'saved_searches',
+  savedSearchBrands: 'saved_search_brands',
+  likedListings: 'liked_listings',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -331,4 +336,44 @@ export interface InboxDoc extends Doc {
   link: string;
   /** When the event that raised it happened (ISO 8601). */
   at: string;
+}
+
+/** One user following one seller (docs/product.md §14). `_id` is `{follower}|{seller}`. */
+export interface FollowDoc extends Doc {
+  _id: string;
+  follower_id: string;
+  seller_id: string;
+  followed_at: string;
+}
+
+/**
+ * One saved search (docs/product.md §14), kept by the inbox's saved-search notifier. `index_key`
+ * is its most selective required term: a new listing is matched only against the searches
+ * whose key is one of the listing's terms (an inverted index the collection's index serves).
+ */
+export interface SavedSearchDoc extends Doc {
+  _id: string;
+  user_id: string;
+  name: string;
+  query: SavedSearchQuery;
+  saved_at: string;
+  last_opened_at: string | null;
+  /** Listings that matched since it was last opened, oldest first (capped). */
+  new_listing_ids: string[];
+  index_key: string;
+}
+
+/** A brand's name, for matching a new listing (which names its brand by id) against searches. */
+export interface SavedSearchBrandDoc extends Doc {
+  _id: string;
+  name: string;
+}
+
+/** Who likes a listing (wishlist or like), and its price: what a price drop alert needs. */
+export interface LikedListingDoc extends Doc {
+  _id: string;
+  title: string;
+  price_cents: number;
+  seller_id: string;
+  likers: Array<{ user_id: string; wishlist: boolean; liked: boolean }>;
 }

@@ -14,6 +14,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'))
 const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirmationPage.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
 const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
+const SavedSearchesPage = lazy(() => import('../features/social/SavedSearchesPage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
 const SalesPage = lazy(() => import('../features/shipments/SalesPage.tsx'));
@@ -75,6 +76,7 @@ export function AppRoutes() {
         <Route path="support" element={page(SupportPage, false, true)} />
         <Route path="sales" element={page(SalesPage, true)} />
         <Route path="notifications" element={page(NotificationsPage, true)} />
+        <Route path="saved-searches" element={page(SavedSearchesPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />
         <Route path="shipments/:shipmentId/review" element={page(ShipmentReviewPage, true, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />

@@ -10,6 +10,7 @@ import home from '../features/home/homeSlice.ts';
 import search from '../features/search/searchSlice.ts';
 import newsletter from '../features/newsletter/newsletterSlice.ts';
 import notifications from '../features/notifications/notificationsSlice.ts';
+import social from '../features/social/socialSlice.ts';
 import type { CatalogueState } from '../features/catalogue/catalogueSlice.ts';
 import type { ProductState } from '../features/product/productSlice.ts';
 import type { CheckoutState } from '../features/checkout/checkoutSlice.ts';
@@ -24,7 +25,16 @@ import { rootSaga } from './rootSaga.ts';
  * State every page may read: the shell (sign-in, cart, wishlist, search box, notifications' bell)
  * and the home page.
  */
-export const staticReducers = { auth, cart, wishlist, home, search, newsletter, notifications };
+export const staticReducers = {
+  auth,
+  cart,
+  wishlist,
+  home,
+  search,
+  newsletter,
+  notifications,
+  social,
+};
 
 /** State that arrives with its route's code (see lazyFeatures.ts). */
 export interface LazyLoadedSlices {

@@ -353,7 +353,65 @@ const rows: Row[] = [
     }),
     expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
   },
+  {
+    name: 'POST /api/sellers/{uid}/follow',
+    // Each caller follows as themselves: the follower is the token's user, never a parameter.
+    request: async () => ({
+      method: 'POST',
+      path: `/api/sellers/${await registeredSeller()}/follow`,
+    }),
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/sellers/{uid}/follow',
+    request: async () => {
+      const sellerId = await registeredSeller();
+      await h.call('POST', `/api/sellers/${sellerId}/follow`, { token: owner.idToken });
+      return { method: 'DELETE', path: `/api/sellers/${sellerId}/follow` };
+    },
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
+  {
+    name: 'POST /api/saved-searches',
+    request: async () => ({
+      method: 'POST',
+      path: '/api/saved-searches',
+      body: { name: 'Denim', query: { q: 'denim', maxPrice: 50 } },
+    }),
+    expect: { visitor: 401, owner: 201, other: 201, malformed: 401 },
+  },
+  {
+    name: 'POST /api/saved-searches/{id}/opened',
+    request: async () => ({
+      method: 'POST',
+      path: `/api/saved-searches/${await savedSearch()}/opened`,
+    }),
+    // Searches are kept in their owner's stream: another user's id is not found among theirs.
+    expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/saved-searches/{id}',
+    request: async () => ({ method: 'DELETE', path: `/api/saved-searches/${await savedSearch()}` }),
+    expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },
+  },
 ];
+
+/** The `seller` user, registered (once), as someone to follow. */
+async function registeredSeller() {
+  const res = await h.call('POST', '/api/users/register', {
+    token: seller.idToken,
+    body: { uid: seller.uid, email: seller.email, display_name: 'Seller' },
+  });
+  expect([201, 409]).toContain(res.status);
+  return seller.uid;
+}
+async function savedSearch() {
+  const res = await h.call('POST', '/api/saved-searches', {
+    token: owner.idToken,
+    body: { name: 'Jackets', query: { q: 'jacket' } },
+  });
+  return res.body.id as string;
+}
 
 const tokenOf = (caller: Caller) =>
   caller === 'owner'

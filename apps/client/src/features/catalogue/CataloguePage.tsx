@@ -27,6 +27,7 @@ import {
   type SecondaryFilter,
   type SortKey,
 } from './catalogueSlice.ts';
+import SaveSearchForm from '../social/SaveSearchForm.tsx';
 import './catalogue.css';
 import './feature.ts';
 
@@ -176,6 +177,7 @@ export default function CataloguePage() {
         <div>
           <h1>{title}</h1>
           <p className="muted">{loading ? 'Loading...' : `${total} products available`}</p>
+          <SaveSearchForm />
         </div>
         <div className="catalogue__tools">
           <label className="select-label">

@@ -11,6 +11,7 @@ import NewsletterForm from '../newsletter/NewsletterForm.tsx';
 import { spotlightBrands } from './homeSaga.ts';
 import { homeRequested, selectHome } from './homeSlice.ts';
 import ProductCarouselSection from './ProductCarouselSection.tsx';
+import FollowedSellersRow from '../social/FollowedSellersRow.tsx';
 import './home.css';
 
 const CATEGORIES_PER_VIEW = 4;
@@ -130,6 +131,8 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+
+      <FollowedSellersRow />
 
       <ProductCarouselSection
         title="Most Popular This Week"

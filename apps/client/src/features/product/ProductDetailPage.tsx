@@ -17,6 +17,7 @@ import {
 } from '../cart/cartSlice.ts';
 import { selectUid } from '../auth/authSlice.ts';
 import ConfirmDialog from '../listings/ConfirmDialog.tsx';
+import FollowButton from '../social/FollowButton.tsx';
 import {
   galleryOf,
   isSellerOf,
@@ -193,6 +194,7 @@ export default function ProductDetailPage() {
             </Link>
             {product.sellerRating && <RatingSummary rating={product.sellerRating} compact />}
           </p>
+          <FollowButton sellerId={product.seller_id} sellerName={product.seller_name} />
           <div className="product-detail__likes">
             <WishlistHeart product={product} />
             <span>

@@ -6,6 +6,7 @@ import ProductCard from '../../components/ProductCard.tsx';
 import { RatingSummary } from '../../components/Stars.tsx';
 import { formatMonth } from './format.ts';
 import ReviewItem from './ReviewItem.tsx';
+import FollowButton from '../social/FollowButton.tsx';
 import { profileRequested, selectSellerProfile } from './reviewsSlice.ts';
 import './reviews.css';
 import './feature.ts';
@@ -78,6 +79,7 @@ export default function SellerProfilePage() {
               {profile.itemsSold} {profile.itemsSold === 1 ? 'item' : 'items'} sold
             </span>
           </p>
+          <FollowButton sellerId={profile.uid} sellerName={profile.displayName || 'this seller'} />
         </div>
       </section>
 

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import ProductCard from '../../components/ProductCard.tsx';
 import { ProductCardSkeleton } from '../../components/Skeleton.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
+import SaveSearchForm from '../social/SaveSearchForm.tsx';
 import { searchPageFrom, searchRequested, selectSearch } from './searchSlice.ts';
 
 export default function SearchResultsPage() {
@@ -77,6 +78,7 @@ export default function SearchResultsPage() {
       <div className="state-message">
         <h1>No products found</h1>
         <p>We couldn't find any products that match your search.</p>
+        <SaveSearchForm />
         <Link className="button button--primary" to="/products">
           Browse All Products
         </Link>
@@ -88,6 +90,7 @@ export default function SearchResultsPage() {
   return (
     <div className="search-results" key="results">
       <h1>Search results for "{q}"</h1>
+      <SaveSearchForm />
       <p className="muted">
         <span>
           Found {total} {total === 1 ? 'product' : 'products'}

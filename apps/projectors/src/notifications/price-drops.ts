@@ -1,0 +1,111 @@
+/**
+ * Price-drop alerts (docs/product.md §14): when a seller lowers the price of a listing, everyone
+ * who liked it (a like or the wishlist) hears the old and the new price. Who likes what, and
+ * each listing's price, are this notifier's state (`liked_listings`), rebuilt with the inbox.
+ */
+import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
+import { READ_MODELS, type LikedListingDoc } from '@rewear/read-models';
+import { likeKeys, projectLike, type LikeEvent } from '../catalogue/likes.ts';
+import type { InboxDraft, Notifier } from './inbox.ts';
+
+type PriceDropEvent =
+  LikeEvent | EnvelopeOf<'ListingCreated' | 'ListingUpdated' | 'ListingDeleted'>;
+
+type Liker = LikedListingDoc['likers'][number];
+
+/** Pure: the likers after a like event touching this listing. */
+export function withLikeEvent(
+  likers: readonly Liker[],
+  event: LikeEvent,
+  listingId: string,
+  userId: string,
+): Liker[] {
+  const current = likers.find((liker) => liker.user_id === userId) ?? null;
+  const next = projectLike(
+    current && {
+      _id: '',
+      product_id: listingId,
+      user_id: userId,
+      wishlist: current.wishlist,
+      liked: current.liked,
+    },
+    event,
+    listingId,
+    userId,
+  );
+  const others = likers.filter((liker) => liker.user_id !== userId);
+  return next
+    ? [...others, { user_id: userId, wishlist: next.wishlist, liked: next.liked }]
+    : others;
+}
+
+/** Pure: the alerts of a price change (none unless it went down). */
+export function priceDropAlerts(
+  listing: LikedListingDoc,
+  newPriceCents: number,
+  newTitle: string,
+): InboxDraft[] {
+  if (newPriceCents >= listing.price_cents) return [];
+  const was = formatPrice(toDollars(listing.price_cents));
+  const now = formatPrice(toDollars(newPriceCents));
+  return listing.likers
+    .filter((liker) => liker.user_id !== listing.seller_id)
+    .map((liker) => ({
+      recipient_id: liker.user_id,
+      kind: 'price_drop',
+      text: `Price drop: “${newTitle}” is now ${now} (was ${was})`,
+      link: `/products/${listing._id}`,
+    }));
+}
+
+export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {
+  handles: [
+    'ListingCreated',
+    'ListingUpdated',
+    'ListingDeleted',
+    'WishlistItemAdded',
+    'WishlistItemRemoved',
+    'WishlistCleared',
+    'ListingLiked',
+  ],
+  collections: { [READ_MODELS.likedListings]: [] },
+  async notify(event, target) {
+    const listings = target.collection<LikedListingDoc>(READ_MODELS.likedListings);
+    switch (event.type) {
+      case 'ListingCreated': {
+        const { listingId, title, priceCents, sellerId } = event.data;
+        const existing = await listings.findOne({ _id: listingId });
+        if (!existing)
+          await listings.put({
+            _id: listingId,
+            title,
+            price_cents: priceCents,
+            seller_id: sellerId,
+            likers: [],
+          });
+        return [];
+      }
+      case 'ListingUpdated': {
+        const listing = await listings.findOne({ _id: event.data.listingId });
+        const { priceCents, title } = event.data.changes;
+        if (!listing || (priceCents === undefined && title === undefined)) return [];
+        const newPrice = priceCents ?? listing.price_cents;
+        const newTitle = title ?? listing.title;
+        await listings.put({ ...listing, price_cents: newPrice, title: newTitle });
+        return priceDropAlerts(listing, newPrice, newTitle);
+      }
+      case 'ListingDeleted':
+        await listings.delete(event.data.listingId);
+        return [];
+      default: {
+        for (const { productId, userId } of likeKeys(event)) {
+          const listing = await listings.findOne({ _id: productId });
+          if (!listing) continue;
+          const likers = withLikeEvent(listing.likers, event, productId, userId);
+          await listings.put({ ...listing, likers });
+        }
+        return [];
+      }
+    }
+  },
+};

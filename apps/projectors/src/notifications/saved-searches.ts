@@ -1,0 +1,148 @@
+/**
+ * Saved-search alerts (docs/product.md §14): a new listing that matches a saved search tells its
+ * owner, and counts as a new match until the search is opened. The saved searches themselves
+ * are this notifier's state (the `saved_searches` collection, which the query side lists), each
+ * filed under its most selective term (saved-search-matcher.ts): a new listing reads only the
+ * searches filed under one of its terms, through the collection's index, never all of them.
+ * Being read-model documents, they are the same in every process and rebuilt by replay.
+ */
+import {
+  SAVED_SEARCH_NEW_MATCHES_KEPT,
+  categoryById,
+  colorName,
+  conditionName,
+  formatPrice,
+  sizeName,
+  toDollars,
+  type EnvelopeOf,
+} from '@rewear/contracts';
+import type { ReadSide } from '@rewear/platform';
+import { READ_MODELS, type SavedSearchBrandDoc, type SavedSearchDoc } from '@rewear/read-models';
+import type { InboxDraft, Notifier } from './inbox.ts';
+import {
+  listingKeys,
+  matchesSavedSearch,
+  savedSearchKey,
+  type MatchableListing,
+} from './saved-search-matcher.ts';
+
+type SavedSearchEvent = EnvelopeOf<
+  'SearchSaved' | 'SavedSearchDeleted' | 'SavedSearchOpened' | 'BrandCreated' | 'ListingCreated'
+>;
+
+const names = (ids: readonly number[], nameOf: (id: number) => string | undefined) =>
+  ids.map(nameOf).filter((name): name is string => Boolean(name));
+
+/** Pure: a new listing as matching sees it. */
+export function matchableListing(
+  data: EnvelopeOf<'ListingCreated'>['data'],
+  brandName: string,
+): MatchableListing {
+  return {
+    title: data.title,
+    description: data.description,
+    brandName,
+    categoryName: categoryById(data.categoryId)?.name ?? '',
+    sizes: names(data.sizeIds, sizeName),
+    colors: names(data.colorIds, colorName),
+    conditions: names(data.conditionIds, conditionName),
+    priceCents: data.priceCents,
+  };
+}
+
+/** Pure: a search after a listing matched it (counted once, however often it is delivered). */
+export function withNewMatch(search: SavedSearchDoc, listingId: string): SavedSearchDoc {
+  if (search.new_listing_ids.includes(listingId)) return search;
+  if (search.new_listing_ids.length >= SAVED_SEARCH_NEW_MATCHES_KEPT) return search;
+  return { ...search, new_listing_ids: [...search.new_listing_ids, listingId] };
+}
+
+/** Pure: one alert per owner, however many of their searches the listing matches. */
+export function matchAlerts(
+  matched: readonly SavedSearchDoc[],
+  listing: { listingId: string; title: string; priceCents: number },
+): InboxDraft[] {
+  const byOwner = new Map<string, string[]>();
+  for (const search of matched)
+    byOwner.set(search.user_id, [...(byOwner.get(search.user_id) ?? []), search.name]);
+  return [...byOwner].map(([owner, searchNames]) => ({
+    recipient_id: owner,
+    kind: 'saved_search_match',
+    text: `New for your saved search ${searchNames.map((name) => `“${name}”`).join(', ')}: ${listing.title}, ${formatPrice(toDollars(listing.priceCents))}`,
+    link: `/products/${listing.listingId}`,
+  }));
+}
+
+async function onListingCreated(
+  event: EnvelopeOf<'ListingCreated'>,
+  target: ReadSide,
+): Promise<InboxDraft[]> {
+  const searches = target.collection<SavedSearchDoc>(READ_MODELS.savedSearches);
+  const brand = await target
+    .collection<SavedSearchBrandDoc>(READ_MODELS.savedSearchBrands)
+    .findOne({ _id: event.data.brandId }, { readonly: true });
+  const listing = matchableListing(event.data, brand?.name ?? '');
+  const candidates = await searches.find(
+    { index_key: { $in: [...new Set(listingKeys(listing))] } },
+    { readonly: true },
+  );
+  const matched = candidates.filter(
+    // A seller is not alerted of their own listing.
+    (search) => search.user_id !== event.data.sellerId && matchesSavedSearch(search.query, listing),
+  );
+  for (const search of matched) {
+    const next = withNewMatch(search, event.data.listingId);
+    if (next !== search) await searches.put(next);
+  }
+  return matchAlerts(matched, event.data);
+}
+
+export const savedSearchNotifier: Notifier<SavedSearchEvent['type']> = {
+  handles: [
+    'SearchSaved',
+    'SavedSearchDeleted',
+    'SavedSearchOpened',
+    'BrandCreated',
+    'ListingCreated',
+  ],
+  collections: {
+    [READ_MODELS.savedSearches]: [{ keys: { index_key: 1 } }, { keys: { user_id: 1 } }],
+    [READ_MODELS.savedSearchBrands]: [],
+  },
+  async notify(event, target) {
+    const searches = target.collection<SavedSearchDoc>(READ_MODELS.savedSearches);
+    switch (event.type) {
+      case 'ListingCreated':
+        return onListingCreated(event, target);
+      case 'BrandCreated':
+        await target
+          .collection<SavedSearchBrandDoc>(READ_MODELS.savedSearchBrands)
+          .put({ _id: event.data.brandId, name: event.data.name });
+        return [];
+      case 'SearchSaved': {
+        const { searchId, userId, name, query, savedAt } = event.data;
+        const existing = await searches.findOne({ _id: searchId });
+        if (!existing)
+          await searches.put({
+            _id: searchId,
+            user_id: userId,
+            name,
+            query,
+            saved_at: savedAt,
+            last_opened_at: null,
+            new_listing_ids: [],
+            index_key: savedSearchKey(query),
+          });
+        return [];
+      }
+      case 'SavedSearchOpened':
+        await searches.update(event.data.searchId, {
+          $set: { last_opened_at: event.data.openedAt, new_listing_ids: [] },
+        });
+        return [];
+      case 'SavedSearchDeleted':
+        await searches.delete(event.data.searchId);
+        return [];
+    }
+  },
+};

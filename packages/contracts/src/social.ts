@@ -1,0 +1,75 @@
+/**
+ * Follows of sellers and saved searches (docs/product.md §14): request bodies and what the
+ * query side answers. Prices are dollars at the API edge, cents in events and read models.
+ */
+import { z } from 'zod';
+import type { Product } from './api.ts';
+import { dollarAmount, idParam } from './requests.ts';
+
+/** At most this many saved searches per user: each is matched against every new listing. */
+export const MAX_SAVED_SEARCHES = 50;
+/** New matches counted per saved search until it is opened (shown as "50+" beyond). */
+export const SAVED_SEARCH_NEW_MATCHES_KEPT = 50;
+
+export const sellerParams = z.object({ uid: idParam });
+export const savedSearchParams = z.object({ id: idParam });
+
+const filterName = z.string().trim().max(100).optional();
+
+/** Body of POST /api/saved-searches: the catalogue query as the catalogue's address holds it. */
+export const saveSearchBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the search a name')
+    .max(80, 'A name has at most 80 characters'),
+  query: z.object({
+    q: z.string().trim().max(200).optional(),
+    category: filterName,
+    brand: filterName,
+    size: filterName,
+    color: filterName,
+    condition: filterName,
+    minPrice: dollarAmount.optional(),
+    maxPrice: dollarAmount.optional(),
+  }),
+});
+export type SaveSearchBody = z.infer<typeof saveSearchBody>;
+
+/** GET /api/sellers/{uid}/follow: how many follow the seller, and whether the caller does. */
+export interface FollowStatus {
+  sellerId: string;
+  followerCount: number;
+  /** False for a visitor. */
+  following: boolean;
+}
+
+/** GET /api/follows/listings: the newest listings of the sellers the signed-in user follows. */
+export interface FollowedListings {
+  /** How many sellers the user follows (0: the home page shows no row). */
+  followingCount: number;
+  products: Product[];
+}
+
+/** A saved query as the client reads it (prices in dollars; null: not set). */
+export interface SavedSearchQueryView {
+  q: string;
+  category: string | null;
+  brand: string | null;
+  size: string | null;
+  color: string | null;
+  condition: string | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+/** GET /api/saved-searches: one of the signed-in user's saved searches. */
+export interface SavedSearchView {
+  id: string;
+  name: string;
+  query: SavedSearchQueryView;
+  savedAt: string;
+  lastOpenedAt: string | null;
+  /** New listings that matched since it was last opened (at most SAVED_SEARCH_NEW_MATCHES_KEPT). */
+  newMatches: number;
+}

@@ -1,0 +1,263 @@
+/**
+ * Follows, saved searches and price drops (docs/product.md §14), with a buyer's and a seller's
+ * browser side by side: a follow fills the buyer's home row with the seller's newest listing; a
+ * new listing alerts the buyer's saved search; a price cut on a liked item alerts the liker with
+ * the old and the new price. Alerts are read from the notifications list after a page load.
+ * Screenshots of the home row and the saved searches page at 375 and 1280 px go to
+ * artifacts/screenshots/.
+ */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import {
+  newUser,
+  registerThroughUi,
+  scrollThrough,
+  signInThroughUi,
+  trackCommands,
+} from './support/app.ts';
+import { sellerWithListing } from './support/seller.ts';
+import { listAnother } from './support/social.ts';
+import { REPO_ROOT } from './support/storefront.ts';
+
+const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
+
+/** Full-page screenshots at a phone's and a desktop's width; the page must fit the screen. */
+async function shootAtBothWidths(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await scrollThrough(page);
+    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
+  }
+}
+
+/** No serious or critical axe-core violation on the page shown. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe on ${new URL(page.url()).pathname}`).toEqual([]);
+}
+
+/** Reloads `path` until `text` shows: projections (and alerts) follow the command shortly. */
+async function reloadUntilVisible(page: Page, path: string, text: string | RegExp) {
+  await expect(async () => {
+    await page.goto(path);
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+const unique = (testInfo: { workerIndex: number }) =>
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}w${testInfo.workerIndex}`;
+
+test('a follow from the seller profile fills the home row with the seller’s newest listing', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const id = unique(testInfo);
+  const seller = newUser(testInfo, 'seller');
+  const first = await sellerWithListing(request, seller, { title: `Rib knit ${id}`, price: 24 });
+  const sellerId = first.seller_id;
+
+  // The buyer: no row before following anyone.
+  const buyer = newUser(testInfo, 'follower');
+  await registerThroughUi(page, buyer);
+  await expect(page.getByRole('heading', { name: 'Most Popular This Week' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'From sellers you follow' })).toHaveCount(0);
+
+  const commands = trackCommands(page);
+  await page.goto(`/sellers/${sellerId}`);
+  await expect(page.getByTestId('follower-count')).toHaveText('0 followers');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Follow ${seller.displayName}` }).click();
+  await expect(page.getByTestId('follower-count')).toHaveText('1 follower');
+  await expect(page.getByRole('button', { name: `Unfollow ${seller.displayName}` })).toHaveText(
+    'Following',
+  );
+  await commands.settled();
+  await shootAtBothWidths(page, 'seller-profile-following');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The seller, in a browser of their own, lists something newer and sees their follower.
+  const sellerContext = await browser.newContext();
+  try {
+    const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    await expect(
+      sellerPage.getByRole('button', { name: `Signed in as ${seller.displayName}` }),
+    ).toBeVisible({ timeout: 20_000 });
+    const newest = await listAnother(request, seller, { title: `Wool coat ${id}`, price: 60 });
+    await sellerPage.goto(`/sellers/${sellerId}`);
+    await expect(sellerPage.getByTestId('follower-count')).toHaveText('1 follower');
+    // No button to follow oneself.
+    await expect(sellerPage.getByRole('button', { name: /^Follow / })).toHaveCount(0);
+
+    // The buyer's home page: the row, newest first.
+    const row = page.getByRole('region', { name: 'From sellers you follow' });
+    await expect(async () => {
+      await page.goto('/');
+      await expect(row.locator('.product-card').first()).toContainText(newest.title, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(row).toContainText(first.title);
+
+    // The product page says the same, and unfollowing there empties the row.
+    await page.goto(`/products/${newest.product_id}`);
+    await expect(
+      page.getByRole('button', { name: `Unfollow ${seller.displayName}` }),
+    ).toBeVisible();
+    await shootAtBothWidths(page, 'product-follow');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await expect(row).toBeVisible();
+    await expectAccessible(page);
+    await shootAtBothWidths(page, 'home-followed-sellers');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goto(`/products/${newest.product_id}`);
+    await page.getByRole('button', { name: `Unfollow ${seller.displayName}` }).click();
+    await expect(page.getByRole('button', { name: `Follow ${seller.displayName}` })).toBeVisible();
+    await commands.settled();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Most Popular This Week' })).toBeVisible();
+    await expect(row).toHaveCount(0);
+  } finally {
+    await sellerContext.close();
+  }
+});
+
+test('a saved search is alerted by a new listing, and opening it marks its matches seen', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const word = `zephyr${unique(testInfo)}`;
+  const buyer = newUser(testInfo, 'searcher');
+  await registerThroughUi(page, buyer);
+
+  // Nothing matches yet: that is when a saved search is worth having.
+  await page.goto(`/search?q=${word}`);
+  await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+  const commands = trackCommands(page);
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  const name = page.getByLabel('Name this search');
+  await expect(name).toHaveValue(word);
+  await name.fill(`Rare ${word}`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Search saved.' })).toBeVisible();
+  await commands.settled();
+
+  await reloadUntilVisible(page, '/saved-searches', `Rare ${word}`);
+  await expect(page.getByText('No new matches')).toBeVisible();
+
+  // The seller, in their own browser, lists a matching item (and an unrelated one).
+  const sellerContext = await browser.newContext();
+  try {
+    const seller = newUser(testInfo, 'lister');
+    await sellerWithListing(request, seller, { title: `Plain tee ${unique(testInfo)}`, price: 12 });
+    const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    const match = await listAnother(request, seller, { title: `Linen ${word} shirt`, price: 31 });
+    await sellerPage.goto(`/products/${match.product_id}`);
+    await expect(sellerPage.getByRole('heading', { name: match.title })).toBeVisible();
+
+    await reloadUntilVisible(
+      page,
+      '/notifications',
+      `New for your saved search “Rare ${word}”: ${match.title}, $31.00`,
+    );
+    await reloadUntilVisible(page, '/saved-searches', '1 new');
+    await expectAccessible(page);
+    await shootAtBothWidths(page, 'saved-searches');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Opening runs the query and marks the match seen.
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+    await expect(page.getByRole('link', { name: match.title }).first()).toBeVisible();
+    await commands.settled();
+    await reloadUntilVisible(page, '/saved-searches', 'No new matches');
+
+    // The catalogue's filters are saved the same way, and open the filtered catalogue.
+    await page.goto('/products?category=Tops&size=XS');
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await expect(page.getByLabel('Name this search')).toHaveValue('Tops · XS');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Search saved.' })).toBeVisible();
+    await commands.settled();
+    await reloadUntilVisible(page, '/saved-searches', 'Tops · XS');
+    const saved = page.getByRole('listitem').filter({ hasText: 'Tops · XS' });
+    await saved.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(/\/products\?category=Tops&size=XS$/);
+    await expect(page.getByRole('heading', { name: 'Tops', level: 1 })).toBeVisible();
+  } finally {
+    await sellerContext.close();
+  }
+});
+
+test('lowering the price of a liked item alerts the liker with the old and the new price', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const seller = newUser(testInfo, 'reducer');
+  const listing = await sellerWithListing(request, seller, {
+    title: `Silk scarf ${unique(testInfo)}`,
+    price: 50,
+  });
+
+  const buyer = newUser(testInfo, 'liker');
+  await registerThroughUi(page, buyer);
+  const commands = trackCommands(page);
+  await page.goto(`/products/${listing.product_id}`);
+  await page
+    .locator('.product-detail__likes')
+    .getByRole('button', { name: `Save ${listing.title} to wishlist` })
+    .click();
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 items' })).toBeVisible();
+  await commands.settled();
+
+  // The seller cuts the price on the edit page of their own browser.
+  const sellerContext = await browser.newContext();
+  try {
+    const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    await expect(
+      sellerPage.getByRole('button', { name: `Signed in as ${seller.displayName}` }),
+    ).toBeVisible({ timeout: 20_000 });
+    await sellerPage.goto(`/update-listing/${listing.product_id}`);
+    // The form takes an absolute image address only (the listing was made with a site path).
+    await sellerPage
+      .getByLabel('Image URL')
+      .fill(new URL('/images/garments/tops-blue.svg', sellerPage.url()).href);
+    await sellerPage.getByLabel('Price').fill('35');
+    const saved = sellerPage.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        new URL(response.url()).pathname === `/api/products/${listing.product_id}`,
+    );
+    await sellerPage.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await saved).status()).toBe(200);
+  } finally {
+    await sellerContext.close();
+  }
+
+  await reloadUntilVisible(
+    page,
+    '/notifications',
+    `Price drop: “${listing.title}” is now $35.00 (was $50.00)`,
+  );
+  await page.getByRole('link', { name: 'View' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/products/${listing.product_id}$`));
+});
