@@ -153,6 +153,38 @@ test('a seller lists an item with two photos, puts the second first, and its car
     await card.screenshot({ path: path.join(OUTPUT, `photos-card-only-${width}.png`) });
   }
 
+  // The edit screen: the front photo back to the cover, the stock and the original price changed.
+  await card.getByRole('link', { name: title }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Listing', level: 1 })).toBeVisible();
+  const editPhotos = page.getByRole('list', { name: /Chosen photos/ });
+  await expect(editPhotos.getByRole('img', { name: 'Photo 1 (cover)' })).toHaveAttribute(
+    'src',
+    new RegExp(backId),
+  );
+  await expect(page.getByLabel(/^Stock/)).toHaveValue('2');
+  await expect(page.getByLabel(/^Original price/)).toHaveValue('45');
+  await page.getByLabel(/^Original price/).fill('10');
+  await expect(page.getByText('The original price must be at least the price')).toBeVisible();
+  await page.getByLabel(/^Original price/).fill('40');
+  await page.getByLabel(/^Stock/).fill('5');
+  await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+  await expect(editPhotos.getByRole('img', { name: 'Photo 1 (cover)' })).toHaveAttribute(
+    'src',
+    new RegExp(frontId),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(OUTPUT, 'photos-edit-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('.gallery__main')).toHaveAttribute(
+    'srcset',
+    new RegExp(`${frontId}/full\\.webp 1200w`),
+  );
+  await expect(page.locator('.product-detail__info')).toContainText('$40.00');
+
   // What the storefront serves for the phone photo: WebP, no EXIF, no position; kept for good.
   for (const size of ['thumbnail', 'card', 'full']) {
     const served = await request.get(`/api/photos/${frontId}/${size}.webp`);

@@ -12,9 +12,16 @@ interface PhotoPickerProps {
   target: PhotoTarget;
   photos: ListingPhoto[];
   notice: string | null;
+  /** The legend is read out but not shown (a heading above already says 'Photos'). */
+  legendHidden?: boolean;
 }
 
-export default function PhotoPicker({ target, photos, notice }: PhotoPickerProps) {
+export default function PhotoPicker({
+  target,
+  photos,
+  notice,
+  legendHidden = false,
+}: PhotoPickerProps) {
   const dispatch = useAppDispatch();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -30,7 +37,7 @@ export default function PhotoPicker({ target, photos, notice }: PhotoPickerProps
 
   return (
     <fieldset className="rw-field rw-photos">
-      <legend>Photos</legend>
+      <legend className={legendHidden ? 'visually-hidden' : undefined}>Photos</legend>
       <p className="rw-muted" id={hintId}>
         Up to {MAX_PHOTOS_PER_LISTING} photos, JPEG, PNG or WebP, at most 10 MB each. The first is
         the cover.

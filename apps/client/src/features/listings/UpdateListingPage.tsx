@@ -83,6 +83,7 @@ export default function UpdateListingPage() {
 
   const product = edit.product;
   const originalProblem = originalPriceProblem(edit.form.price, edit.form.originalPrice);
+  const hasPhotos = edit.form.photos.length > 0;
   const productPath = `/products/${encodeURIComponent(edit.productId ?? '')}`;
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -117,34 +118,43 @@ export default function UpdateListingPage() {
         <div>
           <section className="rw-card" aria-labelledby="photos-title">
             <h2 id="photos-title">Photos</h2>
-            <PhotoPicker target="edit" photos={edit.form.photos} notice={edit.photoNotice} />
+            <PhotoPicker
+              target="edit"
+              photos={edit.form.photos}
+              notice={edit.photoNotice}
+              legendHidden
+            />
           </section>
-          <section className="rw-card" aria-labelledby="image-title">
-            <h2 id="image-title">Image</h2>
-            {edit.form.image && !imageFailed ? (
-              <img
-                className="rw-edit__preview"
-                src={edit.form.image}
-                alt={`Preview of ${edit.form.title || product.title}`}
-                width={360}
-                height={360}
-                onError={() => setImageFailed(true)}
-              />
-            ) : (
-              <div className="rw-edit__preview rw-edit__noimg">No image</div>
-            )}
-            <div className="rw-field" style={{ marginTop: 12 }}>
-              <label htmlFor="edit-image">Image URL</label>
-              <input
-                id="edit-image"
-                type="url"
-                form="edit-form"
-                placeholder="https://..."
-                value={edit.form.image}
-                onChange={(e) => dispatch(editFormChanged({ image: e.target.value }))}
-              />
-            </div>
-          </section>
+          {/* With photos, the cover is the picture; the image URL is for listings without. */}
+          {!hasPhotos && (
+            <section className="rw-card" aria-labelledby="image-title">
+              <h2 id="image-title">Image</h2>
+              {edit.form.image && !imageFailed ? (
+                <img
+                  className="rw-edit__preview"
+                  src={edit.form.image}
+                  alt={`Preview of ${edit.form.title || product.title}`}
+                  width={360}
+                  height={360}
+                  onError={() => setImageFailed(true)}
+                />
+              ) : (
+                <div className="rw-edit__preview rw-edit__noimg">No image</div>
+              )}
+              <div className="rw-field" style={{ marginTop: 12 }}>
+                <label htmlFor="edit-image">Image URL</label>
+                <input
+                  id="edit-image"
+                  type="text"
+                  inputMode="url"
+                  form="edit-form"
+                  placeholder="https://..."
+                  value={edit.form.image}
+                  onChange={(e) => dispatch(editFormChanged({ image: e.target.value }))}
+                />
+              </div>
+            </section>
+          )}
           <section className="rw-card" aria-labelledby="info-title">
             <h2 id="info-title">Product Information</h2>
             <dl className="rw-edit__info">

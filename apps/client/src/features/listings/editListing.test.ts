@@ -68,6 +68,13 @@ describe('buildUpdatePayload', () => {
     expect(buildUpdatePayload('p1', uploading, product, reference)).toBe(
       'Please wait until the photos have uploaded',
     );
+    // A site path (a photo's or a drawn picture's) is an image URL too; other text is not.
+    expect(
+      buildUpdatePayload('p1', { ...form, image: '/api/photos/x/card.webp' }, product, reference),
+    ).toMatchObject({ image: '/api/photos/x/card.webp' });
+    expect(buildUpdatePayload('p1', { ...form, image: 'not a url' }, product, reference)).toBe(
+      'The image URL must be an http(s) address or a path on this site',
+    );
   });
 
   it('requires title, price and description', () => {

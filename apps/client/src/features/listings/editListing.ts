@@ -1,6 +1,6 @@
 /** Rules of the edit-listing screen (docs/product.md §2 Edit listing, §4 Edit flow, §5 Edit listing). */
 import type { BrandView, CategoryView, Product } from '@rewear/contracts';
-import { originalPriceProblem, parsePrice, parseStock } from './listingDraft.ts';
+import { isImageUrl, originalPriceProblem, parsePrice, parseStock } from './listingDraft.ts';
 import {
   photoIdsOf,
   photosFromProduct,
@@ -85,6 +85,8 @@ export function buildUpdatePayload(
   const originalProblem = originalPriceProblem(form.price, form.originalPrice);
   if (originalProblem) return originalProblem;
   if (photosUploading(form.photos)) return WAIT_FOR_PHOTOS_MESSAGE;
+  if (!isImageUrl(form.image))
+    return 'The image URL must be an http(s) address or a path on this site';
   const brand =
     reference.brands.find((b) => b.id === product.brand_id) ??
     reference.brands.find((b) => b.name === product.brand_name);
