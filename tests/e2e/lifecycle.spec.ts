@@ -163,6 +163,10 @@ test('the seller ships with a tracking number, the buyer confirms, the money bec
     'href',
     /^\/shipments\/[^/]+\/review$/,
   );
+  // The order's timeline follows its package: shipped, then delivered.
+  const timeline = page.getByRole('region', { name: 'Order status' });
+  await expect(timeline).toContainText('Shipped');
+  await expect(timeline).toContainText(/Delivered \w+ \d+, \d{4}/);
   await shootAtBothWidths(page, 'order-page-completed');
 
   // My Orders shows the same package.

@@ -12,6 +12,8 @@ import {
 } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import OrderShipments from '../shipments/OrderShipments.tsx';
+import { selectOrderShipments } from '../shipments/shipmentsSlice.ts';
+import { orderProgress } from '../shipments/shipmentStatus.ts';
 import { selectUid } from '../auth/authSlice.ts';
 import '../auth/account.css';
 // The totals list's layout (rw-totals), also when the page is opened without the checkout before it.
@@ -27,6 +29,8 @@ export default function OrderConfirmationPage() {
   const detail = useAppSelector(selectOrderDetail);
   // The page is open to visitors; an order's shipments are its buyer's only.
   const uid = useAppSelector(selectUid);
+  // The timeline follows the packages (read by OrderShipments below).
+  const progress = orderProgress(useAppSelector(selectOrderShipments(orderId)).shipments);
 
   useEffect(() => {
     if (orderId) dispatch(fetchOrder({ orderId }));
@@ -103,13 +107,19 @@ export default function OrderConfirmationPage() {
               <strong>Order Confirmed</strong>
               <span className="rw-muted">{formatOrderDate(order.date)}</span>
             </li>
-            <li>
+            <li className={progress.shipped ? 'is-done' : undefined}>
               <strong>Processing</strong>
-              <span className="rw-muted">We're preparing your order</span>
+              <span className="rw-muted">
+                {progress.shipped ? 'Shipped' : "We're preparing your order"}
+              </span>
             </li>
-            <li>
+            <li className={progress.delivered ? 'is-done' : undefined}>
               <strong>Estimated Delivery</strong>
-              <span className="rw-muted">{formatOrderDate(estimated)}</span>
+              <span className="rw-muted">
+                {progress.deliveredAt
+                  ? `Delivered ${formatOrderDate(progress.deliveredAt)}`
+                  : formatOrderDate(estimated)}
+              </span>
             </li>
           </ol>
         </section>

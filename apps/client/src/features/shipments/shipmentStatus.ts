@@ -65,3 +65,23 @@ export function cancelReasonText(shipment: Pick<ShipmentView, 'cancelReason'>): 
       return null;
   }
 }
+
+/**
+ * How far an order's packages went, for the order page's timeline: processed once every package
+ * shipped, delivered once every one arrived (a cancelled package counts for neither); the last
+ * delivery's date. Nothing is done while the packages are not known.
+ */
+export function orderProgress(
+  shipments: ReadonlyArray<Pick<ShipmentView, 'status' | 'shippedAt' | 'deliveredAt'>>,
+): { shipped: boolean; delivered: boolean; deliveredAt: string | null } {
+  const sent = shipments.filter((s) => s.status !== 'cancelled');
+  if (sent.length === 0) return { shipped: false, delivered: false, deliveredAt: null };
+  const delivered = sent.every((s) => s.deliveredAt !== null);
+  return {
+    shipped: sent.every((s) => s.shippedAt !== null),
+    delivered,
+    deliveredAt: delivered
+      ? sent.map((s) => s.deliveredAt!).reduce((a, b) => (a > b ? a : b))
+      : null,
+  };
+}

@@ -21,7 +21,12 @@ import {
   shipmentActionSaga,
 } from './shipmentsSaga.ts';
 import { shipmentView } from './fixtures.ts';
-import { cancelReasonText, shipmentStatusLabel, shipmentStatusTone } from './shipmentStatus.ts';
+import {
+  cancelReasonText,
+  orderProgress,
+  shipmentStatusLabel,
+  shipmentStatusTone,
+} from './shipmentStatus.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -278,5 +283,33 @@ describe('status badges (docs/product.md §4.8, §11)', () => {
       'Cancelled: not shipped within 5 days of payment',
     );
     expect(cancelReasonText({ cancelReason: null })).toBeNull();
+  });
+});
+
+describe("the order page's timeline", () => {
+  const pkg = (status: string, shippedAt: string | null, deliveredAt: string | null) =>
+    ({ status, shippedAt, deliveredAt }) as Parameters<typeof orderProgress>[0][number];
+  it('is processed once every package shipped, delivered once every one arrived', () => {
+    expect(orderProgress([])).toEqual({ shipped: false, delivered: false, deliveredAt: null });
+    const shipped = pkg('shipped', '2026-03-02T10:00:00.000Z', null);
+    const arrived = pkg('completed', '2026-03-01T10:00:00.000Z', '2026-03-04T10:00:00.000Z');
+    expect(orderProgress([pkg('awaiting_shipment', null, null), shipped])).toMatchObject({
+      shipped: false,
+    });
+    expect(orderProgress([shipped, arrived])).toEqual({
+      shipped: true,
+      delivered: false,
+      deliveredAt: null,
+    });
+    const later = pkg('refunded', '2026-03-02T10:00:00.000Z', '2026-03-05T09:00:00.000Z');
+    expect(orderProgress([arrived, later])).toEqual({
+      shipped: true,
+      delivered: true,
+      deliveredAt: '2026-03-05T09:00:00.000Z',
+    });
+    // A cancelled package counts for neither.
+    expect(orderProgress([arrived, pkg('cancelled', null, null)])).toMatchObject({
+      delivered: true,
+    });
   });
 });
