@@ -6,6 +6,7 @@ import { homeSaga } from '../features/home/homeSaga.ts';
 import { searchSaga } from '../features/search/searchSaga.ts';
 import { newsletterSaga } from '../features/newsletter/newsletterSaga.ts';
 import { notificationsSaga } from '../features/notifications/notificationsSaga.ts';
+import { liveNotificationsSaga } from '../features/notifications/liveNotificationsSaga.ts';
 
 export function* rootSaga() {
   // Sagas of routes' own features start with their code (lazyFeatures.ts).
@@ -17,6 +18,7 @@ export function* rootSaga() {
     fork(searchSaga),
     fork(newsletterSaga),
     fork(notificationsSaga),
+    fork(liveNotificationsSaga),
     fork(authSaga),
   ]);
 }
