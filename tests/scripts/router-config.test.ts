@@ -45,7 +45,7 @@ describe('the router (docker/nginx.conf)', () => {
       ([, where, body]) => [where!.trim(), body!] as const,
     );
     const own = ['= /healthz', '/assets/', '/'];
-    const proxied = ['/api/ops/', '/api/', '/images/'];
+    const proxied = ['/api/ops/', '= /api/notifications/stream', '/api/', '/images/'];
     expect(locations.map(([where]) => where).sort()).toEqual([...own, ...proxied].sort());
     for (const [where, body] of locations) {
       const lines = body
@@ -68,6 +68,19 @@ describe('the router (docker/nginx.conf)', () => {
     expect(NGINX_HEADER_VARIABLES.map(([name]) => name)).toEqual(
       expect.arrayContaining(securityHeaders({ ...compose, tls: true }).map(([name]) => name)),
     );
+  });
+
+  it('passes the live notification stream on as it is written, and holds it open', () => {
+    const stream = /^ {2}location = \/api\/notifications\/stream \{([\s\S]*?)\n {2}\}/m.exec(
+      nginxConf,
+    )?.[1];
+    expect(stream).toBeDefined();
+    expect(stream).toContain('proxy_buffering off;');
+    expect(stream).toContain('gzip off;');
+    // Longer than the stream lives (15 min), far longer than the API's 30 s.
+    expect(stream).toMatch(/proxy_read_timeout 1h;/);
+    // Before the /api/ location's 30 s applies: an exact match wins in nginx whatever the order.
+    expect(nginxConf).toMatch(/location \/api\/ \{[\s\S]*?proxy_read_timeout 30s;/);
   });
 
   it('is rendered for the local topology with the values of its own configuration', () => {

@@ -45,6 +45,16 @@ async function signUp(user: TestUser): Promise<{ uid: string; idToken: string }>
   return { uid: created.localId, idToken: signedIn.idToken };
 }
 
+/** A fresh ID token of `user` (signed up already), for calling the API as them. */
+export async function idTokenOf(user: TestUser): Promise<string> {
+  const signedIn = await emulatorCall<{ idToken: string }>('signInWithPassword', {
+    email: user.email,
+    password: user.password,
+    returnSecureToken: true,
+  });
+  return signedIn.idToken;
+}
+
 /** `user` registered as a seller with one listing priced `price` dollars; answers the listing. */
 export async function sellerWithListing(
   request: APIRequestContext,

@@ -84,6 +84,7 @@ export const notificationStreamRoutes: QueryRoute[] = [
       let position = newestCursor(list.notifications, resumeFrom ?? START_CURSOR);
 
       // The answer is the stream: Koa sends nothing more, and nothing compresses or buffers it.
+      ctx.status = 200;
       ctx.respond = false;
       ctx.req.socket.setNoDelay(true);
       const session = await createSession(ctx.req, ctx.res, {
