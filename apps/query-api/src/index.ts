@@ -16,3 +16,4 @@ export {
   type NotificationFeed,
 } from './notifications/live-feed.ts';
 export { NOTIFICATION_STREAM_PATH } from './notifications/stream.ts';
+export { readNotifications } from './notifications/routes.ts';

@@ -107,4 +107,50 @@ describe('notification feed', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(reads.length).toBe(after);
   });
+
+  it('reads the lists only when the mark moved, or a stream joined since the last read', async () => {
+    let mark = 'm1';
+    let notifications: NotificationView[] = [];
+    let reads = 0;
+    const feed = createNotificationFeed({} as ReadSide, {
+      pollMs: 5,
+      changes: async () => mark,
+      read: async () => {
+        reads += 1;
+        return { notifications, unreadCount: notifications.length };
+      },
+    });
+    const tab: string[] = [];
+    feed.subscribe(
+      'u1',
+      new Set(),
+      (ns) => tab.push(...ns.map((n) => n.id)),
+      () => {},
+    );
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 40));
+    await wait();
+    // Read once after the stream joined, then not while the mark stands.
+    expect(reads).toBe(1);
+
+    // Written, but the mark has not moved yet: not read.
+    notifications = [note('n1', '2026-03-01T12:00:00.000Z')];
+    await wait();
+    expect(tab).toEqual([]);
+    mark = 'm2';
+    await wait();
+    expect(tab).toEqual(['n1']);
+    expect(reads).toBe(2);
+
+    // A second stream joining makes the next poll read, the mark unmoved.
+    const second: string[] = [];
+    feed.subscribe(
+      'u1',
+      new Set(['n1']),
+      (ns) => second.push(...ns.map((n) => n.id)),
+      () => {},
+    );
+    await wait();
+    expect(reads).toBe(3);
+    feed.close();
+  });
 });

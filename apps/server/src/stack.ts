@@ -44,6 +44,7 @@ import { createServerApp } from './app.ts';
 import { clientConfigFrom } from './client-config.ts';
 import { securityOptionsFrom } from './security-headers.ts';
 import { createCheckpointProgress } from './checkpoint-progress.ts';
+import { notificationChanges } from './notification-changes.ts';
 
 export type Role = 'all' | 'command-api' | 'query-api' | 'projectors';
 export const ROLES: readonly Role[] = ['all', 'command-api', 'query-api', 'projectors'];
@@ -294,6 +295,7 @@ export async function startStack(
       (role === 'all' || role === 'query-api') && readSide
         ? createNotificationFeed(readSide, {
             pollMs: config.liveNotificationsPollMs,
+            changes: notificationChanges(platform.readModels),
             onError: (err) =>
               log(`[server] live notifications: a poll failed: ${(err as Error).message}`),
           })

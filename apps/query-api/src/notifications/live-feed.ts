@@ -7,6 +7,11 @@
  * Reading the read models, rather than following the event bus, means a stream sends only what
  * GET /api/notifications would list (the projection is the one source), needs nothing of the
  * bus or of which process projected what, and costs nothing while nobody is connected.
+ *
+ * Given `changes` (a mark that moves whenever the notification projectors write, e.g. their
+ * stored checkpoints), a poll first reads that one mark and reads the users' lists only when it
+ * moved, or when a stream joined since: a quiet minute costs one small read per poll, not one
+ * per connected user.
  */
 import type { NotificationList, NotificationView } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
@@ -46,6 +51,8 @@ export interface NotificationFeedOptions {
   pollMs?: number;
   /** How a user's list is read; GET /api/notifications' own by default. */
   read?: (readSide: ReadSide, uid: string) => Promise<NotificationList>;
+  /** A mark that moves whenever a notification may have been written (see above). */
+  changes?: () => Promise<string>;
   onError?: (err: unknown) => void;
 }
 
@@ -58,8 +65,15 @@ export function createNotificationFeed(
   const subscribers = new Set<Subscriber>();
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  /** The mark as it was before the last complete read of the lists; null: read them next time. */
+  let seen: string | null = null;
+  /** Streams that joined so far: one joining during a poll makes the next poll read again. */
+  let joined = 0;
 
   async function poll() {
+    const joinedBefore = joined;
+    const mark = options.changes ? await options.changes() : null;
+    if (mark !== null && mark === seen) return;
     const uids = new Set([...subscribers].map((s) => s.uid));
     await Promise.all(
       [...uids].map(async (uid) => {
@@ -74,6 +88,7 @@ export function createNotificationFeed(
         }
       }),
     );
+    seen = joined === joinedBefore ? mark : null;
   }
 
   /** One poll at a time, and none while nobody listens. */
@@ -95,6 +110,9 @@ export function createNotificationFeed(
     subscribe(uid, known, deliver, end) {
       const subscriber: Subscriber = { uid, known, deliver, end };
       subscribers.add(subscriber);
+      // Its list was read before it joined: the next poll reads again, whatever the mark says.
+      seen = null;
+      joined += 1;
       schedule();
       return () => subscribers.delete(subscriber);
     },
