@@ -8,8 +8,13 @@
  * just before its append until its `notification` event arrives on the seller's stream.
  * Also prints what one poll of the feed costs (reading every connected user's list) and how many
  * polls read the lists (the others found the projectors' checkpoints unmoved).
- *   npm run bench:alert-lag -- [--events 400] [--users 20] [--interval-ms 50] [--poll-ms 200] [--no-mark]
+ *   npm run bench:alert-lag -- [--events 400] [--users 20] [--interval-ms 50] [--poll-ms 200] [--no-mark] [--distributed]
  * --no-mark: read the lists at every poll, without looking at the checkpoints first.
+ * --distributed: the distributed topology as processes instead (two command-api, two query-api,
+ * the projectors, nginx) on the engines KAFKA_BROKERS, MONGODB_URI and MEILI_URL name (start
+ * them with scripts/engines/start.sh), in a namespace of its own; the streams go through nginx
+ * to either query-api, and the sales are appended to its MongoDB event store from here (the
+ * outbox relay publishes them to Kafka, the projectors process applies them).
  * Needs the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, default 127.0.0.1:9099; one
  * is started when none answers).
  */
@@ -28,10 +33,13 @@ import {
   ensureAuthEmulator,
   loadConfig,
   startProjections,
+  type EventStore,
+  type ReadSide,
 } from '@rewear/platform';
 import { createProjectors } from '@rewear/projectors';
 import { createNotificationFeed, createQueryApi, readNotifications } from '@rewear/query-api';
 import { createServerApp, notificationChanges } from '@rewear/server';
+import { engineEnvFrom, freePort, startTopology } from '../distributed/topology.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +48,7 @@ const { values } = parseArgs({
     'interval-ms': { type: 'string', default: '50' },
     'poll-ms': { type: 'string', default: '200' },
     'no-mark': { type: 'boolean', default: false },
+    distributed: { type: 'boolean', default: false },
   },
 });
 const EVENTS = Number(values.events);
@@ -78,39 +87,109 @@ async function signUp(n: number): Promise<{ uid: string; idToken: string }> {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-alert-lag-'));
-const platform = await createPlatform(loadConfig({ DATA_DIR: dataDir }));
-const runtime = await startProjections({
-  platform,
-  projectors: createProjectors().all,
-  log: { info() {}, warn: console.warn, error: console.error },
-});
-// As the server runs it: the lists are read only when the notification projectors wrote.
-const mark = notificationChanges(platform.readModels);
-let polls = 0;
-let listReads = 0;
-const live = createNotificationFeed(runtime.readSide, {
-  pollMs: POLL_MS,
-  changes: values['no-mark']
-    ? undefined
-    : () => {
-        polls += 1;
-        return mark();
-      },
-  read: (readSide, uid) => {
-    listReads += 1;
-    return readNotifications(readSide, uid);
-  },
-});
-const queryApi = createQueryApi({
-  readSide: runtime.readSide,
-  progress: runtime,
-  live,
-  identity: createFirebaseIdentityVerifier({ projectId: PROJECT_ID }),
-});
-const server = http.createServer(createServerApp({ queryApi }).callback());
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+interface Setup {
+  /** The storefront's address (the one-process app, or the distributed topology's router). */
+  base: string;
+  eventStore: EventStore;
+  /** The read side the feed reads, when it runs in this process (embedded only). */
+  readSide: ReadSide | null;
+  counts: () => { polls: number; listReads: number } | null;
+  describe: string;
+  close(): Promise<void>;
+}
+
+async function embedded(): Promise<Setup> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-alert-lag-'));
+  const platform = await createPlatform(loadConfig({ DATA_DIR: dataDir }));
+  const runtime = await startProjections({
+    platform,
+    projectors: createProjectors().all,
+    log: { info() {}, warn: console.warn, error: console.error },
+  });
+  // As the server runs it: the lists are read only when the notification projectors wrote.
+  const mark = notificationChanges(platform.readModels);
+  let polls = 0;
+  let listReads = 0;
+  const live = createNotificationFeed(runtime.readSide, {
+    pollMs: POLL_MS,
+    changes: values['no-mark']
+      ? undefined
+      : () => {
+          polls += 1;
+          return mark();
+        },
+    read: (readSide, uid) => {
+      listReads += 1;
+      return readNotifications(readSide, uid);
+    },
+  });
+  const queryApi = createQueryApi({
+    readSide: runtime.readSide,
+    progress: runtime,
+    live,
+    identity: createFirebaseIdentityVerifier({ projectId: PROJECT_ID }),
+  });
+  const server = http.createServer(createServerApp({ queryApi }).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    eventStore: platform.eventStore,
+    readSide: runtime.readSide,
+    counts: () => ({ polls, listReads }),
+    describe: 'embedded engines, one process (projector runtime and query-api)',
+    async close() {
+      live.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await runtime.stop();
+      await platform.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function distributed(): Promise<Setup> {
+  const engines = engineEnvFrom(process.env);
+  const namespace = `lag${Date.now().toString(36)}`;
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-alert-lag-distributed-'));
+  const topology = await startTopology({
+    engines,
+    port: await freePort(),
+    namespace,
+    workDir,
+    seedListings: 50,
+    env: { LIVE_NOTIFICATIONS_POLL_MS: String(POLL_MS), FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+    log: (line) => console.log(line),
+  });
+  // This process appends to the topology's event store, as a command-api replica does.
+  const platform = await createPlatform(
+    loadConfig({
+      ...process.env,
+      ...engines,
+      MONGODB_DATABASE: namespace,
+      REWEAR_NAMESPACE: namespace,
+      DATA_DIR: path.join(workDir, 'bench'),
+    }),
+    { namespace },
+  );
+  return {
+    base: topology.url,
+    eventStore: platform.eventStore,
+    readSide: null,
+    counts: () => null,
+    describe: `distributed topology (MongoDB event store on FerretDB, outbox relay, Kafka, projectors process, 2 query-api behind nginx)`,
+    async close() {
+      await platform.close();
+      await topology.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const setup = values.distributed ? await distributed() : await embedded();
+const base = setup.base;
 
 const sellers = await Promise.all(Array.from({ length: USERS }, (_, n) => signUp(n)));
 const buyer = await signUp(USERS);
@@ -149,7 +228,7 @@ for (let i = 0; i < EVENTS; i++) {
   const seller = sellers[Math.floor(Math.random() * sellers.length)]!;
   const started = performance.now();
   appendedAt.set(shipmentId, started);
-  await platform.eventStore.append(
+  await setup.eventStore.append(
     streamIdOf('shipment', shipmentId),
     [
       {
@@ -195,6 +274,13 @@ while (arrived.size < EVENTS && Date.now() < deadline)
   await new Promise((resolve) => setTimeout(resolve, 50));
 const runSeconds = (performance.now() - runStarted) / 1000;
 
+// In the order appended: a lag that grows from the first tenth to the last is a backlog (the
+// appends outpace the projections), not the stream.
+const inOrder = [...appendedAt]
+  .filter(([id]) => arrived.has(id))
+  .map(([id, at]) => arrived.get(id)! - at);
+const tenth = Math.max(1, Math.floor(inOrder.length / 10));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const lags = [...appendedAt]
   .filter(([id]) => arrived.has(id))
   .map(([id, at]) => arrived.get(id)! - at)
@@ -202,27 +288,24 @@ const lags = [...appendedAt]
 
 // What one poll costs: every connected user's list read once, as the feed does.
 const pollCosts: number[] = [];
-for (let i = 0; i < 20; i++) {
-  const started = performance.now();
-  await Promise.all(sellers.map((seller) => readNotifications(runtime.readSide, seller.uid)));
-  pollCosts.push(performance.now() - started);
+if (setup.readSide) {
+  const readSide = setup.readSide;
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    await Promise.all(sellers.map((seller) => readNotifications(readSide, seller.uid)));
+    pollCosts.push(performance.now() - started);
+  }
+  pollCosts.sort((a, b) => a - b);
 }
-pollCosts.sort((a, b) => a - b);
+const counts = setup.counts();
 
 for (const source of sources) source.close();
-live.close();
-await new Promise<void>((resolve) => {
-  server.close(() => resolve());
-  server.closeAllConnections();
-});
-await runtime.stop();
-await platform.close();
-rmSync(dataDir, { recursive: true, force: true });
+await setup.close();
 await emulator.stop();
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 console.log(
-  `\nRewear alert lag (event appended → notification on an open stream), embedded engines, ${os.cpus().length} cores, Node ${process.version}`,
+  `\nRewear alert lag (event appended → notification on an open stream), ${setup.describe}, ${os.cpus().length} cores, Node ${process.version}`,
 );
 console.log(
   `${EVENTS} sales over ${runSeconds.toFixed(1)} s to ${USERS} sellers with a stream open each; feed polls every ${POLL_MS} ms`,
@@ -233,13 +316,18 @@ if (lags.length) {
   console.log(`p90           ${f(percentile(lags, 90))}`);
   console.log(`p99           ${f(percentile(lags, 99))}`);
   console.log(`max           ${f(lags.at(-1)!)}`);
+  console.log(
+    `p50 of the first tenth ${f(median(inOrder.slice(0, tenth)))}, of the last tenth ${f(median(inOrder.slice(-tenth)))}`,
+  );
 }
-console.log(
-  `one poll      p50 ${f(percentile(pollCosts, 50))}, max ${f(pollCosts.at(-1)!)} to read ${USERS} users' lists (${Math.round(EVENTS / USERS)} sales each)`,
-);
-console.log(
-  values['no-mark']
-    ? `list reads    ${listReads} (every poll reads every connected user's list)`
-    : `list reads    ${listReads} in ${polls} polls (a poll reads the lists only when the notification projectors' checkpoints moved)`,
-);
+if (pollCosts.length)
+  console.log(
+    `one poll      p50 ${f(percentile(pollCosts, 50))}, max ${f(pollCosts.at(-1)!)} to read ${USERS} users' lists (${Math.round(EVENTS / USERS)} sales each)`,
+  );
+if (counts)
+  console.log(
+    values['no-mark']
+      ? `list reads    ${counts.listReads} (every poll reads every connected user's list)`
+      : `list reads    ${counts.listReads} in ${counts.polls} polls (a poll reads the lists only when the notification projectors' checkpoints moved)`,
+  );
 if (lags.length < EVENTS) process.exitCode = 1;
