@@ -247,4 +247,34 @@ describe('GET /api/notifications/stream', () => {
     );
     resumed.close();
   });
+
+  it('refuses an eleventh stream of one user with 429, and takes one again once a tab closes', async () => {
+    const tabs = Array.from({ length: 10 }, () => stream(stranger.idToken));
+    await Promise.all(tabs.map((tab) => tab.ready));
+    const eleventh = await fetch(`${h.baseUrl}/api/notifications/stream`, {
+      headers: { Authorization: `Bearer ${stranger.idToken}` },
+    });
+    expect(eleventh.status).toBe(429);
+    expect((await eleventh.json()).message).toMatch(/Too many open notification streams/);
+    // Another user is not counted against them.
+    const other = stream(seller.idToken);
+    await other.ready;
+    other.close();
+
+    tabs[0]!.close();
+    const deadline = Date.now() + 5000;
+    let again: LiveStream | null = null;
+    while (!again && Date.now() < deadline) {
+      // The server learns of the closed tab when its connection ends.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const attempt = stream(stranger.idToken);
+      again = await attempt.ready.then(
+        () => attempt,
+        () => null,
+      );
+    }
+    expect(again).not.toBeNull();
+    await again!.ready;
+    for (const tab of [...tabs, again!]) tab.close();
+  });
 });

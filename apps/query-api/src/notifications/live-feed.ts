@@ -41,8 +41,8 @@ export interface NotificationFeed {
     deliver: (notifications: NotificationView[]) => void,
     end: () => void,
   ): () => void;
-  /** How many streams are open. */
-  size(): number;
+  /** How many streams are open, in all or of one user. */
+  size(uid?: string): number;
   /** Ends every stream and stops polling (the server is shutting down). */
   close(): void;
 }
@@ -116,7 +116,10 @@ export function createNotificationFeed(
       schedule();
       return () => subscribers.delete(subscriber);
     },
-    size: () => subscribers.size,
+    size: (uid) =>
+      uid === undefined
+        ? subscribers.size
+        : [...subscribers].filter((subscriber) => subscriber.uid === uid).length,
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

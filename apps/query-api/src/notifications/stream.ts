@@ -16,7 +16,7 @@
 import { createSession } from 'better-sse';
 import { z } from 'zod';
 import type { NotificationView } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
+import { HttpError, requireUser } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import {
   cursorOf,
@@ -37,6 +37,12 @@ export const STREAM_LIFETIME_MS = 15 * 60_000;
 
 /** How soon a client should come back after a stream ends (it adds its own backoff on errors). */
 const RETRY_MS = 1000;
+
+/**
+ * Open streams of one user on one query-api: a tab holds one, so this is many tabs and devices;
+ * more is a client opening streams in a loop, refused before it costs a read per poll.
+ */
+export const STREAMS_PER_USER = 10;
 
 /** A comment line this often keeps idle connections open through routers and proxies. */
 const KEEP_ALIVE_MS = 15_000;
@@ -65,6 +71,7 @@ export const notificationStreamRoutes: QueryRoute[] = [
         200: 'text/event-stream: `event: notification`, `id: {time}|{notification id}`, `data: { id, kind, text, link, at, read }`',
         400: 'Last-Event-ID or since is not an event id of this stream',
         401: 'Not signed in',
+        429: 'Too many streams of this user open on this query-api (10)',
       },
     },
     async handle({ query, ctx, deps }) {
@@ -77,6 +84,18 @@ export const notificationStreamRoutes: QueryRoute[] = [
           : null;
       const live = deps.live;
       if (!live) throw new Error('query-api was created without its notification feed');
+      if (live.size(user.uid) >= STREAMS_PER_USER)
+        throw new HttpError(
+          429,
+          `Too many open notification streams (at most ${STREAMS_PER_USER}): close a tab and try again`,
+        );
+
+      // HEAD: the answer's head only; no stream is opened.
+      if (ctx.method === 'HEAD') {
+        ctx.type = 'text/event-stream';
+        ctx.set('Cache-Control', 'no-cache');
+        return;
+      }
 
       // The list as it is now: what the client missed is sent from it, the rest is known.
       const list = await readNotifications(deps.readSide, user.uid);
