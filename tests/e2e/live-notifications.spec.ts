@@ -5,6 +5,7 @@
  * the notification centre at 375 and 1280 px go to artifacts/screenshots/.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ShipmentView } from '@rewear/contracts';
 import { expect, test } from './support/test.ts';
@@ -107,6 +108,11 @@ test('a sale and a shipment reach the other side live, the bell counting them wi
     `/order-confirmation/${encodeURIComponent(orderId)}`,
   );
   await expect(bell(page, 0)).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    'axe on /notifications',
+  ).toEqual([]);
 
   for (const [who, shot] of [
     [sellerPage, 'notifications-live-seller'],
