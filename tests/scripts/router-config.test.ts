@@ -45,7 +45,14 @@ describe('the router (docker/nginx.conf)', () => {
       ([, where, body]) => [where!.trim(), body!] as const,
     );
     const own = ['= /healthz', '/assets/', '/'];
-    const proxied = ['/api/ops/disputes/', '/api/ops/', '= /api/photos', '/api/', '/images/'];
+    const proxied = [
+      '/api/ops/disputes/',
+      '/api/ops/',
+      '= /api/photos',
+      '= /api/notifications/stream',
+      '/api/',
+      '/images/',
+    ];
     expect(locations.map(([where]) => where).sort()).toEqual([...own, ...proxied].sort());
     for (const [where, body] of locations) {
       const lines = body
@@ -75,6 +82,19 @@ describe('the router (docker/nginx.conf)', () => {
       new RegExp(`location ${where} \\{[^}]*proxy_pass http://(\\w+);`).exec(nginxConf)?.[1];
     expect(proxyOf('/api/ops/disputes/')).toBe('command_api');
     expect(proxyOf('/api/ops/')).toBe('ops_api');
+  });
+
+  it('passes the live notification stream on as it is written, and holds it open', () => {
+    const stream = /^ {2}location = \/api\/notifications\/stream \{([\s\S]*?)\n {2}\}/m.exec(
+      nginxConf,
+    )?.[1];
+    expect(stream).toBeDefined();
+    expect(stream).toContain('proxy_buffering off;');
+    expect(stream).toContain('gzip off;');
+    // Longer than the stream lives (15 min), far longer than the API's 30 s.
+    expect(stream).toMatch(/proxy_read_timeout 1h;/);
+    // Before the /api/ location's 30 s applies: an exact match wins in nginx whatever the order.
+    expect(nginxConf).toMatch(/location \/api\/ \{[\s\S]*?proxy_read_timeout 30s;/);
   });
 
   it('is rendered for the local topology with the values of its own configuration', () => {

@@ -34,6 +34,8 @@ import { collectionRoutes } from './collections/routes.ts';
 import { shipmentRoutes } from './shipments/routes.ts';
 import { sellerRoutes } from './sellers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { notificationStreamRoutes } from './notifications/stream.ts';
+import { createNotificationFeed } from './notifications/live-feed.ts';
 import { systemRoutes } from './system/routes.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { followRoutes } from './follows/routes.ts';
@@ -49,6 +51,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...wishlistRoutes,
   ...shipmentRoutes,
   ...sellerRoutes,
+  ...notificationStreamRoutes,
   ...notificationRoutes,
   ...orderRoutes,
   ...collectionRoutes,
@@ -98,7 +101,12 @@ async function encodedFor(ctx: Koa.Context, answer: JsonAnswer<unknown>): Promis
   return answer.encoded(encoding);
 }
 
-export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
+export function createQueryApi(given: QueryApiDeps): Koa<AppState> {
+  const deps: QueryApiDeps = {
+    ...given,
+    live:
+      given.live ?? createNotificationFeed(given.readSide, { pollMs: given.config?.livePollMs }),
+  };
   const app = new Koa<AppState>();
   const router = new Router<AppState>({ strict: false });
   const wait = consistencyWait(deps);
@@ -115,6 +123,8 @@ export function createQueryApi(deps: QueryApiDeps): Koa<AppState> {
     router.get(paths, caller, wait, async (ctx) => {
       rejectOperatorKeys(ctx.query);
       const body = await r.handle({ ...parseRouteInput(r.doc, ctx), ctx, deps });
+      // A stream (the live notifications) has answered by itself.
+      if (ctx.respond === false) return;
       ctx.status = 200;
       if (body === undefined || body === null) ctx.body = body;
       else if (body instanceof BinaryAnswer) {

@@ -10,3 +10,10 @@ export { searchQueryOfFilter, filterQuery } from './catalogue/routes.ts';
 export { cartTotals } from './cart/routes.ts';
 export { orderRows } from './orders/routes.ts';
 export { toProduct } from './shared/products.ts';
+export {
+  createNotificationFeed,
+  DEFAULT_LIVE_POLL_MS,
+  type NotificationFeed,
+} from './notifications/live-feed.ts';
+export { NOTIFICATION_STREAM_PATH } from './notifications/stream.ts';
+export { readNotifications } from './notifications/routes.ts';

@@ -95,7 +95,11 @@ export async function startHarness(
       };
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A live stream a test left open would hold the server.
+        server.closeAllConnections();
+      });
       await runtime.stop();
       await platform.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,3 +3,4 @@ export { startStack, ROLES, type Role, type RunningStack, type StackOptions } fr
 export { createServerApp, type ServerParts } from './app.ts';
 export { createCheckpointProgress } from './checkpoint-progress.ts';
 export * from './security-headers.ts';
+export { notificationChanges, NOTIFYING_PROJECTORS } from './notification-changes.ts';

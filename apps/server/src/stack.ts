@@ -36,7 +36,7 @@ import {
   seedIfEmpty,
   type CommandApi,
 } from '@rewear/command-api';
-import { createQueryApi, queryRoutes } from '@rewear/query-api';
+import { createNotificationFeed, createQueryApi, queryRoutes } from '@rewear/query-api';
 import { createProjectors } from '@rewear/projectors';
 import { SEED_BRANDS } from '@rewear/seed';
 import { brandSlug } from '@rewear/images';
@@ -44,6 +44,7 @@ import { createServerApp } from './app.ts';
 import { clientConfigFrom } from './client-config.ts';
 import { securityOptionsFrom } from './security-headers.ts';
 import { createCheckpointProgress } from './checkpoint-progress.ts';
+import { notificationChanges } from './notification-changes.ts';
 
 export type Role = 'all' | 'command-api' | 'query-api' | 'projectors';
 export const ROLES: readonly Role[] = ['all', 'command-api', 'query-api', 'projectors'];
@@ -294,11 +295,21 @@ export async function startStack(
         `[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`,
       );
     }
+    const live =
+      (role === 'all' || role === 'query-api') && readSide
+        ? createNotificationFeed(readSide, {
+            pollMs: config.liveNotificationsPollMs,
+            changes: notificationChanges(platform.readModels),
+            onError: (err) =>
+              log(`[server] live notifications: a poll failed: ${(err as Error).message}`),
+          })
+        : null;
     const queryApi =
-      (role === 'all' || role === 'query-api') && readSide && progress
+      live && readSide && progress
         ? createQueryApi({
             readSide,
             progress,
+            live,
             identity: identity!,
             photos: platform.photos,
             config: { clientConfig: clientConfigFrom(config), waitingFor },
@@ -344,6 +355,8 @@ export async function startStack(
           server.closeIdleConnections();
         }),
     );
+    // Open notification streams would hold the server open: they end first.
+    if (live) closers.push(() => live.close());
     log(`[server] ${role} listening on ${url}`);
     return { role, url, config, ready, close: closeAll };
   } catch (err) {

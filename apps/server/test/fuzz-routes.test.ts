@@ -127,6 +127,14 @@ function send(request: Sent): Promise<{ status: number; text: string }> {
       `${stack.url}${request.url}`,
       { method: request.method, headers: request.headers, agent },
       (res) => {
+        // An event stream (the live notifications) stays open: its status is the answer.
+        if (res.headers['content-type']?.startsWith('text/event-stream')) {
+          const status = res.statusCode ?? 0;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          res.destroy();
+          resolve({ status, text: '' });
+          return;
+        }
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));

@@ -41,6 +41,11 @@ export interface Config {
    * Headers must arrive within the shorter of this and 10 s. 0: no limit.
    */
   requestTimeoutMs: number;
+  /**
+   * How often query-api reads the notifications of the users with a live stream open on it
+   * (LIVE_NOTIFICATIONS_POLL_MS, docs/product.md §11.7).
+   */
+  liveNotificationsPollMs: number;
 }
 
 const list = (value: string | undefined) =>
@@ -79,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: parseRateRules(env.RATE_LIMIT_PER_USER, DEFAULT_RATE_LIMITS.perUser),
     },
     requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000),
+    liveNotificationsPollMs: int(env.LIVE_NOTIFICATIONS_POLL_MS, 200),
   };
 }

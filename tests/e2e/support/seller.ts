@@ -49,6 +49,17 @@ async function signUp(user: TestUser): Promise<{ uid: string; idToken: string }>
  * `user` registered as a seller with one listing priced `price` dollars (`stock` units, 1 unless
  * said); answers the listing.
  */
+/** A fresh ID token of `user` (signed up already), for calling the API as them. */
+export async function idTokenOf(user: TestUser): Promise<string> {
+  const signedIn = await emulatorCall<{ idToken: string }>('signInWithPassword', {
+    email: user.email,
+    password: user.password,
+    returnSecureToken: true,
+  });
+  return signedIn.idToken;
+}
+
+/** `user` registered as a seller with one listing priced `price` dollars; answers the listing. */
 export async function sellerWithListing(
   request: APIRequestContext,
   user: TestUser,

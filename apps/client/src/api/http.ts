@@ -73,6 +73,11 @@ function storePosition(position: number | null): void {
 
 let lastPosition: number | null = storedPosition();
 
+/** The signed-in user's ID token, fresh (null = visitor): for requests not made through `api`. */
+export function currentIdToken(): Promise<string | null> {
+  return idTokenProvider();
+}
+
 /** The auth module registers how to get the current user's ID token (null = visitor). */
 export function setIdTokenProvider(provider: IdTokenProvider): void {
   idTokenProvider = provider;

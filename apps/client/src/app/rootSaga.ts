@@ -7,6 +7,7 @@ import { searchSaga } from '../features/search/searchSaga.ts';
 import { newsletterSaga } from '../features/newsletter/newsletterSaga.ts';
 import { notificationsSaga } from '../features/notifications/notificationsSaga.ts';
 import { socialSaga } from '../features/social/socialSaga.ts';
+import { liveNotificationsSaga } from '../features/notifications/liveNotificationsSaga.ts';
 
 export function* rootSaga() {
   // Sagas of routes' own features start with their code (lazyFeatures.ts).
@@ -19,6 +20,7 @@ export function* rootSaga() {
     fork(newsletterSaga),
     fork(notificationsSaga),
     fork(socialSaga),
+    fork(liveNotificationsSaga),
     fork(authSaga),
   ]);
 }

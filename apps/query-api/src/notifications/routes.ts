@@ -3,7 +3,7 @@
  * unread. Read or not comes from the user's read mark, a projection of NotificationsRead.
  */
 import type { NotificationList } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
+import { requireUser, type ReadSide } from '@rewear/platform';
 import {
   READ_MODELS,
   type InboxDoc,
@@ -45,6 +45,28 @@ export function notificationList(
   return { notifications, unreadCount: notifications.filter((n) => !n.read).length };
 }
 
+/** `uid`'s notifications as GET /api/notifications answers them (the live stream reads the same). */
+export async function readNotifications(
+  readSide: ReadSide,
+  uid: string,
+): Promise<NotificationList> {
+  const threads = readSide.collection<NotificationThreadDoc>(READ_MODELS.notifications);
+  const [bought, sold, inbox, mark] = await Promise.all([
+    threads.find({ buyer_id: uid }),
+    threads.find({ seller_id: uid }),
+    readSide
+      .collection<InboxDoc>(READ_MODELS.inbox)
+      .find(
+        { recipient_id: uid },
+        { sort: { at: -1 }, limit: NOTIFICATIONS_SHOWN, readonly: true },
+      ),
+    readSide.collection<NotificationReadDoc>(READ_MODELS.notificationReads).findOne({ _id: uid }),
+  ]);
+  // One thread once, should a user be both sides of a shipment.
+  const unique = [...new Map([...bought, ...sold].map((t) => [t._id, t])).values()];
+  return notificationList(uid, unique, mark?.read_up_to ?? null, inbox);
+}
+
 export const notificationRoutes: QueryRoute[] = [
   defineRoute({
     doc: {
@@ -60,24 +82,7 @@ export const notificationRoutes: QueryRoute[] = [
       },
     },
     async handle({ ctx, deps }) {
-      const user = requireUser(ctx);
-      const threads = deps.readSide.collection<NotificationThreadDoc>(READ_MODELS.notifications);
-      const [bought, sold, inbox, mark] = await Promise.all([
-        threads.find({ buyer_id: user.uid }),
-        threads.find({ seller_id: user.uid }),
-        deps.readSide
-          .collection<InboxDoc>(READ_MODELS.inbox)
-          .find(
-            { recipient_id: user.uid },
-            { sort: { at: -1 }, limit: NOTIFICATIONS_SHOWN, readonly: true },
-          ),
-        deps.readSide
-          .collection<NotificationReadDoc>(READ_MODELS.notificationReads)
-          .findOne({ _id: user.uid }),
-      ]);
-      // One thread once, should a user be both sides of a shipment.
-      const unique = [...new Map([...bought, ...sold].map((t) => [t._id, t])).values()];
-      return notificationList(user.uid, unique, mark?.read_up_to ?? null, inbox);
+      return readNotifications(deps.readSide, requireUser(ctx).uid);
     },
   }),
 ];

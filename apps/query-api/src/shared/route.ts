@@ -8,6 +8,7 @@ import {
   type Route,
 } from '@rewear/platform';
 import type { ClientConfig } from '@rewear/contracts';
+import type { NotificationFeed } from '../notifications/live-feed.ts';
 
 export interface QueryApiDeps {
   /** The read models and search index of the live generation. */
@@ -19,6 +20,8 @@ export interface QueryApiDeps {
   photos?: PhotoStore;
   /** The server's clock (the Product of the Day's calendar day); the wall clock by default. */
   clock?: () => Date;
+  /** Sends the open notification streams what the projectors add (createQueryApi makes one if absent). */
+  live?: NotificationFeed;
   config?: {
     /** How long a request with a consistency token may wait for the projections (default 2000 ms). */
     consistencyWaitMs?: number;
@@ -26,6 +29,8 @@ export interface QueryApiDeps {
     clientConfig?: ClientConfig;
     /** What GET /api/health still waits for (empty or absent: ready). */
     waitingFor?: () => string[];
+    /** How often the open notification streams look for new ones (default 200 ms). */
+    livePollMs?: number;
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * The header's bell: the unread count, read again on each page change (no live delivery yet).
- * The notifications page reads them itself, then marks them read.
+ * The header's bell: the unread count, read again on each page change and counting each
+ * notification that arrives live (liveNotificationsSaga). The notifications page reads them
+ * itself, then marks them read.
  */
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';

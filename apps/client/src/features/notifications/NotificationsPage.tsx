@@ -1,6 +1,7 @@
 /**
- * Notifications (docs/product.md §11.6): the signed-in user's, newest first. Opening the page
- * marks them read up to the newest shown.
+ * Notifications (docs/product.md §11.6): the signed-in user's, newest first, each with its kind's
+ * icon and label. Opening the page marks them read up to the newest shown; those arriving live
+ * while it is open (§11.7) join the list as new.
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import '../auth/account.css';
 import './notifications.css';
 import { notificationsOpened, selectNotifications } from './notificationsSlice.ts';
+import { KindIcon, kindLabel, linkLabel } from './kinds.tsx';
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
@@ -48,19 +50,25 @@ export default function NotificationsPage() {
           {status === 'loaded' ? 'No notifications yet.' : 'Loading your notifications...'}
         </p>
       ) : (
-        <ul className="rw-notifications__list" aria-label="Notifications">
+        <ul className="rw-notifications__list" aria-label="Notifications" aria-live="polite">
           {items.map((n) => (
             <li
               key={n.id}
               className={`rw-card rw-notification${n.read ? '' : ' rw-notification--unread'}`}
             >
-              {!n.read && <span className="rw-notification__new">New</span>}
-              <p className="rw-notification__text">{n.text}</p>
-              <p className="rw-notification__meta">
-                <time dateTime={n.at}>{formatTime(n.at)}</time>
-                {' · '}
-                <Link to={n.link}>View</Link>
-              </p>
+              <KindIcon kind={n.kind} />
+              <div className="rw-notification__body">
+                <p className="rw-notification__kind">
+                  {kindLabel(n.kind)}
+                  {!n.read && <span className="rw-notification__new">New</span>}
+                </p>
+                <p className="rw-notification__text">{n.text}</p>
+                <p className="rw-notification__meta">
+                  <time dateTime={n.at}>{formatTime(n.at)}</time>
+                  {' · '}
+                  <Link to={n.link}>{linkLabel(n.link)}</Link>
+                </p>
+              </div>
             </li>
           ))}
         </ul>

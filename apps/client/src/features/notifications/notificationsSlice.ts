@@ -20,6 +20,9 @@ export const initialNotificationsState: NotificationsState = {
   error: null,
 };
 
+/** The list shows this many, as the server lists them (NOTIFICATIONS_SHOWN). */
+const SHOWN = 100;
+
 /** Everything at or before `upTo` is read; the count follows. */
 function readUpTo(state: NotificationsState, upTo: string) {
   const upToMs = Date.parse(upTo);
@@ -45,6 +48,21 @@ const notificationsSlice = createSlice({
       state.status = 'failed';
       state.error = action.payload;
     },
+    /**
+     * One arrived on the live stream (docs/product.md §11.7): into the list in its place, the
+     * count up. Once only: a stream that reconnects, or a list read meanwhile, may have it already.
+     */
+    received(state, action: PayloadAction<NotificationView>) {
+      const n = action.payload;
+      if (state.items.some((item) => item.id === n.id)) return;
+      const at = (item: NotificationView) => item.at;
+      const index = state.items.findIndex(
+        (item) => at(item) < at(n) || (at(item) === at(n) && item.id < n.id),
+      );
+      state.items.splice(index < 0 ? state.items.length : index, 0, n);
+      state.items = state.items.slice(0, SHOWN);
+      state.unreadCount = state.items.filter((item) => !item.read).length;
+    },
     /** Shown at once; the command follows. */
     notificationsMarkedRead(state, action: PayloadAction<{ upTo: string }>) {
       readUpTo(state, action.payload.upTo);
@@ -58,6 +76,9 @@ const notificationsSlice = createSlice({
 
 /** The notifications page opened: read them, then mark them read. */
 export const notificationsOpened = createAction('notifications/opened');
+
+/** Other features listen for it to re-read what a notification is about (a message, an offer). */
+export const notificationReceived = notificationsSlice.actions.received;
 
 export const {
   notificationsRequested,

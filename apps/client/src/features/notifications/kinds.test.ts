@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '@rewear/contracts';
+import { familyOf, kindLabel, linkLabel } from './kinds.tsx';
+
+describe('notification kinds in the centre', () => {
+  it('gives every known kind a label of its own', () => {
+    for (const kind of NOTIFICATION_KINDS) expect(kindLabel(kind), kind).not.toBe('');
+    expect(kindLabel('shipped')).toBe('Shipped');
+    expect(kindLabel('review_left')).toBe('New review');
+    expect(familyOf('problem_reported')).toBe('trouble');
+  });
+
+  it('shows a kind added later by its family and its own name', () => {
+    expect(familyOf('offer_countered')).toBe('offer');
+    expect(familyOf('new_message')).toBe('message');
+    expect(familyOf('price_drop')).toBe('alert');
+    expect(kindLabel('price_drop')).toBe('Price drop');
+  });
+
+  it('says where the link goes', () => {
+    expect(linkLabel('/order-confirmation/o1')).toBe('View order');
+    expect(linkLabel('/sales')).toBe('View sales');
+    expect(linkLabel('/sellers/u1')).toBe('View profile');
+    expect(linkLabel('/somewhere')).toBe('View');
+  });
+});
