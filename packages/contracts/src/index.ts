@@ -9,3 +9,5 @@ export * from './shipments.ts';
 export * from './shipment-requests.ts';
 export * from './reviews.ts';
 export * from './notifications.ts';
+export * from './offers.ts';
+export * from './pricing.ts';

@@ -16,6 +16,12 @@ export const NOTIFICATION_KINDS = [
   'disputed',
   'refunded',
   'review_left',
+  'offer_made',
+  'offer_countered',
+  'offer_accepted',
+  'offer_declined',
+  'offer_expired',
+  'message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
