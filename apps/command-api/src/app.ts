@@ -38,6 +38,8 @@ import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
 import { reviewRoutes } from './review/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { conversationRoutes } from './conversation/routes.ts';
+import { bundleRoutes } from './bundle/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -87,6 +89,8 @@ const allRoutes: CommandRoute[] = [
   ...shipmentRoutes,
   ...reviewRoutes,
   ...notificationRoutes,
+  ...conversationRoutes,
+  ...bundleRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

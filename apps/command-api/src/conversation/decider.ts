@@ -6,7 +6,9 @@
  * context's clock, so the timers are decided (and tested) like any other command.
  */
 import {
+  conversationIdFor,
   formatPrice,
+  streamIdOf,
   minimumOfferCents,
   OFFER_RULES,
   toDollars,
@@ -74,7 +76,9 @@ export type ConversationCommand =
   /** The buyer paid an order the offer priced. */
   | { type: 'RedeemOffer'; offerId: string; orderId: string };
 
-export const conversationIdOf = (listingId: string, buyerId: string) => `${listingId}.${buyerId}`;
+export { conversationIdFor as conversationIdOf } from '@rewear/contracts';
+export const conversationStream = (conversationId: string) =>
+  streamIdOf('conversation', conversationId);
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 const isDue = (at: string | null, now: Date) => at !== null && Date.parse(at) <= now.getTime();
@@ -163,7 +167,7 @@ export function evolveConversation(
 
 function refFor(listing: ListingFacts, buyerId: string): ConversationRef {
   return {
-    conversationId: conversationIdOf(listing.listingId, buyerId),
+    conversationId: conversationIdFor(listing.listingId, buyerId),
     listingId: listing.listingId,
     listingTitle: listing.title,
     buyerId,
