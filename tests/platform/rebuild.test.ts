@@ -14,13 +14,14 @@ import {
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
-import { appendShipments, appendSteps } from './support/event-mix.ts';
+import { appendConversations, appendShipments, appendSteps } from './support/event-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const dir = mkdtempSync(path.join(tmpdir(), 'rewear-rebuild-'));
 const STEPS = 8 * 1000;
 const SHIPMENTS = 200;
+const CONVERSATIONS = 150;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   platform = await createPlatform(loadConfig({ DATA_DIR: dir }));
   await appendSteps(platform.eventStore, 0, STEPS);
   await appendShipments(platform.eventStore, 0, SHIPMENTS);
+  await appendConversations(platform.eventStore, 0, CONVERSATIONS);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -86,6 +88,7 @@ describe('rebuild while serving, on the embedded engines', () => {
     const writing = Promise.all([
       appendSteps(platform.eventStore, STEPS, STEPS + 800),
       appendShipments(platform.eventStore, SHIPMENTS, SHIPMENTS + 50),
+      appendConversations(platform.eventStore, CONVERSATIONS, CONVERSATIONS + 30),
     ]);
 
     const results = [];
@@ -98,6 +101,10 @@ describe('rebuild while serving, on the embedded engines', () => {
       'seller-balances',
       'seller-profiles',
       'notifications',
+      'conversations',
+      'conversation-entries',
+      'bundle-discounts',
+      'inbox',
     ])
       results.push(await runtime.rebuild(name));
     await writing;
@@ -116,6 +123,10 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['seller-balances', 2, 1],
       ['seller-profiles', 2, 1],
       ['notifications', 2, 1],
+      ['conversations', 2, 1],
+      ['conversation-entries', 2, 1],
+      ['bundle-discounts', 2, 1],
+      ['inbox', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -155,6 +166,17 @@ describe('rebuild while serving, on the embedded engines', () => {
       expect(threads.reduce((sum, t) => sum + t.notifications.length, 0)).toBe(
         ((SHIPMENTS + 50) / 10) * 39,
       );
+      // Per three conversations: 2 messages and an offer each, plus 1 acceptance, 2 (a counter
+      // and its acceptance) and 1 expiry; one inbox notification per step, two per expiry.
+      const conversations = CONVERSATIONS + 30;
+      expect(live.conversations?.length).toBe(conversations);
+      expect(live.conversation_entries?.length).toBe(3 * conversations + (4 * conversations) / 3);
+      expect(live.bundle_discounts?.length).toBe(conversations / 5);
+      expect(live.inbox?.length).toBe(3 * conversations + (5 * conversations) / 3);
+      const offers = (live.conversations as Array<{ offers: Array<{ status: string }> }>).map(
+        (c) => c.offers[0]!.status,
+      );
+      expect(offers.filter((s) => s === 'accepted').length).toBe((2 * conversations) / 3);
     } finally {
       await reference.stop();
       await fresh.close();

@@ -21,6 +21,11 @@ import {
   notificationsProjector,
 } from './notifications/notifications.ts';
 import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
+import {
+  bundleDiscountsProjector,
+  conversationEntriesProjector,
+  conversationsProjector,
+} from './conversations/conversations.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -38,6 +43,9 @@ export * from './shipments/index.ts';
 export * from './sellers/profiles.ts';
 export * from './notifications/notifications.ts';
 export * from './notifications/inbox.ts';
+export * from './notifications/offers.ts';
+export * from './notifications/messages.ts';
+export * from './conversations/conversations.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -61,6 +69,9 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       notificationsProjector,
       notificationReadsProjector,
       inboxProjector(NOTIFIERS),
+      conversationsProjector,
+      conversationEntriesProjector,
+      bundleDiscountsProjector,
     ],
   };
 }

@@ -12,6 +12,8 @@ import type { EnvelopeOf, EventType } from '@rewear/contracts';
 import type { Projector, ReadSide } from '@rewear/platform';
 import type { IndexSpec } from '@rewear/ports';
 import { READ_MODELS, type InboxDoc } from '@rewear/read-models';
+import { offerNotifier } from './offers.ts';
+import { messageNotifier } from './messages.ts';
 
 /** What a notifier says: who hears of the event, and what they read. */
 export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'>;
@@ -63,4 +65,4 @@ export function inboxProjector(notifiers: readonly Notifier[]): Projector {
  * The features' notifiers. A feature adds its own here (one file per feature beside this one,
  * exporting a `Notifier`).
  */
-export const NOTIFIERS: Notifier[] = [];
+export const NOTIFIERS: Notifier[] = [offerNotifier as Notifier, messageNotifier as Notifier];
