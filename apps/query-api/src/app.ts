@@ -34,6 +34,7 @@ import { collectionRoutes } from './collections/routes.ts';
 import { shipmentRoutes } from './shipments/routes.ts';
 import { sellerRoutes } from './sellers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { conversationRoutes } from './conversations/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
@@ -47,6 +48,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...shipmentRoutes,
   ...sellerRoutes,
   ...notificationRoutes,
+  ...conversationRoutes,
   ...orderRoutes,
   ...collectionRoutes,
 ];

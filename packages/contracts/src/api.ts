@@ -89,10 +89,16 @@ export interface BrandView {
 
 export interface CartLine extends Product {
   quantity: number;
+  /** The buyer's accepted offer pricing this line (`price` is then the offered price). */
+  offer_id?: string | null;
+  /** The listed price, when `price` is an offered one. */
+  list_price?: number;
 }
 export interface CartView {
   id: string | null;
   products: CartLine[];
+  /** Bundle discounts of the cart's sellers that have any (docs/product.md §13). */
+  bundles?: Record<string, Array<{ minItems: number; percent: number }>>;
 }
 /** GET /api/cart/{cartId}/totals */
 export interface CartTotals {
@@ -102,6 +108,10 @@ export interface CartTotals {
   /** Sum of quantities (the drawer title). */
   itemCount: number;
   subtotal: number;
+  /** Bundle discounts by seller, taken off the subtotal (docs/product.md §13). */
+  discounts?: Array<{ sellerId: string; percent: number; amount: number }>;
+  /** Subtotal less the discounts: what the order is charged. */
+  total?: number;
   shipping: { amount: number; label: 'FREE' };
   tax: { status: 'calculated_at_checkout' };
   /** Lines whose listing is gone or no longer has the quantity. */
