@@ -99,6 +99,9 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           <Link role="menuitem" to="/sales" onClick={() => setOpen(false)}>
             Your Sales
           </Link>
+          <Link role="menuitem" to="/messages" onClick={() => setOpen(false)}>
+            Your Messages
+          </Link>
           <button role="menuitem" type="button" onClick={handleSignOut}>
             Sign Out
           </button>

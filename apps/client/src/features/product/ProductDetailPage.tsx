@@ -16,6 +16,7 @@ import {
 } from '../cart/cartSlice.ts';
 import { selectUid } from '../auth/authSlice.ts';
 import ConfirmDialog from '../listings/ConfirmDialog.tsx';
+import ProductOffer from '../messages/ProductOffer.tsx';
 import {
   galleryOf,
   isSellerOf,
@@ -261,6 +262,15 @@ export default function ProductDetailPage() {
                 ({cartUnits}) View Cart
               </button>
             </div>
+          )}
+
+          {!isSellerOf(product, uid) && (
+            <ProductOffer
+              listingId={product.product_id}
+              price={product.price}
+              uid={uid}
+              available={product.stock > 0}
+            />
           )}
 
           <ul className="product-detail__notes">
