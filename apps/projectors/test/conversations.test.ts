@@ -13,7 +13,7 @@ import {
 import { envelope } from './events.ts';
 
 const ref = {
-  conversationId: 'l1.b1',
+  conversationId: 'l1_b1',
   listingId: 'l1',
   listingTitle: 'Wool coat',
   buyerId: 'b1',
@@ -27,7 +27,7 @@ const ev = <T extends ConversationEnvelope['type']>(
   data: Omit<EventData<T>, keyof typeof ref>,
 ) =>
   envelope(type, { ...ref, ...data } as EventData<T>, {
-    streamId: 'conversation-l1.b1',
+    streamId: 'conversation-l1_b1',
     streamVersion: ++version,
     occurredAt: at,
   }) as ConversationEnvelope;
@@ -61,7 +61,7 @@ describe('conversations read model', () => {
       null as ReturnType<typeof projectConversation> | null,
     )!;
     expect(doc).toMatchObject({
-      _id: 'l1.b1',
+      _id: 'l1_b1',
       buyer_id: 'b1',
       seller_id: 's1',
       last_text: '<b>Deal</b>',
@@ -100,8 +100,8 @@ describe('conversations read model', () => {
     for (const e of [made, countered, made])
       await conversationEntriesProjector.apply(e, target as never);
     expect([...docs.keys()]).toEqual([
-      `conversation-l1.b1:${made.streamVersion}`,
-      `conversation-l1.b1:${countered.streamVersion}`,
+      `conversation-l1_b1:${made.streamVersion}`,
+      `conversation-l1_b1:${countered.streamVersion}`,
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('offer and message notifications', () => {
         recipient_id: 's1',
         kind: 'offer_made',
         text: 'New offer of $25.00 for “Wool coat”',
-        link: '/messages/l1.b1',
+        link: '/messages/l1_b1',
       },
     ]);
     expect(offerDrafts(countered as never).map((d) => d.recipient_id)).toEqual(['b1']);
@@ -144,7 +144,7 @@ describe('offer and message notifications', () => {
         recipient_id: 'b1',
         kind: 'message',
         text: 'New message about “Wool coat”: <b>Deal</b>',
-        link: '/messages/l1.b1',
+        link: '/messages/l1_b1',
       },
     ]);
   });

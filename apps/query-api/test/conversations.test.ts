@@ -31,7 +31,7 @@ beforeAll(async () => {
     ['hat', 2000],
   ] as const)
     await h.append('listing', id, [listing(id, { sellerId: seller.uid, priceCents: price })]);
-  conversationId = `coat.${buyer.uid}`;
+  conversationId = `coat_${buyer.uid}`;
   const ref = {
     conversationId,
     listingId: 'coat',

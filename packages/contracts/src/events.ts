@@ -319,7 +319,7 @@ export const eventSchemas = {
       editedAt: isoTime,
     }),
   },
-  // One conversation per listing and buyer, stream `conversation-{listingId}.{buyerId}`
+  // One conversation per listing and buyer, stream `conversation-{listingId}_{buyerId}`
   // (docs/product.md §13): its messages and its offers, in the order they happened.
   MessageSent: {
     version: 1,

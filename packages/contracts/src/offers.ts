@@ -24,8 +24,11 @@ export const MESSAGE_MAX_LENGTH = 2000;
 export const minimumOfferCents = (listPriceCents: number) =>
   Math.ceil(listPriceCents * OFFER_RULES.minShareOfPrice);
 
-/** A conversation's id: one per listing and buyer. */
-export const conversationIdFor = (listingId: string, buyerId: string) => `${listingId}.${buyerId}`;
+/**
+ * A conversation's id: one per listing and buyer. Joined by `_`, not `.`: the id is the last
+ * segment of the conversation page's path, where a dot would read as a file extension.
+ */
+export const conversationIdFor = (listingId: string, buyerId: string) => `${listingId}_${buyerId}`;
 
 export const OFFER_STATUSES = [
   'pending',

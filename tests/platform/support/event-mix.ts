@@ -284,7 +284,7 @@ export function conversationLife(k: number): Append[] {
   const buyerId = `u${(k + 7) % 1000}`;
   const sellerId = `u${k % 50}`;
   const ref = {
-    conversationId: `${listingId}.${buyerId}`,
+    conversationId: `${listingId}_${buyerId}`,
     listingId,
     listingTitle: `Listing ${k}`,
     buyerId,

@@ -1,6 +1,6 @@
 /**
  * A conversation: one per listing and buyer, between the buyer and the seller, with the offers
- * made in it (docs/product.md §13). Stream `conversation-{listingId}.{buyerId}`. Every offer
+ * made in it (docs/product.md §13). Stream `conversation-{listingId}_{buyerId}`. Every offer
  * rule lives here: at least half the price, at most 3 per buyer and listing, one open at a
  * time, a single counter, 48 h to answer, 24 h to buy once accepted. Times come from the
  * context's clock, so the timers are decided (and tested) like any other command.

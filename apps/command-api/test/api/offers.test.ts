@@ -75,7 +75,7 @@ describe('offers', () => {
     const made = await post(`/api/listings/${productId}/offers`, buyer, { amount: 25 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const { conversationId } = made.body;
-    expect(conversationId).toBe(`${productId}.${buyer.uid}`);
+    expect(conversationId).toBe(`${productId}_${buyer.uid}`);
     const offerId = made.body.offer.offerId as string;
     expect(made.body.offer).toMatchObject({ status: 'pending', amount: 25 });
 
@@ -217,7 +217,7 @@ describe('messages', () => {
     await refused(() => post(path, stranger, { text: 'Me too' }), 403);
     await refused(
       () =>
-        post(`/api/conversations/${productId}.${stranger.uid}/messages`, seller, { text: 'Hi' }),
+        post(`/api/conversations/${productId}_${stranger.uid}/messages`, seller, { text: 'Hi' }),
       404,
     );
     await refused(() => post(path, buyer, { text: 'x'.repeat(2001) }), 400, /2000 characters/);

@@ -20,7 +20,7 @@ const listing: ListingFacts = {
   available: true,
 };
 const ref = {
-  conversationId: 'l1.buyer',
+  conversationId: 'l1_buyer',
   listingId: 'l1',
   listingTitle: 'Wool coat',
   buyerId: 'buyer',

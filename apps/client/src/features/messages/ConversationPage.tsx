@@ -204,8 +204,8 @@ export default function ConversationPage() {
     if (conversationId) dispatch(conversationRequested(conversationId));
   }, [dispatch, conversationId]);
 
-  // The buyer's own conversation about a listing, before its first message (`{listingId}.{uid}`).
-  const suffix = uid ? `.${uid}` : null;
+  // The buyer's own conversation about a listing, before its first message (`{listingId}_{uid}`).
+  const suffix = uid ? `_${uid}` : null;
   const listingId =
     suffix && conversationId.endsWith(suffix) ? conversationId.slice(0, -suffix.length) : null;
 

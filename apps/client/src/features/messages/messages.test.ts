@@ -15,7 +15,7 @@ import { moveOf, offerProblem, stepText } from './offerSteps.ts';
 import { tiersOf } from './BundleSettings.tsx';
 
 const view = (over: Partial<ConversationView> = {}): ConversationView => ({
-  conversationId: 'l1.b1',
+  conversationId: 'l1_b1',
   listingId: 'l1',
   listingTitle: 'Coat',
   listingImage: '',
@@ -36,7 +36,7 @@ const note = (over: Partial<NotificationView> = {}): NotificationView => ({
   id: 'n1',
   kind: 'message',
   text: 'New message',
-  link: '/messages/l1.b1',
+  link: '/messages/l1_b1',
   at: '2026-03-01T12:00:00.000Z',
   read: false,
   ...over,
@@ -74,14 +74,14 @@ describe('conversation page, live', () => {
   it('reads the open conversation again when a notification links to it, not for another', async () => {
     let reads = 0;
     const api = fakeApi({
-      'GET /api/conversations/l1.b1': () => {
+      'GET /api/conversations/l1_b1': () => {
         reads += 1;
         return view({ lastText: `read ${reads}` });
       },
     });
     const { state } = await run(api, [
-      conversationRequested('l1.b1'),
-      notificationReceived(note({ link: '/messages/l2.b1' })),
+      conversationRequested('l1_b1'),
+      notificationReceived(note({ link: '/messages/l2_b1' })),
       notificationReceived(note()),
     ]);
     expect(reads).toBe(2);
@@ -90,15 +90,15 @@ describe('conversation page, live', () => {
 
   it('an accepted offer asks for the cart again, so checkout charges the offered price', async () => {
     const api = fakeApi({
-      'GET /api/conversations/l1.b1': () => view(),
-      'POST /api/conversations/l1.b1/offers/o1/accept': () => ({
+      'GET /api/conversations/l1_b1': () => view(),
+      'POST /api/conversations/l1_b1/offers/o1/accept': () => ({
         position: 9,
         offer: { offerId: 'o1', status: 'accepted', amount: 25, counterAmount: 30 },
       }),
     });
     const { dispatched } = await run(api, [
-      conversationRequested('l1.b1'),
-      offerAnswered({ conversationId: 'l1.b1', offerId: 'o1', action: 'accept' }),
+      conversationRequested('l1_b1'),
+      offerAnswered({ conversationId: 'l1_b1', offerId: 'o1', action: 'accept' }),
     ]);
     expect(dispatched.map((a) => a.type)).toContain('cart/refreshRequested');
     expect(api.calls.filter((c) => c.method === 'GET')).toHaveLength(2);

@@ -1,0 +1,136 @@
+/**
+ * Offers and messages (docs/product.md §13), with the buyer and the seller in two browsers: the
+ * buyer offers from the product page, the seller counters, the buyer accepts the counter and
+ * checks out at the offered price (the amount charged asserted); a message written on one side
+ * appears on the other once its page reads the conversation again (the page also re-reads on
+ * a live `notifications/received`, where the live stream is on). Screenshots of the
+ * conversation page at 375 and 1280 px are saved under artifacts/screenshots/.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import {
+  accountMenu,
+  dollars,
+  fillCheckout,
+  newUser,
+  registerThroughUi,
+  signInThroughUi,
+} from './support/app.ts';
+import { sellerWithListing } from './support/seller.ts';
+import { REPO_ROOT } from './support/storefront.ts';
+
+const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
+
+async function shootAtBothWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+const thread = (page: Page) => page.getByRole('list', { name: 'Messages and offers' });
+const offerStatus = (page: Page) => page.getByTestId('offer-status');
+
+test('an offer, a counter, the acceptance and a checkout at the offered price; messages both ways', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const seller = newUser(testInfo, 'seller');
+  const title = `Linen Blazer ${Math.random().toString(36).slice(2, 7)}`;
+  const listing = await sellerWithListing(page.request, seller, { title, price: 40 });
+
+  // The buyer offers $25 from the product page; the conversation opens.
+  const buyer = newUser(testInfo, 'buyer');
+  await registerThroughUi(page, buyer);
+  await page.goto(`/products/${listing.product_id}`);
+  await page.getByRole('button', { name: 'Make an offer' }).click();
+  const offerForm = page.getByRole('form', { name: 'Your offer' });
+  // Below half the price is refused on the spot, with the reason.
+  await offerForm.getByLabel('Your offer').fill('15');
+  await offerForm.getByRole('button', { name: 'Send offer' }).click();
+  await expect(
+    offerForm.getByText('An offer must be at least $20.00, half the price'),
+  ).toBeVisible();
+  await offerForm.getByLabel('Your offer').fill('25');
+  await offerForm.getByRole('button', { name: 'Send offer' }).click();
+  await expect(page).toHaveURL(/\/messages\/.+/);
+  const conversationUrl = page.url();
+  await expect(offerStatus(page)).toContainText('Waiting for the seller');
+  await expect(thread(page)).toContainText('You offered $25.00');
+
+  // The seller finds it in Messages and counters with $32.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  try {
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    await expect(accountMenu(sellerPage, seller)).toBeVisible({ timeout: 20_000 });
+    await accountMenu(sellerPage, seller).click();
+    await sellerPage.getByRole('menuitem', { name: 'Your Messages' }).click();
+    await expect(sellerPage).toHaveURL(/\/messages$/);
+    await sellerPage.getByRole('link', { name: new RegExp(title) }).click();
+    await expect(thread(sellerPage)).toContainText('The buyer offered $25.00');
+    await sellerPage.getByRole('button', { name: 'Counter' }).click();
+    const counter = sellerPage.getByRole('form', { name: 'Your counter-offer' });
+    await counter.getByLabel('Your counter-offer').fill('32');
+    await counter.getByRole('button', { name: 'Send counter-offer' }).click();
+    await expect(offerStatus(sellerPage)).toContainText('Countered: waiting for the buyer');
+
+    // The buyer's page reads the conversation again and accepts the counter.
+    await page.reload();
+    await expect(thread(page)).toContainText('The seller countered with $32.00');
+    await page.getByRole('button', { name: 'Accept $32.00' }).click();
+    await expect(offerStatus(page)).toContainText('Accepted');
+
+    // A message from the buyer appears on the seller's side; markup is shown as text.
+    await page.getByLabel('Message', { exact: true }).fill('Thanks! <b>Paying</b> now.');
+    await expect(page.getByText('26/2000')).toBeVisible();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(thread(page)).toContainText('Thanks! <b>Paying</b> now.');
+    await sellerPage.reload();
+    await expect(thread(sellerPage)).toContainText('Thanks! <b>Paying</b> now.');
+    await expect(thread(sellerPage)).toContainText('The buyer accepted $32.00');
+    await sellerPage.getByLabel('Message', { exact: true }).fill('Shipping tomorrow.');
+    await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(thread(sellerPage)).toContainText('Shipping tomorrow.');
+    await page.reload();
+    await expect(thread(page)).toContainText('Shipping tomorrow.');
+    await shootAtBothWidths(page, 'conversation');
+
+    // Checkout at the offered price: the order is charged $32, not the listed $40.
+    await page.getByRole('button', { name: 'Buy now at $32.00' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-total')).toHaveText(dollars(32));
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders',
+    );
+    const payButton = await fillCheckout(page, '4242 4242 4242 4242');
+    await expect(payButton).toHaveText(`Pay ${dollars(32)}`);
+    await payButton.click();
+    const order = await (await created).json();
+    expect(order.order.total_price).toBe(32);
+    await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+
+    // The seller's conversation tells the offer was bought.
+    await expect
+      .poll(
+        async () => {
+          await sellerPage.goto(conversationUrl.replace(/^https?:\/\/[^/]+/, ''));
+          return thread(sellerPage).textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('Bought at the offered price');
+  } finally {
+    await sellerContext.close();
+  }
+});
