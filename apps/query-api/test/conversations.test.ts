@@ -146,7 +146,7 @@ describe('conversations', () => {
   it('prices the buyer’s cart from the held offer and the bundle discount; a stranger’s at the listed prices', async () => {
     const cart = await h.get(`/api/cart/user/${buyer.uid}`, { token: buyer.idToken });
     const coat = cart.body.products.find((p: { product_id: string }) => p.product_id === 'coat');
-    expect(coat).toMatchObject({ price: 30, offer_id: 'o1', list_price: 40 });
+    expect(coat).toMatchObject({ price: 30, offerId: 'o1', listPrice: 40 });
     expect(cart.body.bundles).toEqual({ [seller.uid]: [{ minItems: 3, percent: 10 }] });
     const totals = await h.get(`/api/cart/u_${buyer.uid}/totals`, { token: buyer.idToken });
     // 30 (offer) + 10 + 20; 10 % off the listed-price lines (30): 3.

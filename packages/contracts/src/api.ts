@@ -90,9 +90,9 @@ export interface BrandView {
 export interface CartLine extends Product {
   quantity: number;
   /** The buyer's accepted offer pricing this line (`price` is then the offered price). */
-  offer_id?: string | null;
-  /** The listed price, when `price` is an offered one. */
-  list_price?: number;
+  offerId?: string | null;
+  /** The listed price (differs from `price` when an offer prices the line). */
+  listPrice?: number;
 }
 export interface CartView {
   id: string | null;

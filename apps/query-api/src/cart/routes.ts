@@ -156,8 +156,8 @@ export const cartRoutes: QueryRoute[] = [
           ...toProduct(listing!._id, listing!),
           quantity: line.quantity,
           price: toDollars(price.unitPriceCents),
-          offer_id: price.offerId,
-          list_price: toDollars(listing!.price_cents),
+          offerId: price.offerId,
+          listPrice: toDollars(listing!.price_cents),
         });
       }
       const bundles: NonNullable<CartView['bundles']> = {};

@@ -26,8 +26,8 @@ export interface CartItem {
   stock?: number;
   seller_id?: string;
   /** The buyer's accepted offer pricing this line (`price` is then the offered price). */
-  offer_id?: string | null;
-  list_price?: number;
+  offerId?: string | null;
+  listPrice?: number;
 }
 
 /** A visitor line not carried over (or only in part) at sign-in, and why. */
@@ -87,8 +87,8 @@ export function toCartItem(line: ServerCartLine | CartItem): CartItem {
     quantity: line.quantity,
     stock: line.stock,
     seller_id: line.seller_id,
-    offer_id: line.offer_id ?? null,
-    list_price: line.list_price,
+    offerId: line.offerId ?? null,
+    listPrice: line.listPrice,
   };
 }
 
@@ -301,14 +301,14 @@ export const selectCartPricing = createSelector(
   (lines, bundles) => {
     const offers = new Map<string, HeldOffer>();
     for (const line of lines)
-      if (line.offer_id)
-        offers.set(line.product_id, { offerId: line.offer_id, amountCents: toCents(line.price)! });
+      if (line.offerId)
+        offers.set(line.product_id, { offerId: line.offerId, amountCents: toCents(line.price)! });
     const priced = priceLines(
       lines.map((line) => ({
         productId: line.product_id,
         quantity: line.quantity,
         sellerId: line.seller_id ?? '',
-        listPriceCents: toCents(line.offer_id ? (line.list_price ?? line.price) : line.price)!,
+        listPriceCents: toCents(line.offerId ? (line.listPrice ?? line.price) : line.price)!,
       })),
       offers,
       new Map(Object.entries(bundles)),

@@ -201,7 +201,7 @@ export default function CheckoutPage() {
                   <small className="rw-muted">Qty {line.quantity}</small>
                 </span>
                 <span>
-                  {line.offer_id && <small className="rw-muted">Your offer </small>}
+                  {line.offerId && <small className="rw-muted">Your offer </small>}
                   {formatPrice(Number(line.price) * line.quantity)}
                 </span>
               </li>
