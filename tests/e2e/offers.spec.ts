@@ -4,20 +4,22 @@
  * checks out at the offered price (the amount charged asserted); a message written on one side
  * appears on the other once its page reads the conversation again (the page also re-reads on
  * a live `notifications/received`, where the live stream is on). Screenshots of the
- * conversation page at 375 and 1280 px are saved under artifacts/screenshots/.
+ * conversation page at 375 and 1280 px are saved under artifacts/screenshots/. And a seller's
+ * bundle discount, set on My Sales, comes off an order of two of their items.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
   accountMenu,
+  addToCartOnProductPage,
   dollars,
   fillCheckout,
   newUser,
   registerThroughUi,
   signInThroughUi,
 } from './support/app.ts';
-import { sellerWithListing } from './support/seller.ts';
+import { anotherListing, sellerWithListing } from './support/seller.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 
 const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
@@ -133,4 +135,56 @@ test('an offer, a counter, the acceptance and a checkout at the offered price; m
   } finally {
     await sellerContext.close();
   }
+});
+
+test('a seller’s bundle discount comes off an order of two of their items', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const seller = newUser(testInfo, 'seller');
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const first = await sellerWithListing(page.request, seller, {
+    title: `Silk Scarf ${suffix}`,
+    price: 20,
+  });
+  const second = await anotherListing(page.request, seller, {
+    title: `Wool Hat ${suffix}`,
+    price: 30,
+  });
+
+  // The seller sets 10 % off from 2 items on My Sales.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  try {
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    await expect(accountMenu(sellerPage, seller)).toBeVisible({ timeout: 20_000 });
+    await sellerPage.goto('/sales');
+    const bundle = sellerPage.getByRole('form', { name: 'Bundle discounts' });
+    await bundle.getByLabel('Tier 1: items').fill('2');
+    await bundle.getByLabel('Tier 1: percent off').fill('10');
+    await bundle.getByRole('button', { name: 'Save bundle discounts' }).click();
+    await expect(bundle.getByText('Saved.')).toBeVisible();
+  } finally {
+    await sellerContext.close();
+  }
+
+  // The buyer takes both items: the cart and the checkout show the discount, the order is charged it.
+  const buyer = newUser(testInfo, 'buyer');
+  await registerThroughUi(page, buyer);
+  await page.goto(`/products/${first.product_id}`);
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
+  await page.goto(`/products/${second.product_id}`);
+  await addToCartOnProductPage(page, 'Cart, 2 items', { signedIn: true });
+  await page.goto('/cart');
+  await expect(page.getByTestId('bundle-discount')).toContainText(`−${dollars(5)}`);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-total')).toHaveText(dollars(45));
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders',
+  );
+  await (await fillCheckout(page, '4242 4242 4242 4242')).click();
+  expect((await (await created).json()).order.total_price).toBe(45);
+  await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
 });

@@ -45,6 +45,43 @@ async function signUp(user: TestUser): Promise<{ uid: string; idToken: string }>
   return { uid: created.localId, idToken: signedIn.idToken };
 }
 
+/** Another listing of a seller `sellerWithListing` set up (signed in again on the emulator). */
+export async function anotherListing(
+  request: APIRequestContext,
+  user: TestUser,
+  listing: { title: string; price: number },
+): Promise<Product> {
+  const { idToken } = await emulatorCall<{ idToken: string }>('signInWithPassword', {
+    email: user.email,
+    password: user.password,
+    returnSecureToken: true,
+  });
+  return postListing(request, idToken, listing);
+}
+
+async function postListing(
+  request: APIRequestContext,
+  idToken: string,
+  listing: { title: string; price: number },
+): Promise<Product> {
+  const brands = (await (await request.get('/api/brands/')).json()) as BrandView[];
+  const categories = (await (await request.get('/api/categories/')).json()) as CategoryView[];
+  const created = await request.post('/api/products', {
+    headers: { authorization: `Bearer ${idToken}` },
+    data: {
+      title: listing.title,
+      price: listing.price,
+      description: 'Worn twice, washed, no marks.',
+      brand_id: brands[0]!.id,
+      category_id: categories[0]!.id,
+      condition_ids: [3],
+      image: '/images/garments/tops-blue.svg',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Product;
+}
+
 /** `user` registered as a seller with one listing priced `price` dollars; answers the listing. */
 export async function sellerWithListing(
   request: APIRequestContext,
@@ -58,21 +95,5 @@ export async function sellerWithListing(
     data: { uid, email: user.email, display_name: user.displayName },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-
-  const brands = (await (await request.get('/api/brands/')).json()) as BrandView[];
-  const categories = (await (await request.get('/api/categories/')).json()) as CategoryView[];
-  const created = await request.post('/api/products', {
-    headers,
-    data: {
-      title: listing.title,
-      price: listing.price,
-      description: 'Worn twice, washed, no marks.',
-      brand_id: brands[0]!.id,
-      category_id: categories[0]!.id,
-      condition_ids: [3],
-      image: '/images/garments/tops-blue.svg',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as Product;
+  return postListing(request, idToken, listing);
 }
