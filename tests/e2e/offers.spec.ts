@@ -8,6 +8,7 @@
  * bundle discount, set on My Sales, comes off an order of two of their items.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
@@ -36,6 +37,15 @@ async function shootAtBothWidths(page: Page, name: string) {
     expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
 }
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages and offers' });
@@ -107,6 +117,7 @@ test('an offer, a counter, the acceptance and a checkout at the offered price; m
     await page.reload();
     await expect(thread(page)).toContainText('Shipping tomorrow.');
     await shootAtBothWidths(page, 'conversation');
+    await expectAccessible(page);
 
     // Checkout at the offered price: the order is charged $32, not the listed $40.
     await page.getByRole('button', { name: 'Buy now at $32.00' }).click();
@@ -166,6 +177,9 @@ test('a seller’s bundle discount comes off an order of two of their items', as
     await bundle.getByLabel('Tier 1: percent off').fill('10');
     await bundle.getByRole('button', { name: 'Save bundle discounts' }).click();
     await expect(bundle.getByText('Saved.')).toBeVisible();
+    await bundle.scrollIntoViewIfNeeded();
+    await shootAtBothWidths(sellerPage, 'my-sales-bundle-discounts');
+    await expectAccessible(sellerPage);
   } finally {
     await sellerContext.close();
   }

@@ -39,6 +39,7 @@ export default function BundleSettings({ uid }: { uid: string }) {
   const bundle = useAppSelector(selectBundle);
   const [rows, setRows] = useState<Row[]>(rowsOf([]));
   const [problem, setProblem] = useState<string | null>(null);
+  const loading = bundle.status === 'idle' || bundle.status === 'loading';
 
   useEffect(() => {
     dispatch(bundleRequested(uid));
@@ -64,29 +65,33 @@ export default function BundleSettings({ uid }: { uid: string }) {
         remove it.
       </p>
       <form onSubmit={submit} aria-label="Bundle discounts" noValidate>
-        {rows.map((row, i) => (
-          <div className="rw-bundle__row" key={i}>
-            <label>
-              From
-              <input
-                inputMode="numeric"
-                aria-label={`Tier ${i + 1}: items`}
-                value={row.minItems}
-                onChange={(e) => change(i, 'minItems', e.target.value)}
-              />
-              items
-            </label>
-            <label>
-              <input
-                inputMode="numeric"
-                aria-label={`Tier ${i + 1}: percent off`}
-                value={row.percent}
-                onChange={(e) => change(i, 'percent', e.target.value)}
-              />
-              % off
-            </label>
-          </div>
-        ))}
+        {/* Disabled until the saved tiers arrive, so they never overwrite what is being typed. */}
+        <fieldset className="rw-bundle__rows" disabled={loading} aria-busy={loading}>
+          <legend className="visually-hidden">Discount tiers</legend>
+          {rows.map((row, i) => (
+            <div className="rw-bundle__row" key={i}>
+              <label>
+                From
+                <input
+                  inputMode="numeric"
+                  aria-label={`Tier ${i + 1}: items`}
+                  value={row.minItems}
+                  onChange={(e) => change(i, 'minItems', e.target.value)}
+                />
+                items
+              </label>
+              <label>
+                <input
+                  inputMode="numeric"
+                  aria-label={`Tier ${i + 1}: percent off`}
+                  value={row.percent}
+                  onChange={(e) => change(i, 'percent', e.target.value)}
+                />
+                % off
+              </label>
+            </div>
+          ))}
+        </fieldset>
         {(problem ?? bundle.error) && (
           <p className="rw-alert rw-alert--error" role="alert">
             {problem ?? bundle.error}
@@ -97,7 +102,11 @@ export default function BundleSettings({ uid }: { uid: string }) {
             Saved.
           </p>
         )}
-        <button type="submit" className="rw-btn rw-btn--primary" disabled={bundle.saving}>
+        <button
+          type="submit"
+          className="rw-btn rw-btn--primary"
+          disabled={loading || bundle.saving}
+        >
           {bundle.saving ? 'Saving...' : 'Save bundle discounts'}
         </button>
       </form>
