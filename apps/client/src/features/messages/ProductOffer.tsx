@@ -23,13 +23,15 @@ export default function ProductOffer({ listingId, price, uid, available }: Props
   const navigate = useNavigate();
   const { sending, sendError, opened } = useAppSelector(selectMessages);
   const [offering, setOffering] = useState(false);
+  // Only the offer sent from here opens its conversation (not one another page opened earlier).
+  const [sent, setSent] = useState(false);
 
   useEffect(() => {
-    if (offering && opened) {
+    if (sent && opened) {
       dispatch(openedSeen());
       navigate(conversationPath(opened));
     }
-  }, [dispatch, navigate, offering, opened]);
+  }, [dispatch, navigate, sent, opened]);
 
   if (!uid)
     return (
@@ -46,7 +48,10 @@ export default function ProductOffer({ listingId, price, uid, available }: Props
             label="Your offer"
             submitLabel="Send offer"
             busy={sending}
-            onSubmit={(amount) => dispatch(offerMade({ listingId, amount }))}
+            onSubmit={(amount) => {
+              setSent(true);
+              dispatch(offerMade({ listingId, amount }));
+            }}
             onCancel={() => setOffering(false)}
           />
           {sendError && (
