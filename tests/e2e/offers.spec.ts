@@ -201,4 +201,6 @@ test('a seller’s bundle discount comes off an order of two of their items', as
   await (await fillCheckout(page, '4242 4242 4242 4242')).click();
   expect((await (await created).json()).order.total_price).toBe(45);
   await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByTestId('order-bundle-discount')).toContainText(`−${dollars(5)}`);
 });

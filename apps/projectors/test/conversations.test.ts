@@ -149,3 +149,30 @@ describe('offer and message notifications', () => {
     ]);
   });
 });
+
+describe('orders with bundle discounts', () => {
+  it('keep the discount taken off the lines, and nothing when there is none', async () => {
+    const { projectOrder } = await import('../src/index.ts');
+    const placed = (
+      discounts?: Array<{ sellerId: string; percent: number; amountCents: number }>,
+    ) =>
+      envelope('OrderPlaced', {
+        orderId: 'o1',
+        userId: 'b1',
+        items: [{ productId: 'p1', title: 'Hat', image: '', quantity: 2, unitPriceCents: 2500 }],
+        totalCents: 5000 - (discounts?.[0]?.amountCents ?? 0),
+        currency: 'usd',
+        shipping: { name: 'A', address: 'B', city: 'C', state: 'D', zip: '1', email: 'a@b.co' },
+        paymentIntentId: 'pi_1',
+        expiresAt: at,
+        ...(discounts ? { discounts } : {}),
+      });
+    expect(
+      projectOrder(null, placed([{ sellerId: 's1', percent: 10, amountCents: 500 }])),
+    ).toMatchObject({
+      total_cents: 4500,
+      discount_cents: 500,
+    });
+    expect(projectOrder(null, placed())).not.toHaveProperty('discount_cents');
+  });
+});

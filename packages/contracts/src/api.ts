@@ -145,6 +145,8 @@ export interface OrderRow {
   created_at: string;
   status: OrderStatus;
   total_price: number;
+  /** The bundle discounts taken off this order's lines (docs/product.md §13); absent when none. */
+  bundleDiscount?: number;
   shipping_name: string;
   shipping_address: string;
   shipping_city: string;

@@ -170,6 +170,8 @@ export interface OrderDoc extends Doc {
   status: OrderStatus;
   items: OrderItemDoc[];
   total_cents: number;
+  /** Bundle discounts taken off the lines (docs/product.md §13); absent when none. */
+  discount_cents?: number;
   shipping: ShippingInfo;
   payment_intent_id: string;
   created_at: string;
