@@ -4,7 +4,7 @@
  * checks out at the offered price (the amount charged asserted); a message written on one side
  * appears on the other once its page reads the conversation again (the page also re-reads on
  * a live `notifications/received`, where the live stream is on). Screenshots of the
- * conversation page at 375 and 1280 px are saved under artifacts/screenshots/. And a seller's
+ * conversation page and the messages list at 375 and 1280 px are saved under artifacts/screenshots/. And a seller's
  * bundle discount, set on My Sales, comes off an order of two of their items.
  */
 import path from 'node:path';
@@ -89,6 +89,10 @@ test('an offer, a counter, the acceptance and a checkout at the offered price; m
     await accountMenu(sellerPage, seller).click();
     await sellerPage.getByRole('menuitem', { name: 'Your Messages' }).click();
     await expect(sellerPage).toHaveURL(/\/messages$/);
+    await expect(sellerPage.getByRole('link', { name: new RegExp(title) })).toContainText(
+      'Offer of $25.00',
+    );
+    await shootAtBothWidths(sellerPage, 'messages');
     await sellerPage.getByRole('link', { name: new RegExp(title) }).click();
     await expect(thread(sellerPage)).toContainText('The buyer offered $25.00');
     await sellerPage.getByRole('button', { name: 'Counter' }).click();
