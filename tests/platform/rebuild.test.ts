@@ -14,7 +14,7 @@ import {
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
-import { appendShipments, appendSteps } from './support/event-mix.ts';
+import { appendConversations, appendShipments, appendSteps } from './support/event-mix.ts';
 import { appendSocial } from './support/social-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
@@ -24,6 +24,7 @@ const STEPS = 8 * 1000;
 const SHIPMENTS = 200;
 /** Users whose follows, saved searches and liked listings' price drops are appended. */
 const SOCIAL = 500;
+const CONVERSATIONS = 150;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   await appendSteps(platform.eventStore, 0, STEPS);
   await appendShipments(platform.eventStore, 0, SHIPMENTS);
   await appendSocial(platform.eventStore, 0, SOCIAL);
+  await appendConversations(platform.eventStore, 0, CONVERSATIONS);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -91,6 +93,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       appendSteps(platform.eventStore, STEPS, STEPS + 800),
       appendShipments(platform.eventStore, SHIPMENTS, SHIPMENTS + 50),
       appendSocial(platform.eventStore, SOCIAL, SOCIAL + 100),
+      appendConversations(platform.eventStore, CONVERSATIONS, CONVERSATIONS + 30),
     ]);
 
     const results = [];
@@ -103,6 +106,9 @@ describe('rebuild while serving, on the embedded engines', () => {
       'seller-balances',
       'seller-profiles',
       'notifications',
+      'conversations',
+      'conversation-entries',
+      'bundle-discounts',
       'inbox',
       'follows',
     ])
@@ -123,6 +129,9 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['seller-balances', 2, 1],
       ['seller-profiles', 2, 1],
       ['notifications', 2, 1],
+      ['conversations', 2, 1],
+      ['conversation-entries', 2, 1],
+      ['bundle-discounts', 2, 1],
       ['inbox', 2, 1],
       ['follows', 2, 1],
     ]);
@@ -172,6 +181,27 @@ describe('rebuild while serving, on the embedded engines', () => {
       const inbox = live.inbox as Array<{ kind: string }>;
       expect(inbox.filter((doc) => doc.kind === 'price_drop').length).toBe(social);
       expect(inbox.filter((doc) => doc.kind === 'saved_search_match').length).toBeGreaterThan(0);
+      // Per three conversations: 2 messages and an offer each, plus 1 acceptance, 2 (a counter
+      // and its acceptance) and 1 expiry; one inbox notification per step, two per expiry.
+      const conversations = CONVERSATIONS + 30;
+      expect(live.conversations?.length).toBe(conversations);
+      expect(live.conversation_entries?.length).toBe(3 * conversations + (4 * conversations) / 3);
+      expect(live.bundle_discounts?.length).toBe(conversations / 5);
+      const conversationKinds = new Set([
+        'offer_made',
+        'offer_countered',
+        'offer_accepted',
+        'offer_declined',
+        'offer_expired',
+        'message',
+      ]);
+      expect(inbox.filter((doc) => conversationKinds.has(doc.kind)).length).toBe(
+        3 * conversations + (5 * conversations) / 3,
+      );
+      const offers = (live.conversations as Array<{ offers: Array<{ status: string }> }>).map(
+        (c) => c.offers[0]!.status,
+      );
+      expect(offers.filter((s) => s === 'accepted').length).toBe((2 * conversations) / 3);
     } finally {
       await reference.stop();
       await fresh.close();

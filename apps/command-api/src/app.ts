@@ -45,6 +45,8 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
 import { followRoutes } from './follows/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
+import { conversationRoutes } from './conversation/routes.ts';
+import { bundleRoutes } from './bundle/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -101,6 +103,8 @@ const allRoutes: CommandRoute[] = [
   ...notificationRoutes,
   ...followRoutes,
   ...savedSearchRoutes,
+  ...conversationRoutes,
+  ...bundleRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {

@@ -11,6 +11,11 @@ export {
   type ShipmentSweepResult,
 } from './shipment/sweeper.ts';
 export {
+  createOfferSweeper,
+  type OfferSweeper,
+  type OfferSweeperOptions,
+} from './conversation/sweeper.ts';
+export {
   createMemoryIdempotencyStore,
   createSqliteIdempotencyStore,
   openMongoIdempotencyStore,

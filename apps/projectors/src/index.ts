@@ -22,6 +22,11 @@ import {
 } from './notifications/notifications.ts';
 import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
 import { followsProjector } from './follows/follows.ts';
+import {
+  bundleDiscountsProjector,
+  conversationEntriesProjector,
+  conversationsProjector,
+} from './conversations/conversations.ts';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -43,6 +48,9 @@ export * from './notifications/saved-search-matcher.ts';
 export * from './notifications/saved-searches.ts';
 export * from './notifications/price-drops.ts';
 export * from './follows/follows.ts';
+export * from './notifications/offers.ts';
+export * from './notifications/messages.ts';
+export * from './conversations/conversations.ts';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -67,6 +75,9 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       notificationReadsProjector,
       inboxProjector(NOTIFIERS),
       followsProjector,
+      conversationsProjector,
+      conversationEntriesProjector,
+      bundleDiscountsProjector,
     ],
   };
 }

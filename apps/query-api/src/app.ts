@@ -36,6 +36,7 @@ import { sellerRoutes } from './sellers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationStreamRoutes } from './notifications/stream.ts';
 import { createNotificationFeed } from './notifications/live-feed.ts';
+import { conversationRoutes } from './conversations/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { followRoutes } from './follows/routes.ts';
@@ -53,6 +54,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...sellerRoutes,
   ...notificationStreamRoutes,
   ...notificationRoutes,
+  ...conversationRoutes,
   ...orderRoutes,
   ...collectionRoutes,
   ...photoRoutes,

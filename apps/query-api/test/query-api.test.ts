@@ -591,6 +591,8 @@ describe('owner-only reads', () => {
       lineCount: 3,
       itemCount: 4,
       subtotal: 109.99,
+      discounts: [],
+      total: 109.99,
       shipping: { amount: 0, label: 'FREE' },
       tax: { status: 'calculated_at_checkout' },
       unavailable: [

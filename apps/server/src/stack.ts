@@ -28,6 +28,7 @@ import {
   createCommandApi,
   createReservationSweeper,
   createShipmentSweeper,
+  createOfferSweeper,
   createSimulatedProcessorRouter,
   createSqliteIdempotencyStore,
   openMongoIdempotencyStore,
@@ -291,6 +292,8 @@ export async function startStack(
       });
       const stopShipments = shipments.start(60_000);
       closers.push(() => stopShipments());
+      const stopOffers = createOfferSweeper({ eventStore: platform.eventStore }).start(60_000);
+      closers.push(() => stopOffers());
       log(
         `[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`,
       );

@@ -109,10 +109,16 @@ export interface BrandView {
 
 export interface CartLine extends Product {
   quantity: number;
+  /** The buyer's accepted offer pricing this line (`price` is then the offered price). */
+  offerId?: string | null;
+  /** The listed price (differs from `price` when an offer prices the line). */
+  listPrice?: number;
 }
 export interface CartView {
   id: string | null;
   products: CartLine[];
+  /** Bundle discounts of the cart's sellers that have any (docs/product.md §13). */
+  bundles?: Record<string, Array<{ minItems: number; percent: number }>>;
 }
 /** GET /api/cart/{cartId}/totals */
 export interface CartTotals {
@@ -122,6 +128,10 @@ export interface CartTotals {
   /** Sum of quantities (the drawer title). */
   itemCount: number;
   subtotal: number;
+  /** Bundle discounts by seller, taken off the subtotal (docs/product.md §13). */
+  discounts?: Array<{ sellerId: string; percent: number; amount: number }>;
+  /** Subtotal less the discounts: what the order is charged. */
+  total?: number;
   shipping: { amount: number; label: 'FREE' };
   tax: { status: 'calculated_at_checkout' };
   /** Lines whose listing is gone or no longer has the quantity. */
@@ -155,6 +165,8 @@ export interface OrderRow {
   created_at: string;
   status: OrderStatus;
   total_price: number;
+  /** The bundle discounts taken off this order's lines (docs/product.md §13); absent when none. */
+  bundleDiscount?: number;
   shipping_name: string;
   shipping_address: string;
   shipping_city: string;

@@ -27,6 +27,8 @@ export const AGGREGATE_TYPES = [
   'photo',
   'follows',
   'searches',
+  'conversation',
+  'bundle',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -57,7 +59,19 @@ const orderItem = z.object({
   image: z.string(),
   quantity: z.number().int().positive(),
   unitPriceCents: cents,
+  /** The buyer's accepted offer that priced this line (docs/product.md §13). */
+  offerId: id.optional(),
 });
+
+/** What every event of a conversation names: its listing and its two parties. */
+const conversationRef = {
+  conversationId: id,
+  listingId: id,
+  listingTitle: z.string().max(200),
+  buyerId: id,
+  sellerId: id,
+};
+const party = z.enum(['buyer', 'seller']);
 
 const listingFields = {
   title: z.string().min(1).max(200),
@@ -221,6 +235,12 @@ export const eventSchemas = {
       shipping: shippingInfo,
       paymentIntentId: id,
       expiresAt: isoTime,
+      /** Bundle discounts by seller (docs/product.md §13), already taken off totalCents. */
+      discounts: z
+        .array(
+          z.object({ sellerId: id, percent: z.number().int().min(1).max(90), amountCents: cents }),
+        )
+        .optional(),
     }),
   },
   OrderPaid: {
@@ -381,6 +401,85 @@ export const eventSchemas = {
       rating: z.number().int().min(1).max(5),
       text: z.string().max(1000),
       editedAt: isoTime,
+    }),
+  },
+  // One conversation per listing and buyer, stream `conversation-{listingId}_{buyerId}`
+  // (docs/product.md §13): its messages and its offers, in the order they happened.
+  MessageSent: {
+    version: 1,
+    schema: z.object({
+      ...conversationRef,
+      senderId: id,
+      text: z.string().min(1).max(2000),
+      sentAt: isoTime,
+    }),
+  },
+  OfferMade: {
+    version: 1,
+    schema: z.object({
+      ...conversationRef,
+      offerId: id,
+      amountCents: cents,
+      listPriceCents: cents,
+      madeAt: isoTime,
+      expiresAt: isoTime,
+    }),
+  },
+  OfferCountered: {
+    version: 1,
+    schema: z.object({
+      ...conversationRef,
+      offerId: id,
+      amountCents: cents,
+      counteredAt: isoTime,
+      expiresAt: isoTime,
+    }),
+  },
+  /** The price holds for the buyer until `holdsUntil`. */
+  OfferAccepted: {
+    version: 1,
+    schema: z.object({
+      ...conversationRef,
+      offerId: id,
+      acceptedBy: party,
+      amountCents: cents,
+      acceptedAt: isoTime,
+      holdsUntil: isoTime,
+    }),
+  },
+  OfferDeclined: {
+    version: 1,
+    schema: z.object({ ...conversationRef, offerId: id, declinedBy: party, declinedAt: isoTime }),
+  },
+  /** Unanswered in time, or accepted and not bought while it held. */
+  OfferExpired: {
+    version: 1,
+    schema: z.object({
+      ...conversationRef,
+      offerId: id,
+      reason: z.enum(['unanswered', 'hold_lapsed']),
+      expiredAt: isoTime,
+    }),
+  },
+  /** The buyer paid an order priced by the accepted offer. */
+  OfferRedeemed: {
+    version: 1,
+    schema: z.object({ ...conversationRef, offerId: id, orderId: id, redeemedAt: isoTime }),
+  },
+  /** A seller's bundle discounts (stream `bundle-{sellerId}`); no tiers: none. */
+  BundleDiscountsSet: {
+    version: 1,
+    schema: z.object({
+      sellerId: id,
+      tiers: z
+        .array(
+          z.object({
+            minItems: z.number().int().min(2).max(20),
+            percent: z.number().int().min(1).max(90),
+          }),
+        )
+        .max(5),
+      setAt: isoTime,
     }),
   },
   /** A user read their notifications up to this time (stream `notifications-{uid}`). */

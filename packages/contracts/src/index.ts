@@ -12,3 +12,5 @@ export * from './notifications.ts';
 export * from './photos.ts';
 export * from './product-of-the-day.ts';
 export * from './social.ts';
+export * from './offers.ts';
+export * from './pricing.ts';

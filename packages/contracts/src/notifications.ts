@@ -19,6 +19,12 @@ export const NOTIFICATION_KINDS = [
   'review_left',
   'saved_search_match',
   'price_drop',
+  'offer_made',
+  'offer_countered',
+  'offer_accepted',
+  'offer_declined',
+  'offer_expired',
+  'message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -32,7 +32,8 @@ export interface Config {
   seedListings: number;
   /**
    * Requests to command routes per client address and per user (RATE_LIMIT_PER_ADDRESS,
-   * RATE_LIMIT_PER_USER: `<requests>/<window>,...`, e.g. `60/10s,1200/1h`; `off`).
+   * RATE_LIMIT_PER_USER: `<requests>/<window>,...`, e.g. `60/10s,1200/1h`; `off`), and per
+   * user on offers and messages (RATE_LIMIT_OFFERS, RATE_LIMIT_MESSAGES, the same form).
    */
   rateLimits: RateLimits;
   /**
@@ -82,6 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       perAddress: parseRateRules(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMITS.perAddress),
       perUser: parseRateRules(env.RATE_LIMIT_PER_USER, DEFAULT_RATE_LIMITS.perUser),
+      perUserScoped: {
+        offers: parseRateRules(env.RATE_LIMIT_OFFERS, DEFAULT_RATE_LIMITS.perUserScoped!.offers!),
+        messages: parseRateRules(
+          env.RATE_LIMIT_MESSAGES,
+          DEFAULT_RATE_LIMITS.perUserScoped!.messages!,
+        ),
+      },
     },
     requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000),
     liveNotificationsPollMs: int(env.LIVE_NOTIFICATIONS_POLL_MS, 200),

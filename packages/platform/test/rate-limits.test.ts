@@ -27,11 +27,35 @@ describe('rate-limit rules', () => {
     expect(formatRateRules(DEFAULT_RATE_LIMITS.perAddress)).toBe('60/10s,1200/3600s');
   });
 
-  it('comes from RATE_LIMIT_PER_ADDRESS and RATE_LIMIT_PER_USER', () => {
+  it('comes from RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_USER, RATE_LIMIT_OFFERS and RATE_LIMIT_MESSAGES', () => {
     expect(loadConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     expect(
-      loadConfig({ RATE_LIMIT_PER_ADDRESS: '10/1s', RATE_LIMIT_PER_USER: 'off' }).rateLimits,
-    ).toEqual({ perAddress: [{ points: 10, windowMs: 1000 }], perUser: [] });
+      loadConfig({
+        RATE_LIMIT_PER_ADDRESS: '10/1s',
+        RATE_LIMIT_PER_USER: 'off',
+        RATE_LIMIT_OFFERS: '2/1m',
+        RATE_LIMIT_MESSAGES: 'off',
+      }).rateLimits,
+    ).toEqual({
+      perAddress: [{ points: 10, windowMs: 1000 }],
+      perUser: [],
+      perUserScoped: { offers: [{ points: 2, windowMs: 60_000 }], messages: [] },
+    });
+  });
+
+  it('counts a scope’s per-user limit apart from the general one', async () => {
+    const limiter = createRateLimiter({
+      perAddress: [],
+      perUser: [{ points: 100, windowMs: 60_000 }],
+      perUserScoped: { offers: [{ points: 2, windowMs: 60_000 }] },
+    });
+    const ada = { address: '10.0.0.1', user: 'ada' };
+    expect(await limiter.check(ada, 'offers')).toBe(0);
+    expect(await limiter.check(ada, 'offers')).toBe(0);
+    expect(await limiter.check(ada, 'offers')).toBeGreaterThan(0);
+    // Other routes, and another user's offers, are not held back by Ada's offers.
+    expect(await limiter.check(ada)).toBe(0);
+    expect(await limiter.check({ address: '10.0.0.1', user: 'bob' }, 'offers')).toBe(0);
   });
 });
 

@@ -6,7 +6,9 @@
 import type { Doc } from '@rewear/platform';
 import type {
   SavedSearchQuery,
+  ConversationEntry,
   NotificationKind,
+  OfferStatus,
   OrderStatus,
   ProblemReason,
   ShipmentStatus,
@@ -35,6 +37,9 @@ export const READ_MODELS = {
   savedSearches: 'saved_searches',
   savedSearchBrands: 'saved_search_brands',
   likedListings: 'liked_listings',
+  conversations: 'conversations',
+  conversationEntries: 'conversation_entries',
+  bundleDiscounts: 'bundle_discounts',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -194,6 +199,8 @@ export interface OrderDoc extends Doc {
   status: OrderStatus;
   items: OrderItemDoc[];
   total_cents: number;
+  /** Bundle discounts taken off the lines (docs/product.md §13); absent when none. */
+  discount_cents?: number;
   shipping: ShippingInfo;
   payment_intent_id: string;
   created_at: string;
@@ -376,4 +383,57 @@ export interface LikedListingDoc extends Doc {
   price_cents: number;
   seller_id: string;
   likers: Array<{ user_id: string; wishlist: boolean; liked: boolean }>;
+}
+
+/** One offer of a conversation (docs/product.md §13), in cents. */
+export interface OfferDoc {
+  offer_id: string;
+  amount_cents: number;
+  counter_cents: number | null;
+  status: OfferStatus;
+  /** Until when the offer or the counter may be answered. */
+  expires_at: string | null;
+  /** Until when an accepted offer's price holds. */
+  holds_until: string | null;
+  /** The price agreed, once accepted. */
+  accepted_cents: number | null;
+}
+
+/** A conversation between a listing's seller and one buyer: its offers and its latest step. */
+export interface ConversationDoc extends Doc {
+  _id: string;
+  listing_id: string;
+  listing_title: string;
+  buyer_id: string;
+  seller_id: string;
+  offers: OfferDoc[];
+  /** The latest step, as a line of text (a message's start, or the offer's step). */
+  last_text: string;
+  last_at: string;
+  /** Stream version of the last applied event: a redelivered event changes nothing. */
+  version: number;
+}
+
+/** What one step of a conversation says. */
+export interface ConversationStep {
+  conversation_id: string;
+  kind: ConversationEntry['kind'];
+  author_id: string | null;
+  text: string | null;
+  offer_id: string | null;
+  amount_cents: number | null;
+  at: string;
+}
+
+/** One step of a conversation (a message or an offer's step); id `{streamId}:{streamVersion}`. */
+export interface ConversationEntryDoc extends Doc, ConversationStep {
+  _id: string;
+  /** Order within the conversation. */
+  seq: number;
+}
+
+/** A seller's bundle discounts; absent: none. */
+export interface BundleDiscountsDoc extends Doc {
+  _id: string;
+  tiers: Array<{ minItems: number; percent: number }>;
 }

@@ -45,10 +45,6 @@ async function signUp(user: TestUser): Promise<{ uid: string; idToken: string }>
   return { uid: created.localId, idToken: signedIn.idToken };
 }
 
-/**
- * `user` registered as a seller with one listing priced `price` dollars (`stock` units, 1 unless
- * said); answers the listing.
- */
 /** A fresh ID token of `user` (signed up already), for calling the API as them. */
 export async function idTokenOf(user: TestUser): Promise<string> {
   const signedIn = await emulatorCall<{ idToken: string }>('signInWithPassword', {
@@ -59,24 +55,26 @@ export async function idTokenOf(user: TestUser): Promise<string> {
   return signedIn.idToken;
 }
 
-/** `user` registered as a seller with one listing priced `price` dollars; answers the listing. */
-export async function sellerWithListing(
+type ListingSpec = { title: string; price: number; stock?: number };
+
+/** Another listing of a seller `sellerWithListing` set up (signed in again on the emulator). */
+export async function anotherListing(
   request: APIRequestContext,
   user: TestUser,
-  listing: { title: string; price: number; stock?: number },
+  listing: ListingSpec,
 ): Promise<Product> {
-  const { uid, idToken } = await signUp(user);
-  const headers = { authorization: `Bearer ${idToken}` };
-  const registered = await request.post('/api/users/register', {
-    headers,
-    data: { uid, email: user.email, display_name: user.displayName },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  return postListing(request, await idTokenOf(user), listing);
+}
 
+async function postListing(
+  request: APIRequestContext,
+  idToken: string,
+  listing: ListingSpec,
+): Promise<Product> {
   const brands = (await (await request.get('/api/brands/')).json()) as BrandView[];
   const categories = (await (await request.get('/api/categories/')).json()) as CategoryView[];
   const created = await request.post('/api/products', {
-    headers,
+    headers: { authorization: `Bearer ${idToken}` },
     data: {
       title: listing.title,
       price: listing.price,
@@ -90,4 +88,23 @@ export async function sellerWithListing(
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as Product;
+}
+
+/**
+ * `user` registered as a seller with one listing priced `price` dollars (`stock` units, 1 unless
+ * said); answers the listing.
+ */
+export async function sellerWithListing(
+  request: APIRequestContext,
+  user: TestUser,
+  listing: ListingSpec,
+): Promise<Product> {
+  const { uid, idToken } = await signUp(user);
+  const headers = { authorization: `Bearer ${idToken}` };
+  const registered = await request.post('/api/users/register', {
+    headers,
+    data: { uid, email: user.email, display_name: user.displayName },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return postListing(request, idToken, listing);
 }

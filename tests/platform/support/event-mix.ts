@@ -273,3 +273,109 @@ export async function appendShipments(store: EventStore, from: number, to: numbe
     }
   }
 }
+
+/**
+ * The k-th conversation's events (docs/product.md §13): a buyer writes about listing `l{k}` and
+ * offers; per three conversations the seller accepts one, counters one (accepted by the buyer)
+ * and leaves one unanswered until it expires; each fifth seller sets bundle discounts.
+ */
+export function conversationLife(k: number): Append[] {
+  const listingId = `l${k}`;
+  const buyerId = `u${(k + 7) % 1000}`;
+  const sellerId = `u${k % 50}`;
+  const ref = {
+    conversationId: `${listingId}_${buyerId}`,
+    listingId,
+    listingTitle: `Listing ${k}`,
+    buyerId,
+    sellerId,
+  };
+  const at = (hours: number) =>
+    new Date(Date.UTC(2024, 2, 1) + k * 60_000 + hours * 3_600_000).toISOString();
+  const offerId = `o${k}`;
+  const events: DomainEvent[] = [
+    {
+      type: 'MessageSent',
+      data: { ...ref, senderId: buyerId, text: `Is ${k} still there?`, sentAt: at(0) },
+    },
+    { type: 'MessageSent', data: { ...ref, senderId: sellerId, text: 'Yes', sentAt: at(1) } },
+    {
+      type: 'OfferMade',
+      data: {
+        ...ref,
+        offerId,
+        amountCents: 2000,
+        listPriceCents: 3000,
+        madeAt: at(2),
+        expiresAt: at(50),
+      },
+    },
+  ];
+  if (k % 3 === 0)
+    events.push({
+      type: 'OfferAccepted',
+      data: {
+        ...ref,
+        offerId,
+        acceptedBy: 'seller',
+        amountCents: 2000,
+        acceptedAt: at(3),
+        holdsUntil: at(27),
+      },
+    });
+  if (k % 3 === 1)
+    events.push(
+      {
+        type: 'OfferCountered',
+        data: { ...ref, offerId, amountCents: 2500, counteredAt: at(3), expiresAt: at(51) },
+      },
+      {
+        type: 'OfferAccepted',
+        data: {
+          ...ref,
+          offerId,
+          acceptedBy: 'buyer',
+          amountCents: 2500,
+          acceptedAt: at(4),
+          holdsUntil: at(28),
+        },
+      },
+    );
+  if (k % 3 === 2)
+    events.push({
+      type: 'OfferExpired',
+      data: { ...ref, offerId, reason: 'unanswered', expiredAt: at(50) },
+    });
+  const appends: Append[] = [{ streamId: `conversation-${ref.conversationId}`, events }];
+  if (k % 5 === 0 && k < 250)
+    appends.push({
+      streamId: `bundle-${sellerId}-${k}`,
+      events: [
+        {
+          type: 'BundleDiscountsSet',
+          data: {
+            sellerId: `${sellerId}-${k}`,
+            tiers: [{ minItems: 2, percent: 10 }],
+            setAt: at(0),
+          },
+        },
+      ],
+    });
+  return appends;
+}
+
+export async function appendConversations(
+  store: EventStore,
+  from: number,
+  to: number,
+): Promise<void> {
+  for (let k = from; k < to; k++) {
+    for (const append of conversationLife(k)) {
+      await store.append(append.streamId, append.events, {
+        expectedVersion: 0,
+        actor: 'seed',
+        correlationId: randomUUID(),
+      });
+    }
+  }
+}

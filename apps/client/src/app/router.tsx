@@ -27,6 +27,8 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 const SellerProfilePage = lazy(() => import('../features/reviews/SellerProfilePage.tsx'));
 const ShipmentReviewPage = lazy(() => import('../features/reviews/ShipmentReviewPage.tsx'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx'));
+const ConversationPage = lazy(() => import('../features/messages/ConversationPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 // The help pages share one chunk: each is small, and a reader often opens several.
 const helpPage = (name: keyof typeof import('../features/help/HelpPages.tsx')) =>
@@ -77,6 +79,8 @@ export function AppRoutes() {
         <Route path="sales" element={page(SalesPage, true)} />
         <Route path="notifications" element={page(NotificationsPage, true)} />
         <Route path="saved-searches" element={page(SavedSearchesPage, true)} />
+        <Route path="messages" element={page(MessagesPage, true)} />
+        <Route path="messages/:conversationId" element={page(ConversationPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />
         <Route path="shipments/:shipmentId/review" element={page(ShipmentReviewPage, true, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />

@@ -18,6 +18,7 @@ import type { OrdersState } from '../features/orders/ordersSlice.ts';
 import type { ListingsState } from '../features/listings/listingsSlice.ts';
 import type { ShipmentsState } from '../features/shipments/shipmentsSlice.ts';
 import type { ReviewsState } from '../features/reviews/reviewsSlice.ts';
+import type { MessagesState } from '../features/messages/messagesSlice.ts';
 import { featureLoaded, hostFeatures, type LazyFeature } from './lazyFeatures.ts';
 import { rootSaga } from './rootSaga.ts';
 
@@ -45,6 +46,7 @@ export interface LazyLoadedSlices {
   listings: ListingsState;
   shipments: ShipmentsState;
   reviews: ReviewsState;
+  messages: MessagesState;
 }
 
 export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();

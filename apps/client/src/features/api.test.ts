@@ -468,7 +468,7 @@ describe('API modules', () => {
 });
 
 describe('answer-to-state mappings', () => {
-  it("keeps what a cart line shows from the server's cart, price as a number", () => {
+  it("keeps what a cart line shows from the server's cart, price as a number, with its seller and offer", () => {
     const view = {
       id: 'c1',
       products: [
@@ -481,6 +481,9 @@ describe('answer-to-state mappings', () => {
           quantity: 2,
           stock: 3,
           description: 'not on a cart line',
+          seller_id: 's1',
+          offerId: 'o1',
+          listPrice: 15,
         },
       ],
     } as unknown as CartView;
@@ -493,6 +496,9 @@ describe('answer-to-state mappings', () => {
         price: 12.5,
         quantity: 2,
         stock: 3,
+        seller_id: 's1',
+        offerId: 'o1',
+        listPrice: 15,
       },
     ]);
     expect(mergeItemsFrom(cartLinesFrom(view))).toEqual([{ productId: 'p1', quantity: 2 }]);

@@ -4,7 +4,14 @@
  * cart), fail and expire (order, then releases). Every step is one decided append, and every
  * step is safe to repeat, so a retry after a crash finishes the work without doubling it.
  */
-import { streamIdOf, type EventEnvelope } from '@rewear/contracts';
+import {
+  priceLines,
+  streamIdOf,
+  type BundleTier,
+  type EventEnvelope,
+  type HeldOffer,
+  type PricedOrder,
+} from '@rewear/contracts';
 import {
   handleCommand,
   CommandRejected,
@@ -23,6 +30,13 @@ import {
 } from './decider.ts';
 import type { PaymentGateway, PaymentIntentView } from '../payments/port.ts';
 import { openShipments } from '../shipment/workflow.ts';
+import {
+  conversationDecider,
+  conversationIdOf,
+  conversationStream,
+  heldOffer,
+} from '../conversation/decider.ts';
+import { bundleDecider, bundleStream } from '../bundle/decider.ts';
 
 export interface OrderServices {
   env: CommandEnvironment;
@@ -61,9 +75,9 @@ export async function placeOrder(
     lines.set(item.productId, { ...item, quantity: (line?.quantity ?? 0) + item.quantity });
   }
 
-  // Price every line from the listing as it is now; nothing is reserved if any price moved.
+  // Price every line as it is now (the listing, the buyer's held offer, the seller's bundle
+  // discount); nothing is reserved if any price moved.
   const listings = new Map<string, ListingState>();
-  const changed: Array<{ productId: string; price: number }> = [];
   for (const line of lines.values()) {
     const { state } = await env.aggregates.load(
       listingDecider,
@@ -75,10 +89,12 @@ export async function placeOrder(
       reject('conflict', `"${state.fields!.title}" is no longer available`, {
         productId: line.productId,
       });
-    if (state.fields!.priceCents !== line.unitPriceCents)
-      changed.push({ productId: line.productId, price: state.fields!.priceCents / 100 });
     listings.set(line.productId, state);
   }
+  const priced = await priceOrder(env, input.userId, [...lines.values()], listings);
+  const changed = priced.lines
+    .filter((line) => line.unitPriceCents !== lines.get(line.productId)!.unitPriceCents)
+    .map((line) => ({ productId: line.productId, price: line.unitPriceCents / 100 }));
   if (changed.length > 0) reject('conflict', 'Price changed', changed);
 
   const expiresAt = new Date(env.now().getTime() + services.reservationTtlMs).toISOString();
@@ -94,17 +110,15 @@ export async function placeOrder(
           type: 'ReserveStock',
           orderId: input.orderId,
           quantity: line.quantity,
-          expectedPriceCents: line.unitPriceCents,
+          // The listing checks its own price again: a change since the pricing above is a 409.
+          expectedPriceCents: listings.get(line.productId)!.fields!.priceCents,
           expiresAt,
         },
       );
       reserved.push(line.productId);
       position = maxPosition(position, outcome.position);
     }
-    const totalCents = [...lines.values()].reduce(
-      (sum, line) => sum + line.unitPriceCents * line.quantity,
-      0,
-    );
+    const totalCents = priced.totalCents;
     const intent = await services.payments.createIntent({
       orderId: input.orderId,
       amountCents: totalCents,
@@ -114,7 +128,7 @@ export async function placeOrder(
     const placed: PlacedOrder = {
       orderId: input.orderId,
       userId: input.userId,
-      items: [...lines.values()].map((line) => {
+      items: priced.lines.map((line) => {
         const fields = listings.get(line.productId)!.fields!;
         return {
           productId: line.productId,
@@ -122,8 +136,10 @@ export async function placeOrder(
           image: fields.image,
           quantity: line.quantity,
           unitPriceCents: line.unitPriceCents,
+          ...(line.offerId ? { offerId: line.offerId } : {}),
         };
       }),
+      ...(priced.discounts.length > 0 ? { discounts: priced.discounts } : {}),
       totalCents,
       currency: 'usd',
       shipping: input.shipping,
@@ -152,6 +168,65 @@ export async function placeOrder(
     }
     throw err;
   }
+}
+
+/**
+ * The server's price of each line for this buyer (docs/product.md §13): from the listing, or
+ * from their accepted offer still holding, less the bundle discounts of the sellers.
+ */
+async function priceOrder(
+  env: CommandEnvironment,
+  buyerId: string,
+  lines: ReadonlyArray<{ productId: string; quantity: number }>,
+  listings: ReadonlyMap<string, ListingState>,
+): Promise<PricedOrder> {
+  const now = env.now();
+  const offers = new Map<string, HeldOffer>();
+  const bundles = new Map<string, BundleTier[]>();
+  for (const line of lines) {
+    const conversation = await env.aggregates.load(
+      conversationDecider,
+      conversationStream(conversationIdOf(line.productId, buyerId)),
+    );
+    const held = heldOffer(conversation.state, now);
+    if (held)
+      offers.set(line.productId, { offerId: held.offerId, amountCents: held.acceptedCents! });
+    const sellerId = listings.get(line.productId)!.fields!.sellerId;
+    if (!bundles.has(sellerId))
+      bundles.set(
+        sellerId,
+        (await env.aggregates.load(bundleDecider, bundleStream(sellerId))).state.tiers,
+      );
+  }
+  return priceLines(
+    lines.map((line) => {
+      const fields = listings.get(line.productId)!.fields!;
+      return {
+        productId: line.productId,
+        quantity: line.quantity,
+        sellerId: fields.sellerId,
+        listPriceCents: fields.priceCents,
+      };
+    }),
+    offers,
+    bundles,
+  );
+}
+
+/** Marks the accepted offers that priced a paid order's lines as used. */
+async function redeemOffers(env: CommandEnvironment, order: PlacedOrder): Promise<number> {
+  let position = 0;
+  for (const item of order.items) {
+    if (!item.offerId) continue;
+    const outcome = await handleCommand(
+      env,
+      conversationDecider,
+      conversationStream(conversationIdOf(item.productId, order.userId)),
+      { type: 'RedeemOffer', offerId: item.offerId, orderId: order.orderId },
+    );
+    position = maxPosition(position, outcome.position);
+  }
+  return position;
 }
 
 async function releaseAll(
@@ -281,6 +356,7 @@ export async function recordPayment(
   if (unsold.length > 0)
     position = maxPosition(position, await refundUnusablePayment(services, orderId, unsold));
   position = maxPosition(position, await openShipments(env, order, sellerOf));
+  position = maxPosition(position, await redeemOffers(env, order));
   const cleared = await handleCommand(
     env,
     cartDecider,

@@ -32,6 +32,8 @@ export interface CommandRouteOptions {
   rateLimited?: false;
   /** Reads the body in place of the API's JSON parser (a photo upload's raw bytes). */
   readBody?: Middleware<AppState>;
+  /** The scope of stricter per-user limits the route also counts against (RateLimits.perUserScoped). */
+  rateScope?: 'offers' | 'messages';
 }
 
 export type CommandRoute = Route<CommandServices, Answer> & CommandRouteOptions;
@@ -101,10 +103,11 @@ export function mountRoutes(
   // first here instead of polling the store (other processes' requests are met in the store).
   const inFlight = new Map<string, Promise<unknown>>();
   const parseBody: Middleware<AppState> = options.parseBody ?? ((_ctx, next) => next());
-  const limited: Middleware<AppState> = options.rateLimiter
-    ? rateLimit(options.rateLimiter)
-    : (_ctx, next) => next();
   const unlimited: Middleware<AppState> = (_ctx, next) => next();
+  const limitOf = (route: CommandRoute): Middleware<AppState> =>
+    options.rateLimiter && route.rateLimited !== false
+      ? rateLimit(options.rateLimiter, route.rateScope)
+      : unlimited;
 
   for (const route of routes) {
     const { doc } = route;
@@ -147,7 +150,12 @@ export function mountRoutes(
         inFlight.delete(scoped);
       }
     };
-    const limit = route.rateLimited === false ? unlimited : limited;
-    router[doc.method](koaPath(doc.path), caller, limit, route.readBody ?? parseBody, middleware);
+    router[doc.method](
+      koaPath(doc.path),
+      caller,
+      limitOf(route),
+      route.readBody ?? parseBody,
+      middleware,
+    );
   }
 }

@@ -50,7 +50,10 @@ export async function openShipments(
       sellerId,
       buyerId: order.userId,
       items,
-      amountCents: items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0),
+      // What the buyer paid this seller: the lines less the seller's bundle discount.
+      amountCents:
+        items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0) -
+        (order.discounts?.find((d) => d.sellerId === sellerId)?.amountCents ?? 0),
       currency: 'usd',
       shipping: order.shipping,
       paymentIntentId: order.paymentIntentId,

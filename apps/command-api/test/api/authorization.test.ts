@@ -639,6 +639,132 @@ describe('authorization matrix of the operator commands', () => {
   });
 });
 
+/**
+ * The offer and message commands (docs/product.md §13): a conversation has two parties, the
+ * buyer (`owner`) and the seller of the listing; `other` is neither. Another buyer making their
+ * own offer or writing first opens their own conversation, so that is allowed; the seller cannot
+ * offer on or write to their own listing (400).
+ */
+describe('authorization matrix of the offer and message commands', () => {
+  const tokenOfParty = (caller: ShipmentCaller) =>
+    caller === 'buyer'
+      ? owner.idToken
+      : caller === 'seller'
+        ? seller.idToken
+        : tokenOf(caller === 'other' ? 'other' : caller);
+  async function sellerListing() {
+    const brand = await h.call('POST', '/api/brands/find-or-create', {
+      token: seller.idToken,
+      body: { name: 'Offer matrix brand' },
+    });
+    return (
+      await h.call('POST', '/api/products', {
+        token: seller.idToken,
+        body: listingBody({ brand_id: brand.body.id, price: 40 }),
+      })
+    ).body.product_id as string;
+  }
+  async function offered(counter = false) {
+    const productId = await sellerListing();
+    const made = await h.call('POST', `/api/listings/${productId}/offers`, {
+      token: owner.idToken,
+      body: { amount: 30 },
+    });
+    const { conversationId } = made.body;
+    const offerId = made.body.offer.offerId;
+    if (counter)
+      await h.call('POST', `/api/conversations/${conversationId}/offers/${offerId}/counter`, {
+        token: seller.idToken,
+        body: { amount: 35 },
+      });
+    return `/api/conversations/${conversationId}/offers/${offerId}`;
+  }
+  const rows: Array<{
+    name: string;
+    request(): Promise<{ method: string; path: string; body?: unknown }>;
+    expect: Record<ShipmentCaller, number>;
+  }> = [
+    {
+      name: 'POST /api/listings/{id}/offers',
+      request: async () => ({
+        method: 'POST',
+        path: `/api/listings/${await sellerListing()}/offers`,
+        body: { amount: 30 },
+      }),
+      expect: { visitor: 401, malformed: 401, other: 201, buyer: 201, seller: 400 },
+    },
+    {
+      name: 'POST /api/listings/{id}/messages',
+      request: async () => ({
+        method: 'POST',
+        path: `/api/listings/${await sellerListing()}/messages`,
+        body: { text: 'Hello' },
+      }),
+      expect: { visitor: 401, malformed: 401, other: 201, buyer: 201, seller: 400 },
+    },
+    {
+      name: 'POST /api/conversations/{conversationId}/messages',
+      request: async () => ({
+        method: 'POST',
+        path: (await offered()).replace(/\/offers\/.*$/, '/messages'),
+        body: { text: 'Hello' },
+      }),
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 201, seller: 201 },
+    },
+    {
+      name: 'POST /api/conversations/{conversationId}/offers/{offerId}/accept (an offer)',
+      request: async () => ({ method: 'POST', path: `${await offered()}/accept` }),
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 403, seller: 200 },
+    },
+    {
+      name: 'POST /api/conversations/{conversationId}/offers/{offerId}/accept (a counter)',
+      request: async () => ({ method: 'POST', path: `${await offered(true)}/accept` }),
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 200, seller: 403 },
+    },
+    {
+      name: 'POST /api/conversations/{conversationId}/offers/{offerId}/decline',
+      request: async () => ({ method: 'POST', path: `${await offered()}/decline` }),
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 403, seller: 200 },
+    },
+    {
+      name: 'POST /api/conversations/{conversationId}/offers/{offerId}/counter',
+      request: async () => ({
+        method: 'POST',
+        path: `${await offered()}/counter`,
+        body: { amount: 35 },
+      }),
+      expect: { visitor: 401, malformed: 401, other: 403, buyer: 403, seller: 200 },
+    },
+    {
+      // Each caller sets their own: the route names no seller, so no one reaches another's.
+      name: 'PUT /api/bundle-discounts',
+      request: async () => ({
+        method: 'PUT',
+        path: '/api/bundle-discounts',
+        body: { tiers: [{ minItems: 2, percent: Math.ceil(Math.random() * 50) }] },
+      }),
+      expect: { visitor: 401, malformed: 401, other: 200, buyer: 200, seller: 200 },
+    },
+  ];
+  for (const row of rows) {
+    for (const caller of ['visitor', 'malformed', 'other', 'buyer', 'seller'] as ShipmentCaller[]) {
+      it(`${row.name} as ${caller} → ${row.expect[caller]}`, async () => {
+        const request = await row.request();
+        const before = await h.log.headPosition();
+        const res = await h.call(request.method, request.path, {
+          token: tokenOfParty(caller),
+          body: request.body,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+        if (res.status >= 400) {
+          expect(res.body.message).toEqual(expect.any(String));
+          expect(await h.log.headPosition()).toBe(before);
+        }
+      });
+    }
+  }
+});
+
 describe('who is asking comes before what is asked', () => {
   const invalidListing = { title: '', price: -1, category_id: 'shoes' };
 

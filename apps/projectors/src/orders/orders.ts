@@ -25,6 +25,7 @@ function settle(current: OrderStatus, incoming: OrderStatus): OrderStatus {
 export function projectOrder(current: OrderDoc | null, event: OrderEvent): OrderDoc | null {
   if (event.type === 'OrderPlaced') {
     const d = event.data;
+    const discountCents = (d.discounts ?? []).reduce((sum, x) => sum + x.amountCents, 0);
     return {
       _id: d.orderId,
       user_id: d.userId,
@@ -37,6 +38,7 @@ export function projectOrder(current: OrderDoc | null, event: OrderEvent): Order
         unit_price_cents: i.unitPriceCents,
       })),
       total_cents: d.totalCents,
+      ...(discountCents > 0 ? { discount_cents: discountCents } : {}),
       shipping: { ...d.shipping },
       payment_intent_id: d.paymentIntentId,
       created_at: event.occurredAt,

@@ -13,6 +13,7 @@ export function orderRows(order: OrderDoc): OrderRow[] {
     created_at: order.created_at,
     status: order.status,
     total_price: toDollars(order.total_cents),
+    ...(order.discount_cents ? { bundleDiscount: toDollars(order.discount_cents) } : {}),
     shipping_name: order.shipping.name,
     shipping_address: order.shipping.address,
     shipping_city: order.shipping.city,

@@ -24,6 +24,11 @@ export interface RateLimits {
   perAddress: RateRule[];
   /** Per signed-in user (the verified uid). */
   perUser: RateRule[];
+  /**
+   * Stricter limits per signed-in user on the routes of one scope (a route names its scope),
+   * counted apart from `perUser`: where abuse is cheap, such as offers and messages.
+   */
+  perUserScoped?: Record<string, RateRule[]>;
 }
 
 /**
@@ -41,6 +46,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     { points: 30, windowMs: 10_000 },
     { points: 600, windowMs: 3_600_000 },
   ],
+  // A buyer haggling makes an offer or two a minute; a conversation is a few messages a minute.
+  perUserScoped: {
+    offers: [{ points: 10, windowMs: 60_000 }],
+    messages: [{ points: 20, windowMs: 60_000 }],
+  },
 };
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -115,8 +125,11 @@ export function createMemoryRateCounter(): RateCounter {
 }
 
 export interface RateLimiter {
-  /** 0 when the request may go on, else the milliseconds until it may be sent again. */
-  check(caller: { address: string; user: string | null }): Promise<number>;
+  /**
+   * 0 when the request may go on, else the milliseconds until it may be sent again. `scope`:
+   * the route's scope, whose per-user limits (RateLimits.perUserScoped) count too.
+   */
+  check(caller: { address: string; user: string | null }, scope?: string): Promise<number>;
 }
 
 export interface RateLimiterOptions {
@@ -151,10 +164,12 @@ export function createRateLimiter(
       );
     });
   return {
-    async check({ address, user }) {
+    async check({ address, user }, scope) {
+      const scoped = scope === undefined ? [] : (limits.perUserScoped?.[scope] ?? []);
       const hits = [
         ...limits.perAddress.map((rule) => counter.hit(`address:${address}`, rule)),
         ...(user === null ? [] : limits.perUser.map((rule) => counter.hit(`user:${user}`, rule))),
+        ...(user === null ? [] : scoped.map((rule) => counter.hit(`${scope}:user:${user}`, rule))),
       ];
       if (hits.length === 0) return 0;
       let verdicts: RateVerdict[] | 'late';
@@ -190,10 +205,14 @@ export const tooManyRequestsMessage = (seconds: number) =>
 /**
  * Counts the request against its address and user; over a limit: 429, `Retry-After` (whole
  * seconds, at least 1) and a message saying how long to wait. Place after the caller is known.
+ * `scope`: the route's scope, with its own stricter per-user limits.
  */
-export function rateLimit(limiter: RateLimiter): Middleware<AppState> {
+export function rateLimit(limiter: RateLimiter, scope?: string): Middleware<AppState> {
   return async (ctx, next) => {
-    const waitMs = await limiter.check({ address: ctx.ip, user: ctx.state.user?.uid ?? null });
+    const waitMs = await limiter.check(
+      { address: ctx.ip, user: ctx.state.user?.uid ?? null },
+      scope,
+    );
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       ctx.set('Retry-After', String(seconds));

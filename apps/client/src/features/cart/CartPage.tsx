@@ -6,7 +6,7 @@ import {
   dismissCartError,
   selectCart,
   selectCartItemCount,
-  selectCartSubtotal,
+  selectCartPricing,
 } from './cartSlice.ts';
 import './cart.css';
 
@@ -14,7 +14,7 @@ export default function CartPage() {
   const dispatch = useAppDispatch();
   const cart = useAppSelector(selectCart);
   const units = useAppSelector(selectCartItemCount);
-  const subtotal = useAppSelector(selectCartSubtotal);
+  const { subtotal, discounts, total } = useAppSelector(selectCartPricing);
 
   if (cart.status === 'loading') {
     return (
@@ -61,6 +61,15 @@ export default function CartPage() {
             <span>Subtotal</span>
             <span>{formatPrice(subtotal)}</span>
           </div>
+          {discounts.map((discount) => (
+            <div className="summary-row" key={discount.sellerId} data-testid="bundle-discount">
+              <span>
+                Bundle discount{' '}
+                <small className="muted">{discount.percent}% off one seller’s items</small>
+              </span>
+              <span>−{formatPrice(discount.amount)}</span>
+            </div>
+          ))}
           <div className="summary-row">
             <span>
               Shipping <small className="muted">on every order</small>
@@ -75,7 +84,7 @@ export default function CartPage() {
           </div>
           <div className="summary-row summary-row--total">
             <span>Total</span>
-            <strong>{formatPrice(subtotal)}</strong>
+            <strong>{formatPrice(total)}</strong>
           </div>
           <Link className="button button--primary button--block" to="/checkout">
             Proceed to Checkout

@@ -477,3 +477,33 @@ describe('optimistic commands', () => {
     task.cancel();
   });
 });
+
+describe('cart pricing', () => {
+  it('prices the lines as the server charges them: offered price, then the bundle discount', async () => {
+    const { selectCartPricing, initialCartState: empty } = await import('./cartSlice.ts');
+    const line = (product_id: string, price: number, extra: object = {}) => ({
+      product_id,
+      title: product_id,
+      image: '',
+      brand_name: '',
+      price,
+      quantity: 1,
+      seller_id: 's1',
+      ...extra,
+    });
+    const state = {
+      cart: {
+        ...empty,
+        lines: [line('a', 32, { offerId: 'o1', listPrice: 40 }), line('b', 20), line('c', 30)],
+        bundles: { s1: [{ minItems: 3, percent: 10 }] },
+      },
+    };
+    // 10 % off the listed-price lines only (20 + 30); the offered line counts towards the tier.
+    expect(selectCartPricing(state)).toEqual({
+      subtotal: 82,
+      discounts: [{ sellerId: 's1', percent: 10, amountCents: 500, amount: 5 }],
+      total: 77,
+    });
+    expect(selectCartPricing({ cart: { ...state.cart, bundles: {} } }).total).toBe(82);
+  });
+});

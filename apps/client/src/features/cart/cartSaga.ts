@@ -17,7 +17,9 @@ import { callWithRetry } from '../../api/retry.ts';
 import { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import {
   addToCart,
+  cartBundlesLoaded,
   cartLoaded,
+  cartRefreshRequested,
   cartLoadFailed,
   cartLoading,
   cartReset,
@@ -70,6 +72,7 @@ type CartCommand =
 function* fetchCart(api: CartApi, uid: string, position: number | null | undefined) {
   const options = typeof position === 'number' ? { consistencyToken: position } : undefined;
   const view: CartView = yield call(callWithRetry, api.userCart, uid, options);
+  yield put(cartBundlesLoaded(view.bundles ?? {}));
   return view;
 }
 
@@ -239,6 +242,10 @@ export function* cartSaga() {
     yield fork(followOtherTabs, channel);
   }
   yield takeLatest(sessionStarted.type, loadUserCart, api);
+  yield takeLatest(cartRefreshRequested.type, function* () {
+    const cart: CartState = yield select(selectCart);
+    if (cart.owner && cart.pending === 0) yield call(reloadCart, api, cart.owner);
+  });
   yield takeEvery(sessionEnded.type, endSession);
   yield takeEvery(
     [

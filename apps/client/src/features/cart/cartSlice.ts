@@ -3,8 +3,17 @@
  * sends the command, and the server's cart replaces the lines once no other change is pending.
  * `confirmed` is the last cart the server answered: a failed command rolls back to it.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { changeLines, type CartLine as ServerCartLine, type Product } from '@rewear/contracts';
+import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  changeLines,
+  priceLines,
+  toCents,
+  toDollars,
+  type BundleTier,
+  type CartLine as ServerCartLine,
+  type HeldOffer,
+  type Product,
+} from '@rewear/contracts';
 
 /** What a cart line needs on screen (docs/product.md §3 Cart line) plus the stock for the stepper. */
 export interface CartItem {
@@ -15,6 +24,10 @@ export interface CartItem {
   price: number;
   quantity: number;
   stock?: number;
+  seller_id?: string;
+  /** The buyer's accepted offer pricing this line (`price` is then the offered price). */
+  offerId?: string | null;
+  listPrice?: number;
 }
 
 /** A visitor line not carried over (or only in part) at sign-in, and why. */
@@ -31,6 +44,7 @@ export type CartProduct = Pick<
   'product_id' | 'title' | 'image' | 'brand_name' | 'price'
 > & {
   stock?: number;
+  seller_id?: string;
 };
 
 export interface CartState {
@@ -46,6 +60,8 @@ export interface CartState {
   owner: string | null;
   /** What the merge at sign-in could not carry over; shown until dismissed. */
   mergeNotices: MergeNotice[];
+  /** Bundle discounts of the cart's sellers, as the server last answered them. */
+  bundles: Record<string, BundleTier[]>;
 }
 
 export const initialCartState: CartState = {
@@ -58,6 +74,7 @@ export const initialCartState: CartState = {
   drawerOpen: false,
   owner: null,
   mergeNotices: [],
+  bundles: {},
 };
 
 export function toCartItem(line: ServerCartLine | CartItem): CartItem {
@@ -69,6 +86,9 @@ export function toCartItem(line: ServerCartLine | CartItem): CartItem {
     price: Number(line.price),
     quantity: line.quantity,
     stock: line.stock,
+    seller_id: line.seller_id,
+    offerId: line.offerId ?? null,
+    listPrice: line.listPrice,
   };
 }
 
@@ -90,6 +110,7 @@ export function addLine(lines: CartItem[], product: CartProduct, quantity = 1): 
       price: Number(product.price),
       quantity,
       stock: product.stock,
+      seller_id: product.seller_id,
     }),
   );
 }
@@ -203,6 +224,10 @@ const cartSlice = createSlice({
       state.lines = [];
       state.confirmed = [];
     },
+    /** The server's cart named its sellers' bundle discounts. */
+    cartBundlesLoaded(state, action: PayloadAction<Record<string, BundleTier[]>>) {
+      state.bundles = action.payload;
+    },
     mergeNoticesShown(state, action: PayloadAction<MergeNotice[]>) {
       state.mergeNotices = action.payload;
     },
@@ -242,10 +267,14 @@ export const {
   dismissCartError,
   mergeNoticesShown,
   mergeNoticesDismissed,
+  cartBundlesLoaded,
   openDrawer,
   closeDrawer,
   toggleDrawer,
 } = cartSlice.actions;
+
+/** Read the server's cart again (an offer accepted meanwhile prices a line differently). */
+export const cartRefreshRequested = createAction('cart/refreshRequested');
 
 export default cartSlice.reducer;
 
@@ -263,6 +292,34 @@ export const selectCartItemCount = (state: WithCart) =>
 export const selectCartSubtotal = (state: WithCart) =>
   Math.round(state.cart.lines.reduce((sum, line) => sum + line.price * line.quantity * 100, 0)) /
   100;
+/**
+ * The cart priced as the order will be (docs/product.md §13), with the server's own rule: the
+ * lines (an offered price is already in `price`), less the sellers' bundle discounts.
+ */
+export const selectCartPricing = createSelector(
+  [(state: WithCart) => state.cart.lines, (state: WithCart) => state.cart.bundles],
+  (lines, bundles) => {
+    const offers = new Map<string, HeldOffer>();
+    for (const line of lines)
+      if (line.offerId)
+        offers.set(line.product_id, { offerId: line.offerId, amountCents: toCents(line.price)! });
+    const priced = priceLines(
+      lines.map((line) => ({
+        productId: line.product_id,
+        quantity: line.quantity,
+        sellerId: line.seller_id ?? '',
+        listPriceCents: toCents(line.offerId ? (line.listPrice ?? line.price) : line.price)!,
+      })),
+      offers,
+      new Map(Object.entries(bundles)),
+    );
+    return {
+      subtotal: toDollars(priced.subtotalCents),
+      discounts: priced.discounts.map((d) => ({ ...d, amount: toDollars(d.amountCents) })),
+      total: toDollars(priced.totalCents),
+    };
+  },
+);
 export const selectQuantityInCart = (productId: string) => (state: WithCart) =>
   state.cart.lines.find((line) => line.product_id === productId)?.quantity ?? 0;
 export const selectDrawerOpen = (state: WithCart) => state.cart.drawerOpen;

@@ -4,7 +4,7 @@ import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Spinner from '../../components/Spinner.tsx';
 import { selectUser } from '../auth/authSlice.ts';
-import { selectCart, selectCartSubtotal } from '../cart/cartSlice.ts';
+import { cartRefreshRequested, selectCart, selectCartPricing } from '../cart/cartSlice.ts';
 import {
   backToShipping,
   checkoutOpened,
@@ -54,12 +54,15 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
   const cart = useAppSelector(selectCart);
-  const subtotal = useAppSelector(selectCartSubtotal);
+  // Priced as the server will charge it: offered prices, less the sellers' bundle discounts.
+  const { subtotal, discounts, total } = useAppSelector(selectCartPricing);
   const checkout = useAppSelector(selectCheckout);
   const processing = checkout.status === 'processing';
 
   useEffect(() => {
     dispatch(checkoutOpened({ email: user?.email ?? null }));
+    // An offer accepted or a bundle discount set since the cart was read changes its prices.
+    dispatch(cartRefreshRequested());
   }, [dispatch, user?.email]);
 
   useEffect(() => {
@@ -181,7 +184,7 @@ export default function CheckoutPage() {
                 className="rw-btn rw-btn--primary rw-btn--block"
                 disabled={processing || orderPlaced || checkout.paymentMode === 'loading'}
               >
-                {processing ? 'Processing...' : `Pay ${formatPrice(subtotal)}`}
+                {processing ? 'Processing...' : `Pay ${formatPrice(total)}`}
               </button>
             </form>
           )}
@@ -197,7 +200,10 @@ export default function CheckoutPage() {
                   {line.title}
                   <small className="rw-muted">Qty {line.quantity}</small>
                 </span>
-                <span>{formatPrice(Number(line.price) * line.quantity)}</span>
+                <span>
+                  {line.offerId && <small className="rw-muted">Your offer </small>}
+                  {formatPrice(Number(line.price) * line.quantity)}
+                </span>
               </li>
             ))}
           </ul>
@@ -206,6 +212,12 @@ export default function CheckoutPage() {
               <dt>Subtotal</dt>
               <dd>{formatPrice(subtotal)}</dd>
             </div>
+            {discounts.map((discount) => (
+              <div key={discount.sellerId} data-testid="bundle-discount">
+                <dt>Bundle discount ({discount.percent}%)</dt>
+                <dd>−{formatPrice(discount.amount)}</dd>
+              </div>
+            ))}
             <div>
               <dt>Shipping</dt>
               <dd>FREE</dd>
@@ -217,7 +229,7 @@ export default function CheckoutPage() {
             </div>
             <div className="rw-totals__total">
               <dt>Total</dt>
-              <dd>{formatPrice(subtotal)}</dd>
+              <dd data-testid="checkout-total">{formatPrice(total)}</dd>
             </div>
           </dl>
           <Link to="/cart">Back to cart</Link>

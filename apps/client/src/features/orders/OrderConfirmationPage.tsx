@@ -153,6 +153,12 @@ export default function OrderConfirmationPage() {
             ))}
           </ul>
           <dl className="rw-totals">
+            {order.bundleDiscount > 0 && (
+              <div data-testid="order-bundle-discount">
+                <dt>Bundle discount</dt>
+                <dd>−{formatPrice(order.bundleDiscount)}</dd>
+              </div>
+            )}
             <div className="rw-totals__total">
               <dt>Total</dt>
               <dd>{formatPrice(order.totalPrice)}</dd>

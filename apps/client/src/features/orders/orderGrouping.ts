@@ -14,6 +14,8 @@ export interface OrderSummary {
   date: string;
   status: string;
   totalPrice: number;
+  /** Bundle discounts taken off the lines (0 when none). */
+  bundleDiscount: number;
   /** Until when an unpaid order holds its items (docs/product.md §9.2). */
   expiresAt: string;
   items: OrderItemSummary[];
@@ -31,6 +33,7 @@ export function groupOrderRows(rows: readonly OrderRow[]): OrderSummary[] {
         date: row.created_at,
         status: row.status,
         totalPrice: Number(row.total_price),
+        bundleDiscount: Number(row.bundleDiscount ?? 0),
         expiresAt: row.expires_at,
         items: [],
         shipping: {

@@ -18,6 +18,7 @@ import {
 import { selectUid } from '../auth/authSlice.ts';
 import ConfirmDialog from '../listings/ConfirmDialog.tsx';
 import FollowButton from '../social/FollowButton.tsx';
+import ProductOffer from '../messages/ProductOffer.tsx';
 import {
   galleryOf,
   isSellerOf,
@@ -279,6 +280,15 @@ export default function ProductDetailPage() {
                 ({cartUnits}) View Cart
               </button>
             </div>
+          )}
+
+          {!isSellerOf(product, uid) && (
+            <ProductOffer
+              listingId={product.product_id}
+              price={product.price}
+              uid={uid}
+              available={product.stock > 0}
+            />
           )}
 
           <ul className="product-detail__notes">

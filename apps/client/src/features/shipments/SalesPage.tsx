@@ -10,6 +10,8 @@ import { formatOrderDate } from '../orders/orderGrouping.ts';
 import { salesRequested, selectBalance, selectSales } from './shipmentsSlice.ts';
 import { MOVEMENT_LABELS } from './shipmentStatus.ts';
 import ShipmentCard from './ShipmentCard.tsx';
+import BundleSettings from '../messages/BundleSettings.tsx';
+import { selectUid } from '../auth/authSlice.ts';
 import '../auth/account.css';
 import '../orders/orders.css';
 import './shipments.css';
@@ -88,6 +90,7 @@ function Balance() {
 export default function SalesPage() {
   const dispatch = useAppDispatch();
   const sales = useAppSelector(selectSales);
+  const uid = useAppSelector(selectUid);
 
   useEffect(() => {
     dispatch(salesRequested());
@@ -113,6 +116,7 @@ export default function SalesPage() {
       </div>
 
       <Balance />
+      {uid && <BundleSettings uid={uid} />}
 
       <section className="rw-sales__list" aria-labelledby="sales-title">
         <h2 id="sales-title">

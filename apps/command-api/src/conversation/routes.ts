@@ -1,0 +1,228 @@
+/**
+ * The conversation commands (docs/product.md §13): a buyer writes to the seller of a listing or
+ * makes an offer on it (the first of either opens their conversation); either party replies;
+ * the seller accepts, declines or counters an offer, the buyer answers a counter. The decider
+ * checks who asks (403) and the offer's step (409); a refusal appends nothing. Offers and
+ * messages count against their own stricter per-user rate limits.
+ */
+import {
+  conversationParams,
+  listingConversationParams,
+  messageBody,
+  offerBody,
+  offerParams,
+  toCents,
+} from '@rewear/contracts';
+import { notFound, requireUser } from '@rewear/platform';
+import { handleCommand } from '../shared/decider.ts';
+import { defineRoute, type CommandRoute } from '../shared/http.ts';
+import type { CommandServices } from '../shared/services.ts';
+import { availableStock } from '../listing/decider.ts';
+import {
+  conversationDecider,
+  conversationIdOf,
+  conversationStream,
+  type ConversationCommand,
+  type ConversationState,
+  type ListingFacts,
+  type OfferState,
+} from './decider.ts';
+
+/** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
+async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
+  const state = await services.loadListing(listingId);
+  if (!state.exists || !state.fields || state.deleted) throw notFound('Product not found');
+  return {
+    listingId,
+    title: state.fields.title,
+    sellerId: state.fields.sellerId,
+    priceCents: state.fields.priceCents,
+    available: availableStock(state, services.now()) > 0,
+  };
+}
+
+const offerAnswer = (offer: OfferState | undefined) =>
+  offer && {
+    offerId: offer.offerId,
+    status: offer.status,
+    amount: offer.amountCents / 100,
+    counterAmount: offer.counterCents === null ? null : offer.counterCents / 100,
+    holdsUntil: offer.holdsUntil,
+  };
+
+async function run(
+  services: CommandServices,
+  ctx: Parameters<CommandServices['envFor']>[0],
+  conversationId: string,
+  command: ConversationCommand,
+) {
+  return handleCommand(
+    services.envFor(ctx),
+    conversationDecider,
+    conversationStream(conversationId),
+    command,
+  );
+}
+
+const conversationResponses = {
+  401: 'Not signed in',
+  403: 'Not a party to this conversation, or not the party this step waits for',
+  404: 'Conversation or offer not found',
+};
+
+/** One answer to an offer (accept, decline, counter). */
+function answerRoute(
+  action: 'accept' | 'decline' | 'counter',
+  summary: string,
+  command: (actorId: string, offerId: string, amountCents: number) => ConversationCommand,
+): CommandRoute {
+  return defineRoute({
+    doc: {
+      method: 'post',
+      path: `/api/conversations/{conversationId}/offers/{offerId}/${action}`,
+      summary,
+      tags: ['offers'],
+      auth: 'user',
+      params: offerParams,
+      body: action === 'counter' ? offerBody : undefined,
+      responses: {
+        200: '{ offer: { offerId, status, amount, counterAmount, holdsUntil }, position }',
+        ...(action === 'counter'
+          ? { 400: 'The counter is not above the offer, or not an amount' }
+          : ({} as Record<number, string>)),
+        ...conversationResponses,
+        409: 'The offer expired or was already answered',
+      },
+    },
+    rateScope: action === 'counter' ? 'offers' : undefined,
+    async handle({ params, body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const amountCents = action === 'counter' ? toCents((body as { amount: number }).amount)! : 0;
+      const outcome = await run(
+        services,
+        ctx,
+        params.conversationId,
+        command(user.uid, params.offerId, amountCents),
+      );
+      const offer = outcome.state.offers.find((o) => o.offerId === params.offerId);
+      return { status: 200, body: { offer: offerAnswer(offer) }, position: outcome.position };
+    },
+  });
+}
+
+const latestOffer = (state: ConversationState) => state.offers.at(-1);
+
+export const conversationRoutes: CommandRoute[] = [
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/listings/{id}/offers',
+      summary:
+        'The signed-in buyer offers a price for a listing (at least half its price, below it; at most 3 offers, one open at a time); it expires unanswered after 48 h',
+      tags: ['offers'],
+      auth: 'user',
+      params: listingConversationParams,
+      body: offerBody,
+      responses: {
+        201: '{ conversationId, offer: { offerId, status, amount, counterAmount, holdsUntil }, position }',
+        400: 'Below half the price, not below the price, or an offer on one’s own listing',
+        401: 'Not signed in',
+        404: 'Product not found',
+        409: 'An offer is already open, 3 offers were made, or the item is no longer available',
+      },
+    },
+    rateScope: 'offers',
+    async handle({ params, body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const listing = await listingFacts(services, params.id);
+      const conversationId = conversationIdOf(params.id, user.uid);
+      const outcome = await run(services, ctx, conversationId, {
+        type: 'MakeOffer',
+        actorId: user.uid,
+        amountCents: toCents(body.amount)!,
+        listing,
+      });
+      return {
+        status: 201,
+        body: { conversationId, offer: offerAnswer(latestOffer(outcome.state)) },
+        position: outcome.position,
+      };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/listings/{id}/messages',
+      summary:
+        'The signed-in buyer writes to the seller of a listing (text, at most 2,000 characters); opens their conversation',
+      tags: ['messages'],
+      auth: 'user',
+      params: listingConversationParams,
+      body: messageBody,
+      responses: {
+        201: '{ conversationId, position }',
+        400: 'No text, too long, or a message to oneself',
+        401: 'Not signed in',
+        404: 'Product not found',
+      },
+    },
+    rateScope: 'messages',
+    async handle({ params, body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const listing = await listingFacts(services, params.id);
+      const conversationId = conversationIdOf(params.id, user.uid);
+      const outcome = await run(services, ctx, conversationId, {
+        type: 'SendMessage',
+        actorId: user.uid,
+        text: body.text,
+        listing,
+      });
+      return { status: 201, body: { conversationId }, position: outcome.position };
+    },
+  }),
+  defineRoute({
+    doc: {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/messages',
+      summary: 'A party writes in their conversation (text, at most 2,000 characters)',
+      tags: ['messages'],
+      auth: 'user',
+      params: conversationParams,
+      body: messageBody,
+      responses: {
+        201: '{ conversationId, position }',
+        400: 'No text, or too long',
+        ...conversationResponses,
+      },
+    },
+    rateScope: 'messages',
+    async handle({ params, body, ctx, deps: services }) {
+      const user = requireUser(ctx);
+      const outcome = await run(services, ctx, params.conversationId, {
+        type: 'SendMessage',
+        actorId: user.uid,
+        text: body.text,
+      });
+      return {
+        status: 201,
+        body: { conversationId: params.conversationId },
+        position: outcome.position,
+      };
+    },
+  }),
+  answerRoute(
+    'accept',
+    'The seller accepts a pending offer, or the buyer the seller’s counter; its price holds for the buyer 24 h',
+    (actorId, offerId) => ({ type: 'AcceptOffer', actorId, offerId }),
+  ),
+  answerRoute(
+    'decline',
+    'The seller declines a pending offer, or the buyer the seller’s counter',
+    (actorId, offerId) => ({ type: 'DeclineOffer', actorId, offerId }),
+  ),
+  answerRoute(
+    'counter',
+    'The seller counters a pending offer once, with an amount above it; the buyer has 48 h to answer',
+    (actorId, offerId, amountCents) => ({ type: 'CounterOffer', actorId, offerId, amountCents }),
+  ),
+];

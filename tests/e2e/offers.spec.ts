@@ -1,0 +1,210 @@
+/**
+ * Offers and messages (docs/product.md §13), with the buyer and the seller in two browsers: the
+ * buyer offers from the product page, the seller counters, the buyer accepts the counter and
+ * checks out at the offered price (the amount charged asserted); a message written on one side
+ * appears on the other once its page reads the conversation again (the page also re-reads on
+ * a live `notifications/received`, where the live stream is on). Screenshots of the
+ * conversation page and the messages list at 375 and 1280 px are saved under artifacts/screenshots/. And a seller's
+ * bundle discount, set on My Sales, comes off an order of two of their items.
+ */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import {
+  accountMenu,
+  addToCartOnProductPage,
+  dollars,
+  fillCheckout,
+  newUser,
+  registerThroughUi,
+  signInThroughUi,
+} from './support/app.ts';
+import { anotherListing, sellerWithListing } from './support/seller.ts';
+import { REPO_ROOT } from './support/storefront.ts';
+
+const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
+
+async function shootAtBothWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
+}
+
+const thread = (page: Page) => page.getByRole('list', { name: 'Messages and offers' });
+const offerStatus = (page: Page) => page.getByTestId('offer-status');
+
+test('an offer, a counter, the acceptance and a checkout at the offered price; messages both ways', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const seller = newUser(testInfo, 'seller');
+  const title = `Linen Blazer ${Math.random().toString(36).slice(2, 7)}`;
+  const listing = await sellerWithListing(page.request, seller, { title, price: 40 });
+
+  // The buyer offers $25 from the product page; the conversation opens.
+  const buyer = newUser(testInfo, 'buyer');
+  await registerThroughUi(page, buyer);
+  await page.goto(`/products/${listing.product_id}`);
+  await page.getByRole('button', { name: 'Make an offer' }).click();
+  const offerForm = page.getByRole('form', { name: 'Your offer' });
+  // Below half the price is refused on the spot, with the reason.
+  await offerForm.getByLabel('Your offer').fill('15');
+  await offerForm.getByRole('button', { name: 'Send offer' }).click();
+  await expect(
+    offerForm.getByText('An offer must be at least $20.00, half the price'),
+  ).toBeVisible();
+  await offerForm.getByLabel('Your offer').fill('25');
+  await offerForm.getByRole('button', { name: 'Send offer' }).click();
+  await expect(page).toHaveURL(/\/messages\/.+/);
+  const conversationUrl = page.url();
+  await expect(offerStatus(page)).toContainText('Waiting for the seller');
+  await expect(thread(page)).toContainText('You offered $25.00');
+
+  // The seller finds it in Messages and counters with $32.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  try {
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    await expect(accountMenu(sellerPage, seller)).toBeVisible({ timeout: 20_000 });
+    await accountMenu(sellerPage, seller).click();
+    await sellerPage.getByRole('menuitem', { name: 'Your Messages' }).click();
+    await expect(sellerPage).toHaveURL(/\/messages$/);
+    await expect(sellerPage.getByRole('link', { name: new RegExp(title) })).toContainText(
+      'Offer of $25.00',
+    );
+    await shootAtBothWidths(sellerPage, 'messages');
+    await sellerPage.getByRole('link', { name: new RegExp(title) }).click();
+    await expect(thread(sellerPage)).toContainText('The buyer offered $25.00');
+    await sellerPage.getByRole('button', { name: 'Counter' }).click();
+    const counter = sellerPage.getByRole('form', { name: 'Your counter-offer' });
+    await counter.getByLabel('Your counter-offer').fill('32');
+    await counter.getByRole('button', { name: 'Send counter-offer' }).click();
+    await expect(offerStatus(sellerPage)).toContainText('Countered: waiting for the buyer');
+
+    // The buyer's page reads the conversation again and accepts the counter.
+    await page.reload();
+    await expect(thread(page)).toContainText('The seller countered with $32.00');
+    await page.getByRole('button', { name: 'Accept $32.00' }).click();
+    await expect(offerStatus(page)).toContainText('Accepted');
+
+    // A message from the buyer appears on the seller's side; markup is shown as text.
+    await page.getByLabel('Message', { exact: true }).fill('Thanks! <b>Paying</b> now.');
+    await expect(page.getByText('26/2000')).toBeVisible();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(thread(page)).toContainText('Thanks! <b>Paying</b> now.');
+    await sellerPage.reload();
+    await expect(thread(sellerPage)).toContainText('Thanks! <b>Paying</b> now.');
+    await expect(thread(sellerPage)).toContainText('The buyer accepted $32.00');
+    await sellerPage.getByLabel('Message', { exact: true }).fill('Shipping tomorrow.');
+    await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(thread(sellerPage)).toContainText('Shipping tomorrow.');
+    await page.reload();
+    await expect(thread(page)).toContainText('Shipping tomorrow.');
+    await shootAtBothWidths(page, 'conversation');
+    await expectAccessible(page);
+
+    // Checkout at the offered price: the order is charged $32, not the listed $40.
+    await page.getByRole('button', { name: 'Buy now at $32.00' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-total')).toHaveText(dollars(32));
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders',
+    );
+    const payButton = await fillCheckout(page, '4242 4242 4242 4242');
+    await expect(payButton).toHaveText(`Pay ${dollars(32)}`);
+    await payButton.click();
+    const order = await (await created).json();
+    expect(order.order.total_price).toBe(32);
+    await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+
+    // The seller's conversation tells the offer was bought.
+    await expect
+      .poll(
+        async () => {
+          await sellerPage.goto(conversationUrl.replace(/^https?:\/\/[^/]+/, ''));
+          return thread(sellerPage).textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('Bought at the offered price');
+  } finally {
+    await sellerContext.close();
+  }
+});
+
+test('a seller’s bundle discount comes off an order of two of their items', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const seller = newUser(testInfo, 'seller');
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const first = await sellerWithListing(page.request, seller, {
+    title: `Silk Scarf ${suffix}`,
+    price: 20,
+  });
+  const second = await anotherListing(page.request, seller, {
+    title: `Wool Hat ${suffix}`,
+    price: 30,
+  });
+
+  // The seller sets 10 % off from 2 items on My Sales.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  try {
+    await sellerPage.goto('/login');
+    await signInThroughUi(sellerPage, seller);
+    await expect(accountMenu(sellerPage, seller)).toBeVisible({ timeout: 20_000 });
+    await sellerPage.goto('/sales');
+    const bundle = sellerPage.getByRole('form', { name: 'Bundle discounts' });
+    await bundle.getByLabel('Tier 1: items').fill('2');
+    await bundle.getByLabel('Tier 1: percent off').fill('10');
+    await bundle.getByRole('button', { name: 'Save bundle discounts' }).click();
+    await expect(bundle.getByText('Saved.')).toBeVisible();
+    await bundle.scrollIntoViewIfNeeded();
+    await shootAtBothWidths(sellerPage, 'my-sales-bundle-discounts');
+    await expectAccessible(sellerPage);
+  } finally {
+    await sellerContext.close();
+  }
+
+  // The buyer takes both items: the cart and the checkout show the discount, the order is charged it.
+  const buyer = newUser(testInfo, 'buyer');
+  await registerThroughUi(page, buyer);
+  await page.goto(`/products/${first.product_id}`);
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
+  await page.goto(`/products/${second.product_id}`);
+  await addToCartOnProductPage(page, 'Cart, 2 items', { signedIn: true });
+  await page.goto('/cart');
+  await expect(page.getByTestId('bundle-discount')).toContainText(`−${dollars(5)}`);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-total')).toHaveText(dollars(45));
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders',
+  );
+  await (await fillCheckout(page, '4242 4242 4242 4242')).click();
+  expect((await (await created).json()).order.total_price).toBe(45);
+  await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByTestId('order-bundle-discount')).toContainText(`−${dollars(5)}`);
+});
