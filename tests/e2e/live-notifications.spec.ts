@@ -13,8 +13,10 @@ import {
   accountMenu,
   addToCartOnProductPage,
   fillCheckout,
+  markDocument,
   newUser,
   registerThroughUi,
+  sameDocument,
   signInThroughUi,
 } from './support/app.ts';
 import { idTokenOf, sellerWithListing } from './support/seller.ts';
@@ -24,14 +26,6 @@ const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
 
 const bell = (page: Page, unread: number) =>
   page.getByRole('link', { name: `Notifications, ${unread} unread` });
-
-/** Marks the document: the mark survives anything but a reload or a new page. */
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { sameDocument: boolean }).sameDocument = true;
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 /** Waits until the tab's stream is open (the first stream reads the list once it stands). */
 const streamOpen = (page: Page) =>

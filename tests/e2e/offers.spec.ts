@@ -1,9 +1,9 @@
 /**
  * Offers and messages (docs/product.md §13), with the buyer and the seller in two browsers: the
  * buyer offers from the product page, the seller counters, the buyer accepts the counter and
- * checks out at the offered price (the amount charged asserted); a message written on one side
- * appears on the other once its page reads the conversation again (the page also re-reads on
- * a live `notifications/received`, where the live stream is on). Screenshots of the
+ * checks out at the offered price (the amount charged asserted); the counter and each message
+ * appear live on the other side's open conversation page (a notification arriving on the live
+ * stream makes the page read the conversation again), neither page reloading. Screenshots of the
  * conversation page and the messages list at 375 and 1280 px are saved under artifacts/screenshots/. And a seller's
  * bundle discount, set on My Sales, comes off an order of two of their items.
  */
@@ -16,8 +16,10 @@ import {
   addToCartOnProductPage,
   dollars,
   fillCheckout,
+  markDocument,
   newUser,
   registerThroughUi,
+  sameDocument,
   signInThroughUi,
 } from './support/app.ts';
 import { anotherListing, sellerWithListing } from './support/seller.ts';
@@ -95,14 +97,15 @@ test('an offer, a counter, the acceptance and a checkout at the offered price; m
     await shootAtBothWidths(sellerPage, 'messages');
     await sellerPage.getByRole('link', { name: new RegExp(title) }).click();
     await expect(thread(sellerPage)).toContainText('The buyer offered $25.00');
+    await markDocument(page);
+    await markDocument(sellerPage);
     await sellerPage.getByRole('button', { name: 'Counter' }).click();
     const counter = sellerPage.getByRole('form', { name: 'Your counter-offer' });
     await counter.getByLabel('Your counter-offer').fill('32');
     await counter.getByRole('button', { name: 'Send counter-offer' }).click();
     await expect(offerStatus(sellerPage)).toContainText('Countered: waiting for the buyer');
 
-    // The buyer's page reads the conversation again and accepts the counter.
-    await page.reload();
+    // The counter reaches the buyer's open page live, and the buyer accepts it.
     await expect(thread(page)).toContainText('The seller countered with $32.00');
     await page.getByRole('button', { name: 'Accept $32.00' }).click();
     await expect(offerStatus(page)).toContainText('Accepted');
@@ -112,14 +115,14 @@ test('an offer, a counter, the acceptance and a checkout at the offered price; m
     await expect(page.getByText('26/2000')).toBeVisible();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(thread(page)).toContainText('Thanks! <b>Paying</b> now.');
-    await sellerPage.reload();
     await expect(thread(sellerPage)).toContainText('Thanks! <b>Paying</b> now.');
     await expect(thread(sellerPage)).toContainText('The buyer accepted $32.00');
     await sellerPage.getByLabel('Message', { exact: true }).fill('Shipping tomorrow.');
     await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(thread(sellerPage)).toContainText('Shipping tomorrow.');
-    await page.reload();
     await expect(thread(page)).toContainText('Shipping tomorrow.');
+    expect(await sameDocument(page), "the buyer's page did not reload").toBe(true);
+    expect(await sameDocument(sellerPage), "the seller's page did not reload").toBe(true);
     await shootAtBothWidths(page, 'conversation');
     await expectAccessible(page);
 

@@ -167,3 +167,14 @@ export function trackCommands(page: Page) {
     answered: (path: string) => answers.get(path) ?? 0,
   };
 }
+
+/**
+ * Marks the page's document, so that a later `sameDocument` tells whether it was reloaded (or
+ * left): what arrives live must arrive without either.
+ */
+export const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+export const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
