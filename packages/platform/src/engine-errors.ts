@@ -32,6 +32,8 @@ const UNREACHABLE_CODES = new Set([
   'EHOSTUNREACH',
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
+  // firebase-admin: the identity service (or its emulator) did not answer a token check
+  'app/network-error',
 ]);
 
 /** Raised by our own code when an engine is known to be unavailable. */

@@ -4,6 +4,7 @@ import { MongoClient } from 'mongodb';
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { EngineUnavailableError, isEngineUnavailable } from '../src/engine-errors.ts';
+import { createFirebaseIdentityVerifier } from '../src/identity-firebase.ts';
 import { ENGINE_UNAVAILABLE_MESSAGE, errorHandler } from '../src/http/middleware.ts';
 import { HttpError } from '../src/http/errors.ts';
 
@@ -46,6 +47,33 @@ describe('engine errors', () => {
       cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
     });
     expect(isEngineUnavailable(wrapped)).toBe(true);
+  });
+
+  it('recognises the identity service (the Auth emulator here) not answering a token check', async () => {
+    const port = await closedPort();
+    const projectId = `demo-unreachable-${port}`;
+    const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port}`;
+    try {
+      // An emulator token (unsigned) that decodes, so the check goes on to ask the emulator.
+      const now = Math.floor(Date.now() / 1000);
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({
+        iss: `https://securetoken.google.com/${projectId}`,
+        aud: projectId,
+        sub: 'someone',
+        user_id: 'someone',
+        iat: now,
+        exp: now + 3600,
+        auth_time: now,
+      })}.`;
+      const verifier = createFirebaseIdentityVerifier({ projectId, checkRevoked: true });
+      const err = await thrownBy(() => verifier.verify(token));
+      expect(isEngineUnavailable(err)).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
+    }
   });
 
   it('leaves bugs and bad requests alone', () => {
