@@ -7,6 +7,7 @@
  *   npm run bench:search -- [--listings 100000] [--concurrency 8] [--requests 3000] [--seconds 20]
  *                           [--data-dir .bench/data-100000] [--meili-url http://127.0.0.1:7700]
  *                           [--meili-pid-file .engines/meilisearch/meilisearch.pid] [--no-pin]
+ *                           [--profile dir]
  *
  * Meilisearch must be running (`npm run engines:start`, or scripts/engines/start-meilisearch.sh
  * with MEILI_PORT); its key is MEILI_MASTER_KEY (the development key by default). The seeded log
@@ -15,7 +16,8 @@
  * everything measured (servers, Meilisearch, this process) is pinned to core 0 and the load
  * generator to core 1 with `taskset`, so the generator never takes the measured side's core.
  * Scenarios run one after another, each against every target in turn (interleaved), so a burst
- * of outside load touches all targets of a scenario alike.
+ * of outside load touches all targets of a scenario alike. --profile writes a CPU profile of each
+ * storefront server over each scenario's run to `dir`.
  */
 import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +36,7 @@ import { createProjectors, PRODUCT_SEARCH_SETTINGS, SEARCH_INDEXES } from '@rewe
 import { runLoad, type LoadResult } from './load-client.ts';
 import { SCENARIOS, SCENARIO_LABELS, scenarioRequests, type Scenario } from './search-queries.ts';
 import type { LoadReply, LoadTarget, RunMessage } from './search-load.ts';
-import type { ServerMessage } from './search-server.ts';
+import type { ServerCommand, ServerMessage } from './search-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     },
     'meili-pid-file': { type: 'string', default: '.engines/meilisearch/meilisearch.pid' },
     'no-pin': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -206,6 +209,16 @@ interface Server {
   url: string;
   bootSeconds: number;
   memory(): Promise<number>;
+  /** Starts a CPU profile; `stop` writes it to `file`. */
+  profile(): Promise<{ stop(file: string): Promise<void> }>;
+}
+
+/** Sends a profiler command and waits for its acknowledgement. */
+function command(child: ChildProcess, message: ServerCommand): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('message', () => resolve());
+    child.send(message);
+  });
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
@@ -230,9 +243,15 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     bootSeconds: ready.bootSeconds,
     memory: () =>
       new Promise((resolve) => {
-        child.once('message', (message: ServerMessage) => resolve(message.rss));
-        child.send({ kind: 'memory' });
+        child.once('message', (message: ServerMessage) =>
+          resolve(message.kind === 'memory' ? message.rss : 0),
+        );
+        child.send({ kind: 'memory' } satisfies ServerCommand);
       }),
+    profile: async () => {
+      await command(child, { kind: 'profile-start' });
+      return { stop: (file) => command(child, { kind: 'profile-stop', file }) };
+    },
   };
 }
 
@@ -385,6 +404,13 @@ async function main() {
             () => true,
           );
         } else {
+          const server =
+            target.load.kind === 'api'
+              ? target.load.base === embeddedServer.url
+                ? embeddedServer
+                : meiliServer
+              : null;
+          const profile = values.profile && server ? await server.profile() : null;
           result = await generator.run({
             name: `${scenario}: ${target.name}`,
             scenario,
@@ -395,6 +421,15 @@ async function main() {
             concurrency: CONCURRENCY,
             maxMs: MAX_MS,
           });
+          if (profile) {
+            mkdirSync(values.profile!, { recursive: true });
+            await profile.stop(
+              path.resolve(
+                values.profile!,
+                `${scenario}-${target.name}.cpuprofile`.replace(/[^a-z0-9.]+/gi, '-').toLowerCase(),
+              ),
+            );
+          }
         }
         rows.push({ target: target.name, scenario, result });
         console.log(
