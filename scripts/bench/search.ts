@@ -7,7 +7,7 @@
  *   npm run bench:search -- [--listings 100000] [--concurrency 8] [--requests 3000] [--seconds 20]
  *                           [--data-dir .bench/data-100000] [--meili-url http://127.0.0.1:7700]
  *                           [--meili-pid-file .engines/meilisearch/meilisearch.pid] [--no-pin]
- *                           [--profile dir]
+ *                           [--profile dir] [--storefront-only]
  *
  * Meilisearch must be running (`npm run engines:start`, or scripts/engines/start-meilisearch.sh
  * with MEILI_PORT); its key is MEILI_MASTER_KEY (the development key by default). The seeded log
@@ -17,7 +17,8 @@
  * generator to core 1 with `taskset`, so the generator never takes the measured side's core.
  * Scenarios run one after another, each against every target in turn (interleaved), so a burst
  * of outside load touches all targets of a scenario alike. --profile writes a CPU profile of each
- * storefront server over each scenario's run to `dir`.
+ * storefront server over each scenario's run to `dir`. --storefront-only measures the storefront on
+ * the embedded engine alone (no Meilisearch, no in-process copy): the million-listing run.
  */
 import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -53,6 +54,7 @@ const { values } = parseArgs({
     'meili-pid-file': { type: 'string', default: '.engines/meilisearch/meilisearch.pid' },
     'no-pin': { type: 'boolean', default: false },
     profile: { type: 'string' },
+    'storefront-only': { type: 'boolean', default: false },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -64,6 +66,7 @@ const MEILI_URL = values['meili-url'];
 const MEILI_KEY = process.env.MEILI_MASTER_KEY ?? 'rewear-dev-master-key-change-me';
 const DATA_DIR = path.resolve(values['data-dir'] ?? path.join(root, `.bench/data-${LISTINGS}`));
 const NAMESPACE = `bench${LISTINGS}`;
+const STOREFRONT_ONLY = values['storefront-only'];
 const PIN = !values['no-pin'] && os.cpus().length >= 2 && commandExists('taskset');
 /** Cores of what is measured, and of the load generator. */
 const MEASURED_CPU = '0';
@@ -312,14 +315,14 @@ async function main() {
   if (meiliProcess) pin(meiliProcess, MEASURED_CPU);
 
   // The documents, then the time each engine takes to index them all.
-  const docs = await searchDocuments();
+  const docs = STOREFRONT_ONLY ? [] : await searchDocuments();
   console.log(`[bench] ${docs.length} search documents from the log`);
   global.gc?.();
   const heapBefore = process.memoryUsage();
   const engine = createEmbeddedSearchEngine();
   const embedded = engine.index<{ id: string }>(SEARCH_INDEXES.products);
   await embedded.configure(PRODUCT_SEARCH_SETTINGS);
-  let started = performance.now();
+  const started = performance.now();
   for (let i = 0; i < docs.length; i += 2_000) await embedded.upsert(docs.slice(i, i + 2_000));
   const embeddedIndexSeconds = (performance.now() - started) / 1000;
   global.gc?.();
@@ -327,14 +330,14 @@ async function main() {
   const embeddedIndexBytes =
     heapAfter.heapUsed + heapAfter.arrayBuffers - (heapBefore.heapUsed + heapBefore.arrayBuffers);
   console.log(`[bench] embedded engine: indexed in ${embeddedIndexSeconds.toFixed(1)} s`);
-  const meiliIndexSeconds = await timeMeiliIndexing(docs);
+  const meiliIndexSeconds = STOREFRONT_ONLY ? NaN : await timeMeiliIndexing(docs);
   console.log(`[bench] Meilisearch: indexed in ${meiliIndexSeconds.toFixed(1)} s`);
   docs.length = 0;
 
   // One storefront server per engine, each on its own copy of the log, booted one at a time.
   const meiliDir = `${DATA_DIR}-meili`;
   rmSync(meiliDir, { recursive: true, force: true });
-  cpSync(DATA_DIR, meiliDir, { recursive: true });
+  if (!STOREFRONT_ONLY) cpSync(DATA_DIR, meiliDir, { recursive: true });
   const common = {
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     MEILI_URL: '',
@@ -348,34 +351,46 @@ async function main() {
   await waitForTask(
     await meili('DELETE', `/indexes/${NAMESPACE}_${SEARCH_INDEXES.products}`),
   ).catch(() => {});
-  started = performance.now();
-  const meiliServer = await startServer({
-    ...common,
-    DATA_DIR: meiliDir,
-    MEILI_URL,
-    MEILI_MASTER_KEY: MEILI_KEY,
-    REWEAR_NAMESPACE: NAMESPACE,
-  });
-  console.log(`[bench] storefront on Meilisearch ready in ${meiliServer.bootSeconds.toFixed(1)} s`);
+  const meiliServer = STOREFRONT_ONLY
+    ? null
+    : await startServer({
+        ...common,
+        DATA_DIR: meiliDir,
+        MEILI_URL,
+        MEILI_MASTER_KEY: MEILI_KEY,
+        REWEAR_NAMESPACE: NAMESPACE,
+      });
+  if (meiliServer)
+    console.log(
+      `[bench] storefront on Meilisearch ready in ${meiliServer.bootSeconds.toFixed(1)} s`,
+    );
   if (meiliProcess) pin(meiliProcess, MEASURED_CPU);
   // The index the server reads: the projection's live generation (`<namespace>_products__g<n>`).
-  const [meiliIndex] = await meiliIndexes();
-  if (!meiliIndex) throw new Error('the storefront on Meilisearch made no products index');
+  const [meiliIndex] = meiliServer ? await meiliIndexes() : [''];
+  if (meiliServer && !meiliIndex)
+    throw new Error('the storefront on Meilisearch made no products index');
 
   const generator = startGenerator();
   const targets: Array<{ name: string; load: LoadTarget | 'in process' }> = [
     { name: 'embedded, through query-api', load: { kind: 'api', base: embeddedServer.url } },
-    { name: 'Meilisearch, through query-api', load: { kind: 'api', base: meiliServer.url } },
-    {
-      name: 'Meilisearch, its own /search',
-      load: {
-        kind: 'meili',
-        base: MEILI_URL,
-        index: meiliIndex,
-        apiKey: MEILI_KEY,
-      },
-    },
-    { name: 'embedded, in process', load: 'in process' },
+    ...(meiliServer
+      ? [
+          {
+            name: 'Meilisearch, through query-api',
+            load: { kind: 'api', base: meiliServer.url } as const,
+          },
+          {
+            name: 'Meilisearch, its own /search',
+            load: {
+              kind: 'meili',
+              base: MEILI_URL,
+              index: meiliIndex!,
+              apiKey: MEILI_KEY,
+            } as const,
+          },
+          { name: 'embedded, in process', load: 'in process' as const },
+        ]
+      : []),
   ];
   const rows: Row[] = [];
   try {
@@ -438,8 +453,8 @@ async function main() {
       }
     }
     const embeddedRss = await embeddedServer.memory();
-    const meiliServerRss = await meiliServer.memory();
-    const meiliEngineRss = meiliRss();
+    const meiliServerRss = meiliServer ? await meiliServer.memory() : NaN;
+    const meiliEngineRss = meiliServer ? meiliRss() : null;
 
     const f = (n: number) => n.toFixed(2).padStart(8);
     console.log(
@@ -462,7 +477,7 @@ async function main() {
       `\nindexing ${LISTINGS} listings: embedded engine ${embeddedIndexSeconds.toFixed(1)} s (batches of 2,000, as the projector writes), Meilisearch ${meiliIndexSeconds.toFixed(1)} s (batches of 10,000 queued, then waited for)`,
     );
     console.log(
-      `storefront boot (replay of the log into read models and index): embedded ${embeddedServer.bootSeconds.toFixed(1)} s, on Meilisearch ${meiliServer.bootSeconds.toFixed(1)} s`,
+      `storefront boot (replay of the log into read models and index): embedded ${embeddedServer.bootSeconds.toFixed(1)} s, on Meilisearch ${meiliServer ? `${meiliServer.bootSeconds.toFixed(1)} s` : 'not run'}`,
     );
     console.log(
       `memory: storefront on the embedded engine ${mb(embeddedRss)} RSS (embedded index alone ${mb(embeddedIndexBytes)} of heap and buffers, documents not counted); ` +
@@ -493,7 +508,7 @@ async function main() {
   } finally {
     generator.stop();
     embeddedServer.child.kill();
-    meiliServer.child.kill();
+    meiliServer?.child.kill();
     rmSync(meiliDir, { recursive: true, force: true });
     if (emulator.started) await emulator.stop();
   }
