@@ -316,7 +316,7 @@ async function main() {
 
   // The documents, then the time each engine takes to index them all.
   const docs = STOREFRONT_ONLY ? [] : await searchDocuments();
-  console.log(`[bench] ${docs.length} search documents from the log`);
+  if (!STOREFRONT_ONLY) console.log(`[bench] ${docs.length} search documents from the log`);
   global.gc?.();
   const heapBefore = process.memoryUsage();
   const engine = createEmbeddedSearchEngine();
@@ -329,9 +329,11 @@ async function main() {
   const heapAfter = process.memoryUsage();
   const embeddedIndexBytes =
     heapAfter.heapUsed + heapAfter.arrayBuffers - (heapBefore.heapUsed + heapBefore.arrayBuffers);
-  console.log(`[bench] embedded engine: indexed in ${embeddedIndexSeconds.toFixed(1)} s`);
+  if (!STOREFRONT_ONLY)
+    console.log(`[bench] embedded engine: indexed in ${embeddedIndexSeconds.toFixed(1)} s`);
   const meiliIndexSeconds = STOREFRONT_ONLY ? NaN : await timeMeiliIndexing(docs);
-  console.log(`[bench] Meilisearch: indexed in ${meiliIndexSeconds.toFixed(1)} s`);
+  if (!STOREFRONT_ONLY)
+    console.log(`[bench] Meilisearch: indexed in ${meiliIndexSeconds.toFixed(1)} s`);
   docs.length = 0;
 
   // One storefront server per engine, each on its own copy of the log, booted one at a time.
@@ -473,15 +475,18 @@ async function main() {
       console.log(
         `${SCENARIO_LABELS[scenario].padEnd(40)} ${target.padEnd(32)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(6)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${r.rps.toFixed(0).padStart(8)}`,
       );
-    console.log(
-      `\nindexing ${LISTINGS} listings: embedded engine ${embeddedIndexSeconds.toFixed(1)} s (batches of 2,000, as the projector writes), Meilisearch ${meiliIndexSeconds.toFixed(1)} s (batches of 10,000 queued, then waited for)`,
-    );
+    if (!STOREFRONT_ONLY)
+      console.log(
+        `\nindexing ${LISTINGS} listings: embedded engine ${embeddedIndexSeconds.toFixed(1)} s (batches of 2,000, as the projector writes), Meilisearch ${meiliIndexSeconds.toFixed(1)} s (batches of 10,000 queued, then waited for)`,
+      );
     console.log(
       `storefront boot (replay of the log into read models and index): embedded ${embeddedServer.bootSeconds.toFixed(1)} s, on Meilisearch ${meiliServer ? `${meiliServer.bootSeconds.toFixed(1)} s` : 'not run'}`,
     );
     console.log(
-      `memory: storefront on the embedded engine ${mb(embeddedRss)} RSS (embedded index alone ${mb(embeddedIndexBytes)} of heap and buffers, documents not counted); ` +
-        `storefront on Meilisearch ${mb(meiliServerRss)} RSS + Meilisearch ${meiliEngineRss === null ? 'unknown' : mb(meiliEngineRss)} RSS`,
+      STOREFRONT_ONLY
+        ? `memory: storefront on the embedded engine ${mb(embeddedRss)} RSS`
+        : `memory: storefront on the embedded engine ${mb(embeddedRss)} RSS (embedded index alone ${mb(embeddedIndexBytes)} of heap and buffers, documents not counted); ` +
+            `storefront on Meilisearch ${mb(meiliServerRss)} RSS + Meilisearch ${meiliEngineRss === null ? 'unknown' : mb(meiliEngineRss)} RSS`,
     );
 
     const find = (scenario: Scenario, target: string) =>
