@@ -350,9 +350,10 @@ async function main() {
   console.log(
     `[bench] storefront on the embedded engine ready in ${embeddedServer.bootSeconds.toFixed(1)} s`,
   );
-  await waitForTask(
-    await meili('DELETE', `/indexes/${NAMESPACE}_${SEARCH_INDEXES.products}`),
-  ).catch(() => {});
+  // A fresh index: the server's projector fills it as a deployment's first boot would.
+  if (!STOREFRONT_ONLY)
+    for (const uid of await meiliIndexes())
+      await waitForTask(await meili('DELETE', `/indexes/${uid}`));
   const meiliServer = STOREFRONT_ONLY
     ? null
     : await startServer({
