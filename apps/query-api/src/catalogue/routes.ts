@@ -74,7 +74,7 @@ export const filterQuery = z.object({
   sort: z.enum(['popular', 'price_low', 'price_high', 'newest']).optional(),
   page: wholeNumber(1, 100_000).default(1),
   pageSize: wholeNumber(1, 100).default(LIMITS.cataloguePageSize),
-  /** Opt-in: also the sizes, colors and conditions of the matching products, with counts. */
+  /** Opt-in: also the categories, brands, sizes, colors and conditions of the matching products, with counts. */
   facets: z
     .enum(['true', 'false', '1', '0'], { message: 'facets must be true or false' })
     .transform((v) => v === 'true' || v === '1')
