@@ -5,9 +5,11 @@
  * server's heap and start its full collections). Each scenario's timed part is announced to
  * the server thread, which measures its own busy time, pauses and profile over exactly that part.
  */
-import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRandom } from '@rewear/seed';
+import { createHttpClient, runLoad, type Answer, type LoadResult } from './load-client.ts';
+
+export type { LoadResult } from './load-client.ts';
 
 export interface LoadSettings {
   base: string;
@@ -19,17 +21,6 @@ export interface LoadSettings {
   maxMs: number;
   /** Scenario name prefixes to run (the bare and health routes always run); null runs all. */
   only: string[] | null;
-}
-
-/** What the generator measured of one scenario's timed part. */
-export interface LoadResult {
-  name: string;
-  requests: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
 }
 
 /** What the generator tells the server thread and waits for. */
@@ -61,73 +52,10 @@ function tell(message: Announcement): Promise<void> {
 }
 const log = (line: string) => port.postMessage({ kind: 'log', line } satisfies LoadMessage);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
-
-interface Answer {
-  status: number;
-  /** Size of the body as received. */
-  bytes: number;
-  /** Decoded on first read: most checks need only the status. */
-  readonly body: string;
-}
-
-function answerOf(status: number, bytes: Buffer): Answer {
-  let text: string | undefined;
-  return {
-    status,
-    bytes: bytes.length,
-    get body() {
-      return (text ??= bytes.toString('utf8'));
-    },
-  };
-}
-
-function request(
-  base: string,
-  method: string,
-  target: string,
-  body?: unknown,
-  token?: string,
-  extraHeaders: Record<string, string> = {},
-): Promise<Answer> {
-  const url = new URL(target, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...extraHeaders,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve(
-            answerOf(res.statusCode ?? 0, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
-          ),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const { request, destroy } = createHttpClient(CONCURRENCY);
 
 /** The routes every run measures, whatever --only says: the references the targets are read against. */
 const ALWAYS_RUN = ['bare', 'health route'];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Requests per client that warm a path's code before it is measured (2,000 in all at concurrency 8). */
 const CODE_WARM_UP = 250;
@@ -167,49 +95,20 @@ async function measure(
   }
   // Warm-up (JIT, caches) is not counted. The bare route comes first and has no cache to fill:
   // its longer warm-up is the generator's own, so that the ceiling is not measured on cold code.
-  const warmUp = name.startsWith('bare') ? CODE_WARM_UP : 25;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, (_, c) =>
-      (async () => {
-        for (let i = 0; i < warmUp; i++) await next(c, -1 - i);
-      })(),
-    ),
-  );
-  const latencies: number[] = [];
-  let errors = 0;
-  let issued = 0;
-  await tell({ kind: 'timed-start', name });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, client) => {
-      while (issued < settings.maxRequests && performance.now() - started < settings.maxMs) {
-        const i = issued++;
-        const t = performance.now();
-        const answer = await next(client, i);
-        latencies.push(performance.now() - t);
-        if (!expect(answer)) {
-          errors++;
-          if (errors <= 3)
-            log(`[bench] ${name}: unexpected ${answer.status} ${answer.body.slice(0, 200)}`);
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  await tell({
-    kind: 'timed-end',
+  const result = await runLoad(
     name,
-    result: {
-      name,
-      requests: latencies.length,
-      errors,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      rps: latencies.length / elapsed,
+    {
+      concurrency: CONCURRENCY,
+      maxRequests: settings.maxRequests,
+      maxMs: settings.maxMs,
+      warmUp: name.startsWith('bare') ? CODE_WARM_UP : 25,
+      onTimedStart: () => tell({ kind: 'timed-start', name }),
+      log,
     },
-  });
+    next,
+    expect,
+  );
+  await tell({ kind: 'timed-end', name, result });
 }
 
 async function emulatorUser(n: number): Promise<{ uid: string; email: string; idToken: string }> {
@@ -438,7 +337,7 @@ async function run(): Promise<void> {
     (a) => a.status === 200 || a.status === 201,
   );
 
-  agent.destroy();
+  destroy();
   await tell({ kind: 'done' });
 }
 

@@ -30,9 +30,9 @@ describe('seeding through the command side', () => {
     await log.close();
   });
 
-  it('refuses more than 100,000 listings', async () => {
+  it('refuses more than 1,000,000 listings', async () => {
     const log = openSqliteEventLog({ file: ':memory:' });
-    await expect(seedCatalogue(log, { listings: 100_001 })).rejects.toThrow(/100000/);
+    await expect(seedCatalogue(log, { listings: 1_000_001 })).rejects.toThrow(/1000000/);
     await log.close();
   });
 });

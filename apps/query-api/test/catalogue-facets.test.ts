@@ -49,6 +49,8 @@ describe('catalogue filter with facets=true', () => {
     expect(body).toMatchObject({ total: 3, page: 1, pageSize: 1 });
     expect(body.products.map((p: { product_id: string }) => p.product_id)).toEqual(['f-tee']);
     // Counted over the three tops, not just the page of one.
+    expect(body.facets.categories).toEqual([{ name: 'Tops', count: 3 }]);
+    expect(body.facets.brands).toEqual([{ name: 'Nike', count: 3 }]);
     expect(body.facets.sizes).toEqual([
       { name: 'Small', count: 2 },
       { name: 'Medium', count: 2 },

@@ -410,6 +410,8 @@ describe('facets', () => {
 
   it('answers filter options and price range for a category or brand, with defaults when empty', async () => {
     expect((await h.get('/api/products/filter-options?category=Tops')).body).toEqual({
+      categories: [{ name: 'Tops', count: 2 }],
+      brands: [{ name: 'Nike', count: 2 }],
       colors: [
         { name: 'black', count: 1 },
         { name: 'white', count: 1 },

@@ -85,6 +85,9 @@ export interface BrandWithCount {
   product_count: number;
 }
 export interface FilterOptions {
+  /** Categories in reference order; brands by count, most first (then by name). */
+  categories: NameCount[];
+  brands: NameCount[];
   colors: NameCount[];
   sizes: NameCount[];
   conditions: NameCount[];

@@ -48,6 +48,7 @@ export {
 export { createEmbeddedSearchEngine } from '@rewear/embedded-search';
 export {
   createMeiliSearchEngine,
+  meiliSearchRequest,
   plainQuery,
   toMeiliFilter,
   type MeiliSearchOptions,

@@ -9,7 +9,13 @@ import { createRandom } from './random.ts';
 export { planCatalogue } from './catalogue.ts';
 export type { SeedPlan } from './catalogue.ts';
 export { createRandom, type Random } from './random.ts';
-export { SEED_BRANDS, type SeedBrand } from './vocabulary.ts';
+export {
+  ADJECTIVES,
+  COLOR_WORDS,
+  GARMENT_NOUNS,
+  SEED_BRANDS,
+  type SeedBrand,
+} from './vocabulary.ts';
 
 export interface SeedPlanOptions {
   listings?: number;
@@ -28,7 +34,7 @@ export interface PlannedSeed {
 }
 
 export const DEFAULT_SEED = 20240601;
-export const MAX_SEED_LISTINGS = 100_000;
+export const MAX_SEED_LISTINGS = 1_000_000;
 
 export function planSeed(options: SeedPlanOptions = {}): PlannedSeed {
   const listings = options.listings ?? 2000;

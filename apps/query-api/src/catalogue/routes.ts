@@ -75,14 +75,14 @@ export const filterQuery = z.object({
   sort: z.enum(['popular', 'price_low', 'price_high', 'newest']).optional(),
   page: wholeNumber(1, 100_000).default(1),
   pageSize: wholeNumber(1, 100).default(LIMITS.cataloguePageSize),
-  /** Opt-in: also the sizes, colors and conditions of the matching products, with counts. */
+  /** Opt-in: also the categories, brands, sizes, colors and conditions of the matching products, with counts. */
   facets: z
     .enum(['true', 'false', '1', '0'], { message: 'facets must be true or false' })
     .transform((v) => v === 'true' || v === '1')
     .default(false),
 });
 
-const FILTER_FACETS = ['sizes', 'colors', 'conditions'];
+const FILTER_FACETS = ['category_name', 'brand_name', 'sizes', 'colors', 'conditions'];
 
 /** FilteredProducts, with the filter options' counts when asked for (`facets=true`). */
 export type FilteredProductsWithFacets = FilteredProducts & { facets?: FilterOptions };
@@ -121,6 +121,10 @@ export function searchQueryOfFilter(input: FilterInput): SearchQuery {
 
 function filterOptionsOf(facets: Record<string, Record<string, number>>): FilterOptions {
   return {
+    categories: namedCounts(CATEGORIES, facets.category_name),
+    brands: Object.entries(facets.brand_name ?? {})
+      .map(([name, count]) => ({ name, count }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     colors: namedCounts(COLORS, facets.colors),
     sizes: namedCounts(SIZES, facets.sizes),
     conditions: namedCounts(CONDITIONS, facets.conditions),
@@ -193,7 +197,7 @@ export const catalogueRoutes: QueryRoute[] = [
       method: 'get',
       path: '/api/products/filter',
       summary:
-        'Filtered, sorted and paged catalogue (default title A→Z, 20 per page). With facets=true the answer also holds `facets`: the sizes, colors and conditions of all matching products with counts (FilterOptions), from the same search',
+        'Filtered, sorted and paged catalogue (default title A→Z, 20 per page). With facets=true the answer also holds `facets`: the categories, brands, sizes, colors and conditions of all matching products with counts (FilterOptions), from the same search',
       tags: TAGS,
       auth: 'optional',
       query: filterQuery,
@@ -255,7 +259,7 @@ export const catalogueRoutes: QueryRoute[] = [
     doc: {
       method: 'get',
       path: '/api/products/filter-options',
-      summary: 'Sizes, colors and conditions with counts',
+      summary: 'Categories, brands, sizes, colors and conditions with counts',
       tags: TAGS,
       auth: 'optional',
       query: scopeQuery,

@@ -95,6 +95,34 @@ export function plainQuery(q: string): string {
   return q.replace(/"/g, ' ').replace(/(^|\s)-+/g, '$1');
 }
 
+/**
+ * The body this adapter sends to Meilisearch's search endpoint for a query (also what the
+ * search benchmark sends to Meilisearch directly, so both ask the same).
+ */
+export function meiliSearchRequest(query: SearchQuery): {
+  q: string;
+  filter?: string;
+  sort?: string[];
+  facets?: string[];
+  matchingStrategy: 'all';
+} & ({ hitsPerPage: number; page: number } | { offset: number; limit: number }) {
+  const offset = Math.max(0, query.offset ?? 0);
+  const limit = Math.max(0, query.limit ?? 20);
+  const common = {
+    q: plainQuery(query.q ?? ''),
+    ...(query.filter ? { filter: toMeiliFilter(query.filter) } : {}),
+    ...(query.sort
+      ? { sort: query.sort.map(({ field, order }) => `${attributeName(field)}:${order}`) }
+      : {}),
+    ...(query.facets ? { facets: query.facets } : {}),
+    matchingStrategy: 'all' as const,
+  };
+  const aligned = limit === 0 ? offset === 0 : offset % limit === 0;
+  return aligned
+    ? { ...common, hitsPerPage: limit, page: limit === 0 ? 1 : offset / limit + 1 }
+    : { ...common, offset, limit };
+}
+
 function checkTask(task: Task, what: string): void {
   if (task.status !== 'succeeded') {
     throw new Error(`Meilisearch ${what} ${task.status}: ${task.error?.message ?? 'no detail'}`);
@@ -145,23 +173,11 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
   }
 
   async search(query: SearchQuery): Promise<SearchResult<T>> {
-    const offset = Math.max(0, query.offset ?? 0);
-    const limit = Math.max(0, query.limit ?? 20);
-    const common = {
-      filter: query.filter ? toMeiliFilter(query.filter) : undefined,
-      sort: query.sort?.map(({ field, order }) => `${attributeName(field)}:${order}`),
-      facets: query.facets,
-      matchingStrategy: 'all' as const,
-    };
-    const aligned = limit === 0 ? offset === 0 : offset % limit === 0;
-    const response = aligned
-      ? await this.index.search(plainQuery(query.q ?? ''), {
-          ...common,
-          hitsPerPage: limit,
-          page: limit === 0 ? 1 : offset / limit + 1,
-        })
-      : await this.index.search(plainQuery(query.q ?? ''), { ...common, offset, limit });
-    const total = 'totalHits' in response ? response.totalHits : response.estimatedTotalHits;
+    const { q, ...params } = meiliSearchRequest(query);
+    const response = await this.index.search(q, params);
+    // totalHits with page/hitsPerPage (exhaustive), estimatedTotalHits with offset/limit
+    const counted = response as { totalHits?: number; estimatedTotalHits?: number };
+    const total = counted.totalHits ?? counted.estimatedTotalHits;
     const facets: Record<string, Record<string, number>> = {};
     for (const attribute of query.facets ?? [])
       facets[attribute] = response.facetDistribution?.[attribute] ?? {};

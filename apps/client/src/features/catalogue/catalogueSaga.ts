@@ -103,7 +103,7 @@ export function createFacetLoader(api: CatalogueApi) {
         call(
           orFallback<FilterOptions>,
           'Failed to fetch filter options',
-          { colors: [], sizes: [], conditions: [] },
+          { categories: [], brands: [], colors: [], sizes: [], conditions: [] },
           () => api.filterOptions(facets),
         ),
         call(

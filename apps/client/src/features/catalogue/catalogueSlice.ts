@@ -72,7 +72,7 @@ export const initialCatalogueState: CatalogueState = {
   error: null,
   categories: [],
   brands: [],
-  filterOptions: { colors: [], sizes: [], conditions: [] },
+  filterOptions: { categories: [], brands: [], colors: [], sizes: [], conditions: [] },
   priceRange: { minPrice: 0, maxPrice: 1000 },
   urlSynced: false,
 };
