@@ -106,7 +106,18 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': a signed-in tab keeps its notification stream open for good. Every image
+  // the scroll brought into view has loaded; lazy ones never shown (a carousel's later slides,
+  // hidden variants) are not waited for.
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => {
+      if (img.complete) return true;
+      const box = img.getBoundingClientRect();
+      const hidden = box.width === 0 || box.height === 0;
+      const sideways = box.right <= 0 || box.left >= window.innerWidth;
+      return img.loading === 'lazy' && (hidden || sideways);
+    }),
+  );
 }
 
 /** Images that finished loading without a picture (broken source). */
