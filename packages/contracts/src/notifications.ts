@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'review_left',
   'saved_search_match',
   'price_drop',
+  'payment_refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

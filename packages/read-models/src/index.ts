@@ -7,6 +7,7 @@ import type { Doc } from '@rewear/platform';
 import type {
   SavedSearchQuery,
   NotificationKind,
+  OrderRefundReason,
   OrderStatus,
   ProblemReason,
   ShipmentStatus,
@@ -35,6 +36,7 @@ export const READ_MODELS = {
   savedSearches: 'saved_searches',
   savedSearchBrands: 'saved_search_brands',
   likedListings: 'liked_listings',
+  refundableOrders: 'refundable_orders',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -199,6 +201,17 @@ export interface OrderDoc extends Doc {
   created_at: string;
   expires_at: string;
   updated_at: string;
+  /** A payment the order could not use, refunded; absent when there was none. */
+  refund?: OrderRefundDoc;
+}
+
+export interface OrderRefundDoc {
+  amount_cents: number;
+  reason: OrderRefundReason;
+  product_ids: string[];
+  refunded_at: string;
+  /** The processor's refund id once it took the refund; null while it is being asked. */
+  refund_id: string | null;
 }
 
 export interface SubscriberDoc extends Doc {
@@ -376,4 +389,15 @@ export interface LikedListingDoc extends Doc {
   price_cents: number;
   seller_id: string;
   likers: Array<{ user_id: string; wishlist: boolean; liked: boolean }>;
+}
+
+/**
+ * What the payment-refund notifier keeps of an order until its payment is refunded: the buyer
+ * and the items' titles (the refund events name neither), then the refund decided.
+ */
+export interface RefundableOrderDoc extends Doc {
+  _id: string;
+  buyer_id: string;
+  items: Array<{ product_id: string; title: string }>;
+  refund: Pick<OrderRefundDoc, 'amount_cents' | 'reason' | 'product_ids'> | null;
 }

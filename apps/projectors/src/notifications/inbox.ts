@@ -14,6 +14,7 @@ import type { IndexSpec } from '@rewear/ports';
 import { READ_MODELS, type InboxDoc } from '@rewear/read-models';
 import { savedSearchNotifier } from './saved-searches.ts';
 import { priceDropNotifier } from './price-drops.ts';
+import { paymentRefundNotifier } from './payment-refunds.ts';
 
 /** What a notifier says: who hears of the event, and what they read. */
 export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'>;
@@ -68,4 +69,5 @@ export function inboxProjector(notifiers: readonly Notifier[]): Projector {
 export const NOTIFIERS: Notifier[] = [
   savedSearchNotifier as Notifier,
   priceDropNotifier as Notifier,
+  paymentRefundNotifier as Notifier,
 ];
