@@ -6,32 +6,21 @@
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { ShipmentView } from '@rewear/contracts';
 import { expect, test } from './support/test.ts';
 import {
   accountMenu,
   addToCartOnProductPage,
   fillCheckout,
-  markDocument,
   newUser,
   registerThroughUi,
-  sameDocument,
   signInThroughUi,
 } from './support/app.ts';
+import { bell, markDocument, sameDocument, streamOpen } from './support/live.ts';
 import { idTokenOf, sellerWithListing } from './support/seller.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 
 const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
-
-const bell = (page: Page, unread: number) =>
-  page.getByRole('link', { name: `Notifications, ${unread} unread` });
-
-/** Waits until the tab's stream is open (the first stream reads the list once it stands). */
-const streamOpen = (page: Page) =>
-  page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/notifications/stream' && r.status() === 200,
-  );
 
 test('a sale and a shipment reach the other side live, the bell counting them without a reload', async ({
   page,

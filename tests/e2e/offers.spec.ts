@@ -16,12 +16,11 @@ import {
   addToCartOnProductPage,
   dollars,
   fillCheckout,
-  markDocument,
   newUser,
   registerThroughUi,
-  sameDocument,
   signInThroughUi,
 } from './support/app.ts';
+import { markDocument, sameDocument } from './support/live.ts';
 import { anotherListing, sellerWithListing } from './support/seller.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 

@@ -3,14 +3,22 @@
  * phone-like JPEG carrying a GPS position, and a PNG), puts the second first, and the cover shows
  * on the item's card at 375 and 1280 px (screenshots under artifacts/screenshots/). The photo the
  * storefront serves is WebP with no EXIF, so no position leaks; a listing without any photo shows
- * a placeholder, not a broken image.
+ * a placeholder, not a broken image, on its card and in a shopper's search suggestions,
+ * wishlist, cart and checkout.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { describeImage, gpsOf, makeTestPhoto, TEST_PHOTO_GPS } from '@rewear/testing';
 import { expect, test } from './support/test.ts';
-import { brokenImages, newUser, registerThroughUi } from './support/app.ts';
+import {
+  addToCartOnProductPage,
+  brokenImages,
+  newUser,
+  registerThroughUi,
+  signOutThroughUi,
+  trackCommands,
+} from './support/app.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 
 const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
@@ -238,4 +246,45 @@ test('a listing whose photos are all removed shows a placeholder, never a broken
   await expect(card.locator('.photo-placeholder')).toBeVisible();
   expect(await brokenImages(page)).toEqual([]);
   await card.screenshot({ path: path.join(OUTPUT, 'photos-placeholder-card.png') });
+
+  // A shopper's lists show the same placeholder: suggestions, wishlist, cart and checkout.
+  await signOutThroughUi(page, seller);
+  const buyer = newUser(testInfo, 'scarfbuyer');
+  await registerThroughUi(page, buyer);
+  await page.getByRole('combobox', { name: 'Search products' }).fill(title);
+  const suggestion = page
+    .getByRole('listbox', { name: 'Product Suggestions' })
+    .getByRole('option', { name: new RegExp(title) });
+  await expect(suggestion.locator('.photo-placeholder')).toBeVisible();
+  // The list of suggestions hangs below the box: the screen, not the box, shows it.
+  await page.screenshot({ path: path.join(OUTPUT, 'photos-placeholder-suggestion.png') });
+  await suggestion.click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const commands = trackCommands(page);
+  await page
+    .locator('.product-detail__likes')
+    .getByRole('button', { name: `Save ${title} to wishlist` })
+    .click();
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
+  await commands.settled();
+
+  const lists = [
+    ['/wishlist', '.rw-wishlist__image', 'photos-placeholder-wishlist'],
+    ['/cart', '.cart-line__image', 'photos-placeholder-cart'],
+    ['/checkout', '.rw-summary-lines', 'photos-placeholder-checkout'],
+  ] as const;
+  for (const [where, slot, shot] of lists) {
+    await page.goto(where);
+    const placeholder = page.locator(`${slot} .photo-placeholder`).first();
+    await expect(placeholder, where).toBeVisible();
+    expect(await brokenImages(page), where).toEqual([]);
+    // The thumbnail keeps its slot's size: the icon alone, not the card's caption.
+    const box = (await placeholder.boundingBox())!;
+    expect(box.width, where).toBeLessThanOrEqual(90);
+    expect(Math.abs(box.width - box.height), where).toBeLessThanOrEqual(1);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(OUTPUT, `${shot}-${width}.png`) });
+    }
+  }
 });

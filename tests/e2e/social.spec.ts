@@ -2,9 +2,9 @@
  * Follows, saved searches and price drops (docs/product.md §14), with a buyer's and a seller's
  * browser side by side: a follow fills the buyer's home row with the seller's newest listing; a
  * new listing alerts the buyer's saved search; a price cut on a liked item alerts the liker with
- * the old and the new price. Alerts are read from the notifications list after a page load.
- * Screenshots of the home row and the saved searches page at 375 and 1280 px go to
- * artifacts/screenshots/.
+ * the old and the new price. Both alerts arrive live in the alerted user's open tab, the bell
+ * counting them, without a reload. Screenshots of the home row, the saved searches page and the
+ * live alerts at 375 and 1280 px go to artifacts/screenshots/.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -17,6 +17,7 @@ import {
   signInThroughUi,
   trackCommands,
 } from './support/app.ts';
+import { bell, markDocument, sameDocument, streamOpen } from './support/live.ts';
 import { sellerWithListing } from './support/seller.ts';
 import { listAnother } from './support/social.ts';
 import { REPO_ROOT } from './support/storefront.ts';
@@ -51,6 +52,19 @@ async function reloadUntilVisible(page: Page, path: string, text: string | RegEx
     await page.goto(path);
     await expect(page.getByText(text).first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Opens the notification centre and waits for the tab's live stream: from here on, an alert
+ * must arrive without a reload (the document is marked to tell).
+ */
+async function openNotificationsLive(page: Page) {
+  const stream = streamOpen(page);
+  await page.goto('/notifications');
+  await stream;
+  await expect(page.getByText('No notifications yet.')).toBeVisible();
+  await expect(bell(page, 0)).toBeVisible();
+  await markDocument(page);
 }
 
 const unique = (testInfo: { workerIndex: number }) =>
@@ -159,6 +173,9 @@ test('a saved search is alerted by a new listing, and opening it marks its match
   await reloadUntilVisible(page, '/saved-searches', `Rare ${word}`);
   await expect(page.getByText('No new matches')).toBeVisible();
 
+  // The searcher keeps the notification centre open while the seller lists.
+  await openNotificationsLive(page);
+
   // The seller, in their own browser, lists a matching item (and an unrelated one).
   const sellerContext = await browser.newContext();
   try {
@@ -171,11 +188,24 @@ test('a saved search is alerted by a new listing, and opening it marks its match
     await sellerPage.goto(`/products/${match.product_id}`);
     await expect(sellerPage.getByRole('heading', { name: match.title })).toBeVisible();
 
-    await reloadUntilVisible(
-      page,
-      '/notifications',
+    // The alert arrives in the open tab, as new, the bell counting it: no reload.
+    const alerts = page.getByRole('list', { name: 'Notifications' });
+    const alert = alerts.getByRole('listitem').first();
+    await expect(alert).toContainText(
       `New for your saved search “Rare ${word}”: ${match.title}, $31.00`,
+      { timeout: 20_000 },
     );
+    await expect(alerts.getByRole('listitem')).toHaveCount(1);
+    await expect(bell(page, 1)).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'View item' })).toHaveAttribute(
+      'href',
+      `/products/${match.product_id}`,
+    );
+    expect(await sameDocument(page), 'the alert arrived without a reload').toBe(true);
+    await shootAtBothWidths(page, 'saved-search-alert-live');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await sameDocument(page)).toBe(true);
+
     await reloadUntilVisible(page, '/saved-searches', '1 new');
     await expectAccessible(page);
     await shootAtBothWidths(page, 'saved-searches');
@@ -227,6 +257,9 @@ test('lowering the price of a liked item alerts the liker with the old and the n
   await expect(page.getByRole('link', { name: 'Wishlist, 1 items' })).toBeVisible();
   await commands.settled();
 
+  // The liker keeps the notification centre open while the seller edits.
+  await openNotificationsLive(page);
+
   // The seller cuts the price on the edit page of their own browser.
   const sellerContext = await browser.newContext();
   try {
@@ -241,7 +274,7 @@ test('lowering the price of a liked item alerts the liker with the old and the n
     await sellerPage
       .getByLabel('Image URL')
       .fill(new URL('/images/garments/tops-blue.svg', sellerPage.url()).href);
-    await sellerPage.getByLabel('Price').fill('35');
+    await sellerPage.getByLabel('Price', { exact: true }).fill('35');
     const saved = sellerPage.waitForResponse(
       (response) =>
         response.request().method() === 'PUT' &&
@@ -253,11 +286,19 @@ test('lowering the price of a liked item alerts the liker with the old and the n
     await sellerContext.close();
   }
 
-  await reloadUntilVisible(
-    page,
-    '/notifications',
-    `Price drop: “${listing.title}” is now $35.00 (was $50.00)`,
-  );
-  await page.getByRole('link', { name: 'View' }).first().click();
+  // The alert arrives in the open tab with both prices, the bell counting it: no reload.
+  const alerts = page.getByRole('list', { name: 'Notifications' });
+  const alert = alerts.getByRole('listitem').first();
+  await expect(alert).toContainText(`Price drop: “${listing.title}” is now $35.00 (was $50.00)`, {
+    timeout: 20_000,
+  });
+  await expect(alerts.getByRole('listitem')).toHaveCount(1);
+  await expect(bell(page, 1)).toBeVisible();
+  expect(await sameDocument(page), 'the alert arrived without a reload').toBe(true);
+  await shootAtBothWidths(page, 'price-drop-alert-live');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await sameDocument(page)).toBe(true);
+
+  await alert.getByRole('link', { name: 'View item' }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${listing.product_id}$`));
 });

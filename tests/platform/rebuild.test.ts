@@ -111,6 +111,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       'bundle-discounts',
       'inbox',
       'follows',
+      'orders',
     ])
       results.push(await runtime.rebuild(name));
     await writing;
@@ -134,6 +135,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['bundle-discounts', 2, 1],
       ['inbox', 2, 1],
       ['follows', 2, 1],
+      ['orders', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -202,6 +204,17 @@ describe('rebuild while serving, on the embedded engines', () => {
         (c) => c.offers[0]!.status,
       );
       expect(offers.filter((s) => s === 'accepted').length).toBe((2 * conversations) / 3);
+      // Per ten shipments, two orders' unusable payments refunded; the buyer hears of the one
+      // the processor took, and the other waits in the notifier's state.
+      const refunds = (live.orders as Array<{ refund?: { refund_id: string | null } }>).filter(
+        (order) => order.refund,
+      );
+      expect(refunds.length).toBe(((SHIPMENTS + 50) / 10) * 2);
+      expect(refunds.filter((order) => order.refund!.refund_id).length).toBe((SHIPMENTS + 50) / 10);
+      expect(inbox.filter((doc) => doc.kind === 'payment_refunded').length).toBe(
+        (SHIPMENTS + 50) / 10,
+      );
+      expect(live.refundable_orders?.length).toBe((SHIPMENTS + 50) / 10);
     } finally {
       await reference.stop();
       await fresh.close();

@@ -47,6 +47,7 @@ export * from './notifications/inbox.ts';
 export * from './notifications/saved-search-matcher.ts';
 export * from './notifications/saved-searches.ts';
 export * from './notifications/price-drops.ts';
+export * from './notifications/payment-refunds.ts';
 export * from './follows/follows.ts';
 export * from './notifications/offers.ts';
 export * from './notifications/messages.ts';

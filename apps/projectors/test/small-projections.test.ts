@@ -96,6 +96,80 @@ describe('projectOrder', () => {
   it('ignores status events of an order it has not seen', () => {
     expect(run([paid])).toBeNull();
   });
+
+  const refunded = (
+    reason: 'order_expired' | 'payment_failed' | 'items_unavailable',
+    productIds: string[],
+    amountCents: number,
+  ) =>
+    envelope(
+      'OrderPaymentRefunded',
+      {
+        orderId: 'o1',
+        paymentIntentId: 'pi_1',
+        amountCents,
+        reason,
+        productIds,
+        refundedAt: '2026-03-01T12:20:00.000Z',
+      },
+      { occurredAt: '2026-03-01T12:20:00.000Z' },
+    );
+  const issued = envelope(
+    'OrderRefundIssued',
+    { orderId: 'o1', refundId: 're_1', amountCents: 2500 },
+    { occurredAt: '2026-03-01T12:21:00.000Z' },
+  );
+
+  it('records a late payment refunded in full, then the refund the processor took', () => {
+    const decided = run([placed, expired, refunded('order_expired', ['p1'], 2500)])!;
+    expect(decided.status).toBe('expired');
+    expect(decided.refund).toEqual({
+      amount_cents: 2500,
+      reason: 'order_expired',
+      product_ids: ['p1'],
+      refunded_at: '2026-03-01T12:20:00.000Z',
+      refund_id: null,
+    });
+    const taken = run([placed, expired, refunded('order_expired', ['p1'], 2500), issued])!;
+    expect(taken.refund?.refund_id).toBe('re_1');
+    expect(taken.updated_at).toBe('2026-03-01T12:21:00.000Z');
+  });
+
+  it('records a part refund of a paid order for the items no longer available', () => {
+    const twoItems = envelope('OrderPlaced', {
+      ...placed.data,
+      items: [
+        ...placed.data.items,
+        { productId: 'p2', title: 'Skirt', image: 's.jpg', quantity: 1, unitPriceCents: 900 },
+      ],
+      totalCents: 3400,
+    });
+    const doc = run([twoItems, paid, refunded('items_unavailable', ['p2'], 900)])!;
+    expect(doc.status).toBe('paid');
+    expect(doc.refund).toMatchObject({
+      amount_cents: 900,
+      reason: 'items_unavailable',
+      product_ids: ['p2'],
+    });
+  });
+
+  it('keeps the first refund and its id through redeliveries, and ignores an unknown order', () => {
+    const once = run([placed, failed, refunded('payment_failed', ['p1'], 2500), issued]);
+    expect(
+      run([
+        placed,
+        failed,
+        refunded('payment_failed', ['p1'], 2500),
+        issued,
+        refunded('payment_failed', ['p1'], 2500),
+        issued,
+        placed,
+      ]),
+    ).toEqual(once);
+    // The processor's answer before the decision it answers changes nothing.
+    expect(run([placed, issued])!.refund).toBeUndefined();
+    expect(run([refunded('order_expired', ['p1'], 2500)])).toBeNull();
+  });
 });
 
 describe('small projections', () => {

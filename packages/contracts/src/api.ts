@@ -162,6 +162,22 @@ export interface WishlistItem {
 
 export type OrderStatus = 'pending' | 'paid' | 'payment_failed' | 'expired';
 
+/** Why a payment an order could not use was refunded (docs/product.md §11.4). */
+export type OrderRefundReason = 'order_expired' | 'payment_failed' | 'items_unavailable';
+
+/** The refund of a payment an order could not use: all of it, or the items no longer available. */
+export interface OrderRefundView {
+  /** Dollars refunded. */
+  amount: number;
+  reason: OrderRefundReason;
+  /** The items refunded: every item of the order unless some could no longer be sold. */
+  productIds: string[];
+  /** When the refund was decided. */
+  refundedAt: string;
+  /** True once the payment processor took the refund. */
+  issued: boolean;
+}
+
 /** GET /api/orders/{id} and /api/orders/user/{uid}: one row per item (docs/product.md §3). */
 export interface OrderRow {
   order_id: string;
@@ -182,6 +198,10 @@ export interface OrderRow {
   quantity: number;
   unit_price: number;
   expires_at: string;
+  /** The order's refund of a payment it could not use (the same on each of its rows), or null. */
+  refund: OrderRefundView | null;
+  /** True if this row's item was refunded (no longer available, or the whole order refunded). */
+  itemRefunded: boolean;
 }
 
 /** POST /api/orders */

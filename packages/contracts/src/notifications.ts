@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'offer_declined',
   'offer_expired',
   'message',
+  'payment_refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -9,6 +9,7 @@ import type {
   ConversationEntry,
   NotificationKind,
   OfferStatus,
+  OrderRefundReason,
   OrderStatus,
   ProblemReason,
   ShipmentStatus,
@@ -40,6 +41,7 @@ export const READ_MODELS = {
   conversations: 'conversations',
   conversationEntries: 'conversation_entries',
   bundleDiscounts: 'bundle_discounts',
+  refundableOrders: 'refundable_orders',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -206,6 +208,17 @@ export interface OrderDoc extends Doc {
   created_at: string;
   expires_at: string;
   updated_at: string;
+  /** A payment the order could not use, refunded; absent when there was none. */
+  refund?: OrderRefundDoc;
+}
+
+export interface OrderRefundDoc {
+  amount_cents: number;
+  reason: OrderRefundReason;
+  product_ids: string[];
+  refunded_at: string;
+  /** The processor's refund id once it took the refund; null while it is being asked. */
+  refund_id: string | null;
 }
 
 export interface SubscriberDoc extends Doc {
@@ -436,4 +449,15 @@ export interface ConversationEntryDoc extends Doc, ConversationStep {
 export interface BundleDiscountsDoc extends Doc {
   _id: string;
   tiers: Array<{ minItems: number; percent: number }>;
+}
+
+/**
+ * What the payment-refund notifier keeps of an order until its payment is refunded: the buyer
+ * and the items' titles (the refund events name neither), then the refund decided.
+ */
+export interface RefundableOrderDoc extends Doc {
+  _id: string;
+  buyer_id: string;
+  items: Array<{ product_id: string; title: string }>;
+  refund: Pick<OrderRefundDoc, 'amount_cents' | 'reason' | 'product_ids'> | null;
 }

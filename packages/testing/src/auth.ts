@@ -10,7 +10,24 @@ import path from 'node:path';
 import { ensureAuthEmulator } from '@rewear/platform';
 
 export const TEST_PROJECT_ID = 'demo-marketplace';
-export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+/** The emulator of firebase.json, shared by the suites unless a run names its own. */
+export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+
+/**
+ * The emulator the suites talk to: FIREBASE_AUTH_EMULATOR_HOST when set (a run that keeps its
+ * own emulator, apart from the shared one), else the default one.
+ */
+export function authEmulatorAddress(env: NodeJS.ProcessEnv = process.env): {
+  host: string;
+  port: number;
+} {
+  const value = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || DEFAULT_AUTH_EMULATOR_HOST;
+  const match = /^([^:]+):(\d+)$/.exec(value);
+  const port = Number(match?.[2]);
+  if (!match || !Number.isInteger(port) || port <= 0 || port > 65_535)
+    throw new Error(`FIREBASE_AUTH_EMULATOR_HOST must read host:port, not "${value}"`);
+  return { host: match[1]!, port };
+}
 
 export interface TestUser {
   uid: string;
@@ -19,8 +36,9 @@ export interface TestUser {
 }
 
 async function emulatorCall<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const { host, port } = authEmulatorAddress();
   const response = await fetch(
-    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`,
+    `http://${host}:${port}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -57,9 +75,13 @@ export async function createTestUser(
 
 // Several test processes (vitest forks) share one emulator. Each holds a lease file while it
 // uses it; the process that started the emulator stops it once no live process holds a lease.
-const leaseDir = path.join(os.tmpdir(), 'rewear-auth-emulator-leases');
+// An emulator on another port has leases of its own.
+function leaseDirFor(hostPort: string): string {
+  const suffix = hostPort === DEFAULT_AUTH_EMULATOR_HOST ? '' : `-${hostPort.replace(/\W/g, '_')}`;
+  return path.join(os.tmpdir(), `rewear-auth-emulator-leases${suffix}`);
+}
 
-function liveLeases(): number[] {
+function liveLeases(leaseDir: string): number[] {
   let names: string[] = [];
   try {
     names = readdirSync(leaseDir);
@@ -78,18 +100,23 @@ function liveLeases(): number[] {
   });
 }
 
-/** Makes sure the Auth emulator runs and FIREBASE_AUTH_EMULATOR_HOST points at it; returns the teardown. */
+/**
+ * Makes sure the Auth emulator runs (on FIREBASE_AUTH_EMULATOR_HOST's port when set, starting
+ * it there if nothing answers) and FIREBASE_AUTH_EMULATOR_HOST points at it; returns the teardown.
+ */
 export async function startAuthEmulatorForTests(): Promise<() => Promise<void>> {
+  const { host, port } = authEmulatorAddress();
+  const leaseDir = leaseDirFor(`${host}:${port}`);
   mkdirSync(leaseDir, { recursive: true });
   const lease = path.join(leaseDir, String(process.pid));
   writeFileSync(lease, '');
-  const emulator = await ensureAuthEmulator({ projectId: TEST_PROJECT_ID, port: 9099 });
+  const emulator = await ensureAuthEmulator({ projectId: TEST_PROJECT_ID, host, port });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   return async () => {
     rmSync(lease, { force: true });
     if (!emulator.started) return;
     const deadline = Date.now() + 150_000;
-    while (liveLeases().length > 0 && Date.now() < deadline)
+    while (liveLeases(leaseDir).length > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 500));
     await emulator.stop();
   };

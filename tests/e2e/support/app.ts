@@ -106,7 +106,18 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': a signed-in tab keeps its notification stream open for good. Every image
+  // the scroll brought into view has loaded; lazy ones never shown (a carousel's later slides,
+  // hidden variants) are not waited for.
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => {
+      if (img.complete) return true;
+      const box = img.getBoundingClientRect();
+      const hidden = box.width === 0 || box.height === 0;
+      const sideways = box.right <= 0 || box.left >= window.innerWidth;
+      return img.loading === 'lazy' && (hidden || sideways);
+    }),
+  );
 }
 
 /** Images that finished loading without a picture (broken source). */
@@ -167,14 +178,3 @@ export function trackCommands(page: Page) {
     answered: (path: string) => answers.get(path) ?? 0,
   };
 }
-
-/**
- * Marks the page's document, so that a later `sameDocument` tells whether it was reloaded (or
- * left): what arrives live must arrive without either.
- */
-export const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { sameDocument: boolean }).sameDocument = true;
-  });
-export const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);

@@ -64,6 +64,8 @@ export interface StorefrontOptions {
   readyTimeoutMs?: number;
   /** Where the server's output goes; default: only kept to be shown when the start fails. */
   onOutput?: (chunk: string) => void;
+  /** Settings of this server only (for example a short RESERVATION_TTL_MS). */
+  env?: Record<string, string>;
 }
 
 async function waitForHealth(
@@ -102,6 +104,7 @@ export async function startStorefront(options: StorefrontOptions = {}): Promise<
     DATA_DIR: dataDir,
     SEED_ON_FIRST_START: 'true',
     SEED_LISTINGS: String(options.seedListings ?? 300),
+    ...options.env,
   });
 
   let log = '';

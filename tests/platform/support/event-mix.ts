@@ -261,9 +261,91 @@ export function reviewsOf(k: number): Append | null {
 }
 
 /** Appends the lives of shipments [from, to), and the reviews of the completed ones. */
+/**
+ * Beside the k-th shipment, a payment an order could not use, refunded: per ten shipments, one
+ * order expired before its payment arrived (refunded whole, the processor took it) and one paid
+ * order whose second item had sold meanwhile (refunded for it; the processor not yet answered).
+ */
+export function orderRefundOf(k: number): Append | null {
+  if (k % 10 !== 1 && k % 10 !== 6) return null;
+  const orderId = `r${k}`;
+  const at = (minutes: number) =>
+    new Date(Date.UTC(2024, 1, 3) + (k + minutes) * 60_000).toISOString();
+  const items = [
+    { productId: `l${k}`, title: `Item ${k}`, image: '', quantity: 1, unitPriceCents: 2000 },
+    {
+      productId: `l${k + 1}`,
+      title: `Item ${k + 1}`,
+      image: '',
+      quantity: 1,
+      unitPriceCents: 1500,
+    },
+  ];
+  const placed: DomainEvent = {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      userId: `u${(k + 7) % 50}`,
+      items,
+      totalCents: 3500,
+      currency: 'usd',
+      shipping: {
+        name: 'Ann',
+        address: '1 Main St',
+        city: 'Town',
+        state: 'CA',
+        zip: '90000',
+        email: 'ann@example.com',
+      },
+      paymentIntentId: `pi_${orderId}`,
+      expiresAt: at(15),
+    },
+  };
+  const events: DomainEvent[] =
+    k % 10 === 1
+      ? [
+          placed,
+          { type: 'OrderExpired', data: { orderId } },
+          {
+            type: 'OrderPaymentRefunded',
+            data: {
+              orderId,
+              paymentIntentId: `pi_${orderId}`,
+              amountCents: 3500,
+              reason: 'order_expired',
+              productIds: items.map((i) => i.productId),
+              refundedAt: at(20),
+            },
+          },
+          {
+            type: 'OrderRefundIssued',
+            data: { orderId, refundId: `re_${orderId}`, amountCents: 3500 },
+          },
+        ]
+      : [
+          placed,
+          {
+            type: 'OrderPaid',
+            data: { orderId, paymentIntentId: `pi_${orderId}`, amountCents: 3500 },
+          },
+          {
+            type: 'OrderPaymentRefunded',
+            data: {
+              orderId,
+              paymentIntentId: `pi_${orderId}`,
+              amountCents: 1500,
+              reason: 'items_unavailable',
+              productIds: [items[1]!.productId],
+              refundedAt: at(20),
+            },
+          },
+        ];
+  return { streamId: `order-${orderId}`, events };
+}
+
 export async function appendShipments(store: EventStore, from: number, to: number): Promise<void> {
   for (let k = from; k < to; k++) {
-    for (const append of [shipmentLife(k), reviewsOf(k)]) {
+    for (const append of [shipmentLife(k), reviewsOf(k), orderRefundOf(k)]) {
       if (!append) continue;
       await store.append(append.streamId, append.events, {
         expectedVersion: 0,

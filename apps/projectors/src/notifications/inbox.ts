@@ -16,6 +16,7 @@ import { savedSearchNotifier } from './saved-searches.ts';
 import { priceDropNotifier } from './price-drops.ts';
 import { offerNotifier } from './offers.ts';
 import { messageNotifier } from './messages.ts';
+import { paymentRefundNotifier } from './payment-refunds.ts';
 
 /** What a notifier says: who hears of the event, and what they read. */
 export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'>;
@@ -72,4 +73,5 @@ export const NOTIFIERS: Notifier[] = [
   priceDropNotifier as Notifier,
   offerNotifier as Notifier,
   messageNotifier as Notifier,
+  paymentRefundNotifier as Notifier,
 ];

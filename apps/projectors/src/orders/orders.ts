@@ -1,6 +1,8 @@
 /**
  * Orders as the rows of docs/product.md §3. Status: pending → paid | payment_failed | expired. Paid is
  * final, so a late failure or expiry never undoes a payment, whatever order they arrive in.
+ * A payment the order could not use, refunded (§11.4), is kept beside the status: the amount,
+ * why, which items, and whether the processor took it yet.
  */
 import type { EnvelopeOf, OrderStatus } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
@@ -11,6 +13,8 @@ export const ORDER_EVENTS = [
   'OrderPaid',
   'OrderPaymentFailed',
   'OrderExpired',
+  'OrderPaymentRefunded',
+  'OrderRefundIssued',
 ] as const;
 
 export type OrderEvent = EnvelopeOf<(typeof ORDER_EVENTS)[number]>;
@@ -44,9 +48,34 @@ export function projectOrder(current: OrderDoc | null, event: OrderEvent): Order
       created_at: event.occurredAt,
       expires_at: d.expiresAt,
       updated_at: current?.updated_at ?? event.occurredAt,
+      ...(current?.refund ? { refund: current.refund } : {}),
     };
   }
   if (!current) return null;
+  if (event.type === 'OrderPaymentRefunded') {
+    // Decided once per order: a redelivery keeps what was recorded (and any refund id).
+    if (current.refund) return current;
+    const d = event.data;
+    return {
+      ...current,
+      refund: {
+        amount_cents: d.amountCents,
+        reason: d.reason,
+        product_ids: [...d.productIds],
+        refunded_at: d.refundedAt,
+        refund_id: null,
+      },
+      updated_at: event.occurredAt,
+    };
+  }
+  if (event.type === 'OrderRefundIssued') {
+    if (!current.refund || current.refund.refund_id) return current;
+    return {
+      ...current,
+      refund: { ...current.refund, refund_id: event.data.refundId },
+      updated_at: event.occurredAt,
+    };
+  }
   const incoming: OrderStatus =
     event.type === 'OrderPaid'
       ? 'paid'

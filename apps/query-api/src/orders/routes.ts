@@ -1,13 +1,27 @@
 /** Orders as rows (one per item, docs/product.md §3), for their owner only. */
 import { z } from 'zod';
-import { toDollars, type OrderRow } from '@rewear/contracts';
+import { toDollars, type OrderRefundView, type OrderRow } from '@rewear/contracts';
 import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';
 import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 
+/** Pure: an order's refund of a payment it could not use, as the API shows it. */
+export function refundView(order: OrderDoc): OrderRefundView | null {
+  const refund = order.refund;
+  if (!refund) return null;
+  return {
+    amount: toDollars(refund.amount_cents),
+    reason: refund.reason,
+    productIds: [...refund.product_ids],
+    refundedAt: refund.refunded_at,
+    issued: refund.refund_id !== null,
+  };
+}
+
 /** Pure: the rows of one order. */
 export function orderRows(order: OrderDoc): OrderRow[] {
+  const refund = refundView(order);
   return order.items.map((item) => ({
     order_id: order._id,
     created_at: order.created_at,
@@ -26,6 +40,8 @@ export function orderRows(order: OrderDoc): OrderRow[] {
     quantity: item.quantity,
     unit_price: toDollars(item.unit_price_cents),
     expires_at: order.expires_at,
+    refund,
+    itemRefunded: refund?.productIds.includes(item.product_id) ?? false,
   }));
 }
 

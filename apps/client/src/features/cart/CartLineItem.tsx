@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { addToCart, removeFromCart, type CartItem } from './cartSlice.ts';
+import ProductImage from '../../components/ProductImage.tsx';
 
 /** One cart line, shared by the drawer and the cart page (docs/product.md §2). */
 export default function CartLineItem({
@@ -17,7 +18,14 @@ export default function CartLineItem({
   return (
     <li className="cart-line">
       <Link to={href} onClick={onNavigate} className="cart-line__image">
-        <img src={line.image} alt={line.title} width={72} height={72} loading="lazy" />
+        <ProductImage
+          product={{ image: line.image, photos: [] }}
+          sizes="72px"
+          alt={line.title}
+          width={72}
+          height={72}
+          className="product-thumb"
+        />
       </Link>
       <div className="cart-line__info">
         <Link to={href} onClick={onNavigate} className="cart-line__title">

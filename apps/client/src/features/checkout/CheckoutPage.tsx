@@ -20,6 +20,7 @@ import SimulatedCardForm from './SimulatedCardForm.tsx';
 import '../auth/account.css';
 import './checkout.css';
 import './feature.ts';
+import ProductImage from '../../components/ProductImage.tsx';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
 
@@ -195,7 +196,14 @@ export default function CheckoutPage() {
           <ul className="rw-summary-lines">
             {cart.lines.map((line) => (
               <li key={line.product_id}>
-                <img src={line.image} alt="" width={56} height={56} loading="lazy" />
+                <ProductImage
+                  product={{ image: line.image, photos: [] }}
+                  sizes="56px"
+                  alt=""
+                  width={56}
+                  height={56}
+                  className="product-thumb"
+                />
                 <span className="rw-summary-lines__title">
                   {line.title}
                   <small className="rw-muted">Qty {line.quantity}</small>

@@ -21,6 +21,7 @@ import '../auth/account.css';
 import './checkout.css';
 import './feature.ts';
 import '../orders/feature.ts';
+import ProductImage from '../../components/ProductImage.tsx';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
 
@@ -126,7 +127,14 @@ export default function PayOrderPage() {
             <ul className="rw-summary-lines">
               {order.items.map((item, index) => (
                 <li key={`${item.productId}-${index}`}>
-                  <img src={item.productImage} alt="" width={56} height={56} loading="lazy" />
+                  <ProductImage
+                    product={{ image: item.productImage, photos: [] }}
+                    sizes="56px"
+                    alt=""
+                    width={56}
+                    height={56}
+                    className="product-thumb"
+                  />
                   <span className="rw-summary-lines__title">
                     {item.product_title}
                     <small className="rw-muted">Qty {item.quantity}</small>

@@ -8,6 +8,9 @@ describe('notification kinds in the centre', () => {
     expect(kindLabel('shipped')).toBe('Shipped');
     expect(kindLabel('review_left')).toBe('New review');
     expect(familyOf('problem_reported')).toBe('trouble');
+    // A payment refunded shows among the order's troubles, not as an alert.
+    expect(kindLabel('payment_refunded')).toBe('Payment refunded');
+    expect(familyOf('payment_refunded')).toBe('trouble');
   });
 
   it('shows a kind added later by its family and its own name', () => {

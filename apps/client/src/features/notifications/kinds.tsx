@@ -24,6 +24,7 @@ const KINDS: Partial<Record<NotificationKind, KindLook>> = {
   disputed: { family: 'trouble', label: 'Disputed' },
   cancelled: { family: 'trouble', label: 'Cancelled' },
   refunded: { family: 'trouble', label: 'Refunded' },
+  payment_refunded: { family: 'trouble', label: 'Payment refunded' },
   review_left: { family: 'review', label: 'New review' },
 };
 

@@ -9,6 +9,7 @@ import {
   formatOrderDate,
   orderStanding,
   orderStatusText,
+  refundText,
 } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
 import OrderShipments from '../shipments/OrderShipments.tsx';
@@ -59,6 +60,8 @@ export default function OrderConfirmationPage() {
   const estimated = new Date(Date.now() + DELIVERY_DAYS * 24 * 60 * 60 * 1000).toISOString();
   // Only a paid order is thanked for and confirmed; the others say what they are.
   const standing = orderStanding(order, Date.now());
+  const refund = refundText(order);
+  const partRefund = order.refund?.reason === 'items_unavailable';
 
   return (
     <div className="rw-page container rw-confirmation">
@@ -147,6 +150,12 @@ export default function OrderConfirmationPage() {
               <li key={`${item.productId}-${index}`}>
                 <span className="rw-order__item-title">
                   {item.product_title} <span className="rw-muted">× {item.quantity}</span>
+                  {partRefund && item.refunded && (
+                    <span className="rw-order__refunded-item">
+                      {' '}
+                      · Refunded, no longer available
+                    </span>
+                  )}
                 </span>
                 <span>{formatPrice(item.unitPrice * item.quantity)}</span>
               </li>
@@ -163,6 +172,12 @@ export default function OrderConfirmationPage() {
               <dt>Total</dt>
               <dd>{formatPrice(order.totalPrice)}</dd>
             </div>
+            {refund && (
+              <div className="rw-order__refund">
+                <dt>Refund</dt>
+                <dd>{refund}</dd>
+              </div>
+            )}
           </dl>
         </section>
 

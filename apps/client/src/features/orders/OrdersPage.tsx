@@ -10,6 +10,7 @@ import {
   itemCount,
   orderStanding,
   orderStatusText,
+  refundText,
   type OrderSummary,
 } from './orderGrouping.ts';
 import StatusBadge from './StatusBadge.tsx';
@@ -43,6 +44,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
   const standing = orderStanding(order, now);
   const count = itemCount(order);
+  const refund = refundText(order);
+  const partRefund = order.refund?.reason === 'items_unavailable';
   return (
     <li className={`rw-card rw-order rw-order--${standing}`}>
       <div className="rw-order__head">
@@ -55,7 +58,12 @@ function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
       <ul className="rw-order__items">
         {order.items.map((item, index) => (
           <li key={`${item.productId}-${index}`}>
-            <span className="rw-order__item-title">{item.product_title}</span>
+            <span className="rw-order__item-title">
+              {item.product_title}
+              {partRefund && item.refunded && (
+                <span className="rw-order__refunded-item"> · Refunded, no longer available</span>
+              )}
+            </span>
             <span className="rw-muted">
               {item.quantity} × {formatPrice(item.unitPrice)}
             </span>
@@ -79,6 +87,7 @@ function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
           Its items went back on sale.
         </p>
       )}
+      {refund && <p className="rw-order__note rw-order__refund">{refund}</p>}
       <div className="rw-order__foot">
         <span>
           {plural(count, 'item', 'items')} · Total <strong>{formatPrice(order.totalPrice)}</strong>

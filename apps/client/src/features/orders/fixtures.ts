@@ -22,5 +22,7 @@ export const orderRow = (
   quantity: 1,
   unit_price: 10,
   expires_at: '2025-03-04T10:15:00.000Z',
+  refund: null,
+  itemRefunded: false,
   ...overrides,
 });

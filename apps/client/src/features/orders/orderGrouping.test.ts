@@ -7,6 +7,7 @@ import {
   newestFirst,
   orderStanding,
   orderStatusText,
+  refundText,
   statusLabel,
   statusTone,
 } from './orderGrouping.ts';
@@ -26,6 +27,7 @@ describe('groupOrderRows', () => {
         productImage: '/images/x.jpg',
         quantity: 2,
         unitPrice: 10,
+        refunded: false,
       },
       {
         productId: 'p-Scarf',
@@ -33,6 +35,7 @@ describe('groupOrderRows', () => {
         productImage: '/images/x.jpg',
         quantity: 1,
         unitPrice: 10,
+        refunded: false,
       },
     ]);
     expect(orders[0]!.totalPrice).toBe(30);
@@ -115,5 +118,49 @@ describe('where an order stands (docs/product.md §2.18)', () => {
   it('keeps the hold end with the order', () => {
     const [order] = groupOrderRows([orderRow('o1', 'Shirt', { expires_at: within })]);
     expect(order!.expiresAt).toBe(within);
+  });
+});
+
+describe('refundText', () => {
+  const refund = {
+    amount: 25,
+    reason: 'order_expired' as const,
+    productIds: ['p1'],
+    refundedAt: '2025-03-04T10:20:00.000Z',
+    issued: true,
+  };
+
+  it('says nothing of an order without a refund', () => {
+    expect(refundText({ refund: null })).toBeNull();
+  });
+
+  it('says a whole payment came back, or is on its way until the processor took it', () => {
+    expect(refundText({ refund })).toBe('Refunded $25.00');
+    expect(refundText({ refund: { ...refund, reason: 'payment_failed' } })).toBe('Refunded $25.00');
+    expect(refundText({ refund: { ...refund, issued: false } })).toBe(
+      'Refund of $25.00 on its way',
+    );
+  });
+
+  it('says a part refund was for items no longer available', () => {
+    const part = { ...refund, amount: 9.5, reason: 'items_unavailable' as const };
+    expect(refundText({ refund: part })).toBe(
+      'Partly refunded: $9.50 for items no longer available',
+    );
+    expect(refundText({ refund: { ...part, issued: false } })).toBe(
+      'Partly refunded: $9.50 for items no longer available (on its way)',
+    );
+  });
+
+  it('carries the refund and the refunded items from the rows', () => {
+    const [order] = groupOrderRows([
+      orderRow('o1', 'Shirt', { refund: { ...refund, reason: 'items_unavailable' } }),
+      orderRow('o1', 'Scarf', {
+        refund: { ...refund, reason: 'items_unavailable' },
+        itemRefunded: true,
+      }),
+    ]);
+    expect(order!.refund?.reason).toBe('items_unavailable');
+    expect(order!.items.map((item) => item.refunded)).toEqual([false, true]);
   });
 });

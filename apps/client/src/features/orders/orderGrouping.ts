@@ -1,4 +1,9 @@
-import type { OrderRow, ShippingInfo } from '@rewear/contracts';
+import {
+  formatPrice,
+  type OrderRefundView,
+  type OrderRow,
+  type ShippingInfo,
+} from '@rewear/contracts';
 
 export interface OrderItemSummary {
   productId: string;
@@ -6,6 +11,8 @@ export interface OrderItemSummary {
   productImage: string;
   quantity: number;
   unitPrice: number;
+  /** Refunded: no longer available (a part refund), or the whole order's payment refunded. */
+  refunded: boolean;
 }
 
 /** One order as the screens show it: the read rows (one per item) grouped by order_id (docs/product.md §3). */
@@ -20,6 +27,8 @@ export interface OrderSummary {
   expiresAt: string;
   items: OrderItemSummary[];
   shipping: ShippingInfo;
+  /** A payment the order could not use, refunded (docs/product.md §11.4), or null. */
+  refund: OrderRefundView | null;
 }
 
 /** Groups order rows by order_id, keeping the order in which each order first appears. */
@@ -44,6 +53,7 @@ export function groupOrderRows(rows: readonly OrderRow[]): OrderSummary[] {
           zip: row.shipping_zip,
           email: row.shipping_email,
         },
+        refund: row.refund ?? null,
       };
       byId.set(row.order_id, order);
     }
@@ -53,6 +63,7 @@ export function groupOrderRows(rows: readonly OrderRow[]): OrderSummary[] {
       productImage: row.product_image,
       quantity: row.quantity,
       unitPrice: Number(row.unit_price),
+      refunded: row.itemRefunded ?? false,
     });
   }
   return [...byId.values()];
@@ -132,4 +143,18 @@ export function formatHoldTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * What the order says of its refunded payment: 'Refunded $25.00' (the whole payment, the order
+ * having expired or failed before it arrived) or 'Partly refunded: $9.00 for items no longer
+ * available'; while the processor has not yet taken it, that it is on its way. Null without one.
+ */
+export function refundText(order: Pick<OrderSummary, 'refund'>): string | null {
+  const refund = order.refund;
+  if (!refund) return null;
+  const amount = formatPrice(refund.amount);
+  if (refund.reason === 'items_unavailable')
+    return `Partly refunded: ${amount} for items no longer available${refund.issued ? '' : ' (on its way)'}`;
+  return refund.issued ? `Refunded ${amount}` : `Refund of ${amount} on its way`;
 }

@@ -9,6 +9,7 @@ import {
   selectSearch,
 } from './searchSlice.ts';
 import { nextActiveIndex } from './suggestionNavigation.ts';
+import ProductImage from '../../components/ProductImage.tsx';
 
 /**
  * The search box is a combobox with a listbox popup (WAI-ARIA APG): focus stays in the input,
@@ -201,7 +202,15 @@ export default function SearchBox() {
                           onMouseMove={() => setActiveIndex(index)}
                           onClick={() => openProduct(product.product_id)}
                         >
-                          <img src={product.image} alt="" width={48} height={48} loading="lazy" />
+                          <ProductImage
+                            product={product}
+                            sizes="48px"
+                            fallback="thumbnail"
+                            alt=""
+                            width={48}
+                            height={48}
+                            className="product-thumb"
+                          />
                           <span className="search-box__meta">
                             <strong>{product.title}</strong>
                             <span>

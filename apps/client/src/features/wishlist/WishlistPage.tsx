@@ -15,6 +15,7 @@ import {
 import { allOrNone, stillSaved, toggled } from './selection.ts';
 import '../auth/account.css';
 import './wishlistPage.css';
+import ProductImage from '../../components/ProductImage.tsx';
 
 export default function WishlistPage() {
   const dispatch = useAppDispatch();
@@ -148,7 +149,14 @@ export default function WishlistPage() {
                     onChange={() => toggle(item.product_id)}
                   />
                   <Link to={`/products/${item.product_id}`} className="rw-wishlist__image">
-                    <img src={item.image} alt={item.title} width={88} height={88} loading="lazy" />
+                    <ProductImage
+                      product={{ image: item.image, photos: [] }}
+                      sizes="88px"
+                      alt={item.title}
+                      width={88}
+                      height={88}
+                      className="product-thumb"
+                    />
                   </Link>
                   <div className="rw-wishlist__info">
                     <Link to={`/products/${item.product_id}`}>
