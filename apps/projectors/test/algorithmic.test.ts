@@ -181,7 +181,7 @@ describe('Product of the Day (docs/product.md §4)', () => {
 
   it('finds the candidates of a catalogue larger than an argument list can hold', () => {
     // A million-listing catalogue once overflowed the stack here (Math.max over a spread).
-    const plain = product('plain', { image: null, num_likes: 0 });
+    const plain = product('plain', { image: '', num_likes: 0 });
     const catalogue = Array.from({ length: 300_000 }, (_, i) => ({
       ...plain,
       product_id: `p${i}`,
