@@ -179,6 +179,20 @@ describe('Product of the Day (docs/product.md §4)', () => {
     expect(kept.map((c) => c.product_id)).toContain(`m${FEATURED_CANDIDATES_MAX + 9}`);
   });
 
+  it('finds the candidates of a catalogue larger than an argument list can hold', () => {
+    // A million-listing catalogue once overflowed the stack here (Math.max over a spread).
+    const plain = product('plain', { image: '', num_likes: 0 });
+    const catalogue = Array.from({ length: 300_000 }, (_, i) => ({
+      ...plain,
+      product_id: `p${i}`,
+    }));
+    const star = product('star', { num_likes: 500, brand_name: 'Nike' });
+    catalogue.push(star);
+    const candidates = featuredCandidates(catalogue, NOW);
+    expect(candidates.map((c) => c.product_id)).toEqual(['star']);
+    expect(candidates[0]!.score).toBeCloseTo(featuredScore(star, NOW), 2);
+  });
+
   it('ranks the candidates for the day: the random part decides, the first by title wins a tie', () => {
     const candidates = [
       { product_id: 'a', score: 50 },

@@ -767,7 +767,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       // wanted × alive / matches documents (one bit test each); for few matches, sorting their
       // positions in it (plain integers, no comparator) is cheaper.
       const key = sort.map(({ field, order }) => `${field}:${order}`).join(',');
-      const presorted = this.presorted(key, compare);
+      const presorted = this.presorted(key, sort, compare);
       page =
         wanted * (this.aliveCount / length) < length * (Math.log2(length) + 4)
           ? EmbeddedSearchIndex.walk(presorted.order, toBits(), 0, count)
@@ -795,6 +795,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
 
   private rebuild(): void {
     this.orders.clear();
+    this.columnRanks.clear();
     const docs = this.docs.filter((doc): doc is T => doc !== undefined);
     this.docs = [];
     this.numbers.clear();
@@ -1379,6 +1380,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private orders = new Map<string, Presorted & { changed: Set<number>; rebuild: boolean }>();
 
   private orderChanged(number: number): void {
+    this.columnRanks.clear();
     for (const entry of this.orders.values()) {
       if (entry.rebuild) continue;
       entry.changed.add(number);
@@ -1389,10 +1391,14 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     }
   }
 
-  private presorted(key: string, compare: Comparator): Presorted {
+  private presorted(
+    key: string,
+    sort: NonNullable<SearchQuery['sort']>,
+    compare: Comparator,
+  ): Presorted {
     let entry = this.orders.get(key);
     if (!entry || entry.rebuild) {
-      const order = EmbeddedSearchIndex.enumerate(this.alive.words, this.aliveCount).sort(compare);
+      const order = this.keySorted(sort);
       entry = { order, positions: this.positionsOf(order), changed: new Set(), rebuild: false };
       this.orders.set(key, entry);
       return entry;
@@ -1415,6 +1421,94 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     entry.positions = this.positionsOf(order);
     changed.clear();
     return entry;
+  }
+
+  /**
+   * Every live document in the order of a sort, built without a comparator: a comparator sort
+   * of a million documents takes most of a second, this a few tens of milliseconds. Each sort
+   * key ranks the documents by its value (the comparator's order: numbers, then strings, in the
+   * key's direction, missing values last), and a stable counting sort by the ranks of the last
+   * key, then of the one before, and so on (least significant first) leaves them in the order of
+   * all keys, ties in document order as the comparator's last tie-break.
+   */
+  private keySorted(sort: NonNullable<SearchQuery['sort']>): Int32Array {
+    let order = EmbeddedSearchIndex.enumerate(this.alive.words, this.aliveCount);
+    let placed: Int32Array = new Int32Array(order.length);
+    for (let k = sort.length - 1; k >= 0; k--) {
+      const { field, order: direction } = sort[k]!;
+      const { ranks, count } = this.ranksOf(this.sortColumns.get(field)!, order);
+      // descending reverses the ranks of values; missing values (the last rank) stay last
+      const missing = count - 1;
+      const rankOf =
+        direction === 'desc'
+          ? (doc: number) => (ranks[doc]! === missing ? missing : missing - 1 - ranks[doc]!)
+          : (doc: number) => ranks[doc]!;
+      const starts = new Int32Array(count + 1);
+      for (let i = 0; i < order.length; i++) starts[rankOf(order[i]!) + 1]!++;
+      for (let r = 1; r < count; r++) starts[r]! += starts[r - 1]!;
+      for (let i = 0; i < order.length; i++) {
+        const doc = order[i]!;
+        placed[starts[rankOf(doc)]!++] = doc;
+      }
+      [order, placed] = [placed, order];
+    }
+    return order;
+  }
+
+  /**
+   * Ranks of one sort column, ascending, kept until the next write: the storefront's sorts
+   * share their tie-break (the title), so building their orders one after another ranks it once.
+   */
+  private columnRanks = new Map<SortColumn, { ranks: Int32Array; count: number }>();
+
+  /**
+   * Each live document's rank in one sort column (by document number; `docs` are the live
+   * documents), ascending in the comparator's order: numbers, then strings, then missing values
+   * (the last rank). Equal ranks are the values the comparator finds equal.
+   */
+  private ranksOf(column: SortColumn, docs: Int32Array): { ranks: Int32Array; count: number } {
+    const known = this.columnRanks.get(column);
+    if (known) return known;
+    const { kinds, numbers, strings } = column;
+    // distinct numbers ascending, by a native sort (+ 0 folds -0 into 0, as === does)
+    const values = new Float64Array(docs.length);
+    let count = 0;
+    for (let i = 0; i < docs.length; i++)
+      if (kinds[docs[i]!] === NUMBER) values[count++] = numbers[docs[i]!]! + 0;
+    const sorted = values.subarray(0, count).sort();
+    let numberCount = 0;
+    for (let i = 0; i < count; i++)
+      if (numberCount === 0 || sorted[i] !== sorted[numberCount - 1])
+        sorted[numberCount++] = sorted[i]!;
+    const distinct = sorted.subarray(0, numberCount);
+    // distinct strings in the comparator's order (its prefix key agrees with the string order)
+    const texts = new Map<string, number>();
+    for (let i = 0; i < docs.length; i++)
+      if (kinds[docs[i]!] === STRING) texts.set(strings[docs[i]!]!, 0);
+    const textOrder = [...texts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (let r = 0; r < textOrder.length; r++) texts.set(textOrder[r]!, numberCount + r);
+    const missing = numberCount + textOrder.length;
+    const ranks = new Int32Array(this.capacity);
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      const kind = kinds[doc]!;
+      if (kind === MISSING) ranks[doc] = missing;
+      else if (kind === STRING) ranks[doc] = texts.get(strings[doc]!)!;
+      else {
+        const value = numbers[doc]! + 0;
+        let low = 0;
+        let high = numberCount - 1;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (distinct[middle]! < value) low = middle + 1;
+          else high = middle;
+        }
+        ranks[doc] = low;
+      }
+    }
+    const ranked = { ranks, count: missing + 1 };
+    this.columnRanks.set(column, ranked);
+    return ranked;
   }
 
   /** Each document's position in `order`. */

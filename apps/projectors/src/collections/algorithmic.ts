@@ -268,7 +268,9 @@ export const FEATURED_CANDIDATES_MAX = 50;
  */
 export function featuredCandidates(products: ScoredProduct[], now: Date): FeaturedCandidate[] {
   const scored = products.map((p) => ({ p, score: featuredScore(p, now) }));
-  const best = Math.max(...scored.map((s) => s.score));
+  // a loop, not Math.max(...scores): a catalogue of a million overflows an argument list
+  let best = -Infinity;
+  for (const s of scored) if (s.score > best) best = s.score;
   const inReach = scored.filter((s) => s.score >= best - FEATURED_JITTER_MAX);
   const byTitle = (a: { p: ScoredProduct }, b: { p: ScoredProduct }) =>
     a.p.title < b.p.title
