@@ -111,6 +111,11 @@ function runSchemathesis(url: string, name: string, headers: string[]): Promise<
     '15',
     '--generation-database',
     'none',
+    // The live notification stream answers with an event stream held open for minutes (a
+    // keep-alive every 15 s): a request-and-answer fuzzer would wait on it until it ends. Its
+    // 401, 400 and 429 answers and its events are tested in query-api's stream tests.
+    '--exclude-path',
+    '/api/notifications/stream',
     '--report',
     'junit,json',
     '--report-dir',
