@@ -56,6 +56,8 @@ const emulator = await ensureAuthEmulator({ port: emulatorPort });
 process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 process.env.RATE_LIMIT_PER_ADDRESS = '1000000/1m';
 process.env.RATE_LIMIT_PER_USER = '1000000/1m';
+process.env.RATE_LIMIT_OFFERS = '1000000/1m';
+process.env.RATE_LIMIT_MESSAGES = '1000000/1m';
 let storefront: Awaited<ReturnType<typeof startStorefront>> | null = null;
 
 async function emulatorCall(method: string, body: object): Promise<Record<string, string>> {

@@ -195,7 +195,13 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
   });
 }
 
-/** Every command route, described with the schemas it validates with (for the OpenAPI document). */
-export const commandRoutes: RouteDoc[] = routeDocs([...allRoutes, ...operatorRoutes]);
+/**
+ * Every command route, described with the schemas it validates with (for the OpenAPI document);
+ * the rate-limited ones document their 429.
+ */
+export const commandRoutes: RouteDoc[] = [
+  ...allRoutes.map((route) => ({ ...route.doc, rateLimited: route.rateLimited !== false })),
+  ...routeDocs(operatorRoutes),
+];
 
 export { POSITION_HEADER };

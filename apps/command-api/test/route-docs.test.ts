@@ -3,6 +3,14 @@ import { z } from 'zod';
 import { commandRoutes } from '../src/index.ts';
 
 describe('commandRoutes', () => {
+  it('marks every rate-limited command route so its 429 is documented, and not the payment webhook', () => {
+    const limited = (path: string) => commandRoutes.find((r) => r.path === path)?.rateLimited;
+    expect(limited('/api/listings/{id}/offers')).toBe(true);
+    expect(limited('/api/conversations/{conversationId}/messages')).toBe(true);
+    expect(limited('/api/cart/add-item')).toBe(true);
+    expect(limited('/api/payments/webhook')).toBe(false);
+  });
+
   it('describes every command route of the API table once', () => {
     const routes = commandRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(new Set(routes).size).toBe(routes.length);
