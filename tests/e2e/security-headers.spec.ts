@@ -9,6 +9,7 @@ import { expect, test } from './support/test.ts';
 import {
   dollars,
   fillCheckout,
+  imagesShownLoaded,
   listingsForSlot,
   newUser,
   registerThroughUi,
@@ -58,7 +59,7 @@ test('the storefront works end to end under its policy with no violation reporte
     page.getByRole('heading', { name: 'Most Popular This Week', level: 2 }),
   ).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await imagesShownLoaded(page);
 
   // The catalogue and a product.
   await page.goto('/products');
@@ -80,7 +81,7 @@ test('the storefront works end to end under its policy with no violation reporte
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await imagesShownLoaded(page);
 
   expect(violations, 'Content-Security-Policy violations').toEqual([]);
 });

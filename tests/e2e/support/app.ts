@@ -106,9 +106,15 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  // Not 'networkidle': a signed-in tab keeps its notification stream open for good. Every image
-  // the scroll brought into view has loaded; lazy ones never shown (a carousel's later slides,
-  // hidden variants) are not waited for.
+  await imagesShownLoaded(page);
+}
+
+/**
+ * Waits until every image shown has loaded. In place of 'networkidle', which never comes for a
+ * signed-in tab (its notification stream stays open): lazy images never shown (a carousel's
+ * later slides, hidden variants) are not waited for.
+ */
+export async function imagesShownLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     Array.from(document.images).every((img) => {
       if (img.complete) return true;
