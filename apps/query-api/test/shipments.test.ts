@@ -192,7 +192,7 @@ describe('GET /api/orders/{orderId}/shipments', () => {
     expect((await h.get('/api/orders/o-1/shipments')).status).toBe(401);
   });
 
-  it('leaves the existing order answer as it was', async () => {
+  it('leaves the existing order answer as it was (plus the refund fields, null and false here)', async () => {
     const rows = (await h.get('/api/orders/o-1', { token: buyer.idToken })).body;
     expect(rows).toHaveLength(2);
     expect(Object.keys(rows[0]).sort()).toEqual(
@@ -213,7 +213,10 @@ describe('GET /api/orders/{orderId}/shipments', () => {
         'quantity',
         'unit_price',
         'expires_at',
+        'refund',
+        'itemRefunded',
       ].sort(),
     );
+    expect(rows[0]).toMatchObject({ refund: null, itemRefunded: false });
   });
 });
