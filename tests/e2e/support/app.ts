@@ -111,8 +111,8 @@ export async function scrollThrough(page: Page): Promise<void> {
 
 /**
  * Waits until every image shown has loaded. In place of 'networkidle', which never comes for a
- * signed-in tab (its notification stream stays open): lazy images never shown (a carousel's
- * later slides, hidden variants) are not waited for.
+ * signed-in tab (its notification stream stays open): lazy images not in view (a carousel's
+ * later slides, hidden variants, those below the fold) are not waited for.
  */
 export async function imagesShownLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -121,7 +121,9 @@ export async function imagesShownLoaded(page: Page): Promise<void> {
       const box = img.getBoundingClientRect();
       const hidden = box.width === 0 || box.height === 0;
       const sideways = box.right <= 0 || box.left >= window.innerWidth;
-      return img.loading === 'lazy' && (hidden || sideways);
+      // Scrolled past too quickly for the browser to start it, and out of view again now.
+      const offscreen = box.bottom <= 0 || box.top >= window.innerHeight;
+      return img.loading === 'lazy' && (hidden || sideways || offscreen);
     }),
   );
 }
