@@ -195,7 +195,15 @@ test('a seller’s bundle discount comes off an order of two of their items', as
   await registerThroughUi(page, buyer);
   await page.goto(`/products/${first.product_id}`);
   await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
-  await page.goto(`/products/${second.product_id}`);
+  // The page reads the cart back with its first line before the second is added: on the
+  // distributed topology a read can lag the write it follows by more than the page waits, so
+  // the page is loaded again until it has.
+  await expect(async () => {
+    await page.goto(`/products/${second.product_id}`);
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible({
+      timeout: 5_000,
+    });
+  }).toPass({ timeout: 30_000 });
   await addToCartOnProductPage(page, 'Cart, 2 items', { signedIn: true });
   await page.goto('/cart');
   await expect(page.getByTestId('bundle-discount')).toContainText(`−${dollars(5)}`);
