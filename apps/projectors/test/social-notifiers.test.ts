@@ -10,6 +10,8 @@ import {
   type InboxDoc,
   type Notifier,
   type SavedSearchDoc,
+  type LikeEvent,
+  withLikeEvent,
 } from '../src/index.ts';
 import { envelope, listingCreated } from './events.ts';
 
@@ -150,5 +152,23 @@ describe('price-drop alerts', () => {
     await apply(envelope('WishlistCleared', { userId: 'fan-1', productIds: ['l1'] }));
     await apply(updated({ priceCents: 100 }, 3));
     expect(await inbox()).toEqual([]);
+  });
+});
+
+describe('withLikeEvent', () => {
+  it('keeps the likers in one order whatever order their likes arrive in (a replay equals the live document)', () => {
+    const added = (userId: string) =>
+      envelope('WishlistItemAdded', { userId, productId: 'p-1' }) as LikeEvent;
+    const likersAfter = (users: string[]) =>
+      users.reduce<ReturnType<typeof withLikeEvent>>(
+        (likers, user) => withLikeEvent(likers, added(user), 'p-1', user),
+        [],
+      );
+    expect(likersAfter(['u-3', 'u-1', 'u-2'])).toEqual(likersAfter(['u-2', 'u-3', 'u-1']));
+    expect(likersAfter(['u-3', 'u-1', 'u-2']).map((liker) => liker.user_id)).toEqual([
+      'u-1',
+      'u-2',
+      'u-3',
+    ]);
   });
 });

@@ -34,9 +34,12 @@ export function withLikeEvent(
     userId,
   );
   const others = likers.filter((liker) => liker.user_id !== userId);
-  return next
-    ? [...others, { user_id: userId, wishlist: next.wishlist, liked: next.liked }]
-    : others;
+  if (!next) return others;
+  // Ordered by user, not by arrival: likes of different users come through different bus
+  // partitions, in another order on a replay, and a rebuild must give the same document.
+  return [...others, { user_id: userId, wishlist: next.wishlist, liked: next.liked }].sort(
+    (a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0),
+  );
 }
 
 /** Pure: the alerts of a price change (none unless it went down). */
