@@ -378,7 +378,7 @@ export interface SavedSearchDoc extends Doc {
   query: SavedSearchQuery;
   saved_at: string;
   last_opened_at: string | null;
-  /** Listings that matched since it was last opened, oldest first (capped). */
+  /** Listings that matched since it was last opened, by id (capped). */
   new_listing_ids: string[];
   index_key: string;
 }

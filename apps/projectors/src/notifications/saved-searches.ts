@@ -54,7 +54,9 @@ export function matchableListing(
 export function withNewMatch(search: SavedSearchDoc, listingId: string): SavedSearchDoc {
   if (search.new_listing_ids.includes(listingId)) return search;
   if (search.new_listing_ids.length >= SAVED_SEARCH_NEW_MATCHES_KEPT) return search;
-  return { ...search, new_listing_ids: [...search.new_listing_ids, listingId] };
+  // Sorted, not in arrival order: listings come through different bus partitions, in another
+  // order on a replay, and a rebuild must give the same document.
+  return { ...search, new_listing_ids: [...search.new_listing_ids, listingId].sort() };
 }
 
 /** Pure: one alert per owner, however many of their searches the listing matches. */
