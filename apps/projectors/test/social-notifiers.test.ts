@@ -145,6 +145,18 @@ describe('price-drop alerts', () => {
     ]);
   });
 
+  it('keeps a like that arrives before its listing (another stream, another partition)', async () => {
+    await apply(envelope('WishlistItemAdded', { userId: 'early-fan', productId: 'l1' }));
+    await apply(listingCreated('l1', { title: 'Silk dress', priceCents: 5000 }));
+    await apply(updated({ priceCents: 4000 }, 2));
+    expect(await inbox()).toEqual([
+      expect.objectContaining({
+        recipient_id: 'early-fan',
+        text: 'Price drop: “Silk dress” is now $40.00 (was $50.00)',
+      }),
+    ]);
+  });
+
   it('says nothing of a title change, nor to a liker who cleared their wishlist', async () => {
     await apply(listingCreated('l1', { title: 'Silk dress', priceCents: 5000 }));
     await apply(envelope('WishlistItemAdded', { userId: 'fan-1', productId: 'l1' }));

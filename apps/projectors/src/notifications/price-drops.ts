@@ -77,15 +77,15 @@ export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {
     switch (event.type) {
       case 'ListingCreated': {
         const { listingId, title, priceCents, sellerId } = event.data;
+        // Likes that came first (another stream, another bus partition) are kept.
         const existing = await listings.findOne({ _id: listingId });
-        if (!existing)
-          await listings.put({
-            _id: listingId,
-            title,
-            price_cents: priceCents,
-            seller_id: sellerId,
-            likers: [],
-          });
+        await listings.put({
+          _id: listingId,
+          title,
+          price_cents: priceCents,
+          seller_id: sellerId,
+          likers: existing?.likers ?? [],
+        });
         return [];
       }
       case 'ListingUpdated': {
@@ -102,8 +102,15 @@ export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {
         return [];
       default: {
         for (const { productId, userId } of likeKeys(event)) {
-          const listing = await listings.findOne({ _id: productId });
-          if (!listing) continue;
+          // A like may arrive before its listing's creation (another stream, another bus
+          // partition): its likers wait in a document the creation completes.
+          const listing = (await listings.findOne({ _id: productId })) ?? {
+            _id: productId,
+            title: '',
+            price_cents: 0,
+            seller_id: '',
+            likers: [],
+          };
           const likers = withLikeEvent(listing.likers, event, productId, userId);
           await listings.put({ ...listing, likers });
         }
