@@ -185,8 +185,14 @@ test('a saved search is alerted by a new listing, and opening it marks its match
     await sellerPage.goto('/login');
     await signInThroughUi(sellerPage, seller);
     const match = await listAnother(request, seller, { title: `Linen ${word} shirt`, price: 31 });
-    await sellerPage.goto(`/products/${match.product_id}`);
-    await expect(sellerPage.getByRole('heading', { name: match.title })).toBeVisible();
+    // Created through the API, without the page's consistency token: on the distributed
+    // topology the listing may reach the read side a moment after the answer.
+    await expect(async () => {
+      await sellerPage.goto(`/products/${match.product_id}`);
+      await expect(sellerPage.getByRole('heading', { name: match.title })).toBeVisible({
+        timeout: 5_000,
+      });
+    }).toPass({ timeout: 30_000 });
 
     // The alert arrives in the open tab, as new, the bell counting it: no reload.
     const alerts = page.getByRole('list', { name: 'Notifications' });
