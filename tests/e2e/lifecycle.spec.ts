@@ -7,10 +7,9 @@
  * Screenshots of My Sales, My Orders, the order page and the seller profile at 375 and 1280 px are
  * saved under artifacts/screenshots/.
  */
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { expectAccessible, shootAtBothWidths } from './support/checks.ts';
 import {
   accountMenu,
   addToCartOnProductPage,
@@ -23,34 +22,10 @@ import {
   type TestUser,
 } from './support/app.ts';
 import { sellerWithListing } from './support/seller.ts';
-import { REPO_ROOT } from './support/storefront.ts';
-
-const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
 
 /** Full-page pictures at a phone and a desktop width; neither may be wider than the screen. */
-async function shootAtBothWidths(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-    // From the top, so the sticky banner is drawn where it belongs in a full-page picture.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** axe-core: no serious or critical violation on the page as it stands (forms and buttons included). */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
-}
 
 /**
  * A seller with a listing of their own (`stock` units); the buyer registers and pays for one

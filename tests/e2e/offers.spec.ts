@@ -7,10 +7,9 @@
  * conversation page and the messages list at 375 and 1280 px are saved under artifacts/screenshots/. And a seller's
  * bundle discount, set on My Sales, comes off an order of two of their items.
  */
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { expectAccessible, shootAtBothWidths } from './support/checks.ts';
 import {
   accountMenu,
   addToCartOnProductPage,
@@ -22,32 +21,8 @@ import {
 } from './support/app.ts';
 import { markDocument, sameDocument } from './support/live.ts';
 import { anotherListing, sellerWithListing } from './support/seller.ts';
-import { REPO_ROOT } from './support/storefront.ts';
-
-const OUTPUT = path.join(REPO_ROOT, 'artifacts/screenshots');
-
-async function shootAtBothWidths(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect.soft(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** axe-core: no serious or critical violation on the page as it stands. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(blocking, `axe violations on ${new URL(page.url()).pathname}`).toEqual([]);
-}
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages and offers' });
 const offerStatus = (page: Page) => page.getByTestId('offer-status');

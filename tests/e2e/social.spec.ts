@@ -7,9 +7,9 @@
  * live alerts at 375 and 1280 px go to artifacts/screenshots/.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { expectAccessible } from './support/checks.ts';
 import {
   newUser,
   registerThroughUi,
@@ -38,13 +38,6 @@ async function shootAtBothWidths(page: Page, name: string) {
 }
 
 /** No serious or critical axe-core violation on the page shown. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(blocking, `axe on ${new URL(page.url()).pathname}`).toEqual([]);
-}
 
 /** Reloads `path` until `text` shows: projections (and alerts) follow the command shortly. */
 async function reloadUntilVisible(page: Page, path: string, text: string | RegExp) {
