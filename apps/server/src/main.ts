@@ -25,7 +25,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => {
     console.error('[server] shutdown took too long; exiting');
     process.exit(1);
-  }, 15_000);
+  }, 120_000); // room for the read side's snapshot of a large catalogue (docs/operations.md)
   force.unref();
   await stack.close();
   process.exit(0);

@@ -46,6 +46,7 @@ import { clientConfigFrom } from './client-config.ts';
 import { securityOptionsFrom } from './security-headers.ts';
 import { createCheckpointProgress } from './checkpoint-progress.ts';
 import { notificationChanges } from './notification-changes.ts';
+import { readSideFingerprint } from './read-side-fingerprint.ts';
 
 export type Role = 'all' | 'command-api' | 'query-api' | 'projectors';
 export const ROLES: readonly Role[] = ['all', 'command-api', 'query-api', 'projectors'];
@@ -73,6 +74,9 @@ export interface RunningStack {
   ready(): boolean;
   close(): Promise<void>;
 }
+
+const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1);
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 const brandNames = new Map(SEED_BRANDS.map((b) => [brandSlug(b.name), b.name]));
 
@@ -150,11 +154,21 @@ export async function startStack(
       ? createFirebaseIdentityVerifier({ projectId: config.firebaseProjectId })
       : null;
 
-    const platform = await createPlatform(config, { namespace: config.namespace ?? undefined });
+    const platform = await createPlatform(config, {
+      namespace: config.namespace ?? undefined,
+      // The whole read side in this process: it is snapshotted at stop and restored at boot.
+      readSideSnapshot: role === 'all' ? { fingerprint: readSideFingerprint() } : undefined,
+    });
     closers.push(() => platform.close());
     log(
       `[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`,
     );
+    const restored = platform.snapshot?.restored;
+    if (restored?.restored)
+      log(
+        `[server] read models and search index restored from the snapshot of the last stop (${megabytes(restored.bytes)} MB in ${seconds(restored.durationMs)} s); the events after it are replayed`,
+      );
+    else if (restored) log(`[server] read side rebuilt by replaying the log: ${restored.reason}`);
 
     // First start of an empty store: seed the catalogue before the projections replay it.
     if ((role === 'all' || role === 'command-api') && config.seedOnFirstStart) {
@@ -177,6 +191,18 @@ export async function startStack(
     if (role === 'all' || role === 'projectors') {
       const started = Date.now();
       runtime = await startProjections({ platform, projectors });
+      const snapshot = platform.snapshot;
+      if (snapshot)
+        // Runs after the projections stopped (closers run last pushed first); not before they
+        // caught up, when checkpoints may trail what was applied.
+        closers.push(async () => {
+          if (!caughtUp) return;
+          for (const projector of projectors) await projector.flush?.();
+          const written = await snapshot.write();
+          log(
+            `[server] read side snapshot written: ${megabytes(written.bytes)} MB, ${written.parts} parts in ${seconds(written.durationMs)} s`,
+          );
+        });
       closers.push(() => runtime!.stop());
       readSide = runtime.readSide;
       progress = runtime;

@@ -307,6 +307,49 @@ class FilterColumn {
     return this.ids.get(key);
   }
 
+  /** The column as plain data, for a snapshot (sets as lists; the raw-value cache left out). */
+  state(): FilterColumnState {
+    const severalDocs: number[] = [];
+    const severalIds: number[][] = [];
+    this.several.forEach((ids, doc) => {
+      if (ids === undefined) return;
+      severalDocs.push(doc);
+      severalIds.push(ids);
+    });
+    return {
+      capacity: this.capacity,
+      ids: [...this.ids],
+      labels: this.labels,
+      members: this.members.map((members) => (members ? Int32Array.from(members) : null)),
+      bitsets: this.bitsets.map((bitset) => bitset?.words ?? null),
+      denseValues: this.denseValues,
+      single: this.single,
+      several: { docs: Int32Array.from(severalDocs), ids: severalIds },
+      numbers: this.numbers,
+    };
+  }
+
+  static fromState(state: FilterColumnState): FilterColumn {
+    const column = new FilterColumn(0);
+    column.capacity = state.capacity;
+    for (const [key, id] of state.ids) column.ids.set(key, id);
+    column.labels.push(...state.labels);
+    for (const members of state.members) column.members.push(members ? new Set(members) : null);
+    for (const words of state.bitsets) {
+      if (!words) column.bitsets.push(undefined);
+      else {
+        const bitset = new Bitset(0);
+        bitset.words = new Uint32Array(words);
+        column.bitsets.push(bitset);
+      }
+    }
+    column.denseValues = state.denseValues;
+    column.single = new Int32Array(state.single);
+    state.several.docs.forEach((doc, i) => (column.several[doc] = state.several.ids[i]!));
+    column.numbers = new Float64Array(state.numbers);
+    return column;
+  }
+
   /** Value number of a raw value as documents hold it; null for values that are not filterable. */
   private idOf(item: unknown): number | null {
     let id = this.rawIds.get(item);
@@ -468,7 +511,65 @@ class SortColumn {
     this.kinds[doc] = MISSING;
     this.strings[doc] = undefined;
   }
+
+  state(): SortColumnState {
+    return { kinds: this.kinds, numbers: this.numbers, strings: this.strings };
+  }
+
+  static fromState(state: SortColumnState): SortColumn {
+    const column = new SortColumn(0);
+    column.kinds = new Uint8Array(state.kinds);
+    column.numbers = new Float64Array(state.numbers);
+    // one by one: a spread of a million arguments overflows the stack
+    for (const text of state.strings) column.strings.push(text);
+    return column;
+  }
 }
+
+/** A FilterColumn as plain data (see FilterColumn.state). */
+interface FilterColumnState {
+  capacity: number;
+  ids: Array<[string, number]>;
+  labels: string[];
+  members: Array<Int32Array | null>;
+  bitsets: Array<Uint32Array | null>;
+  denseValues: number;
+  single: Int32Array;
+  several: { docs: Int32Array; ids: number[][] };
+  numbers: Float64Array;
+}
+
+interface SortColumnState {
+  kinds: Uint8Array;
+  numbers: Float64Array;
+  strings: Array<string | undefined>;
+}
+
+/**
+ * One part of a snapshot of an index (see EmbeddedSearchIndex.snapshotParts): plain data that
+ * `v8.serialize` writes as it is, typed arrays included.
+ */
+export type SearchIndexPart =
+  | {
+      kind: 'head';
+      settings: SearchSettings;
+      capacity: number;
+      alive: Uint32Array;
+      aliveCount: number;
+      freeNumbers: number[];
+      termTexts: string[];
+      versions: Int32Array;
+    }
+  | { kind: 'docs'; from: number; docs: Array<{ id: string } | undefined> }
+  | {
+      kind: 'postings';
+      from: number;
+      lists: Array<{ docs: Int32Array; ranks: Uint8Array; versions: Int32Array; stale: number }>;
+    }
+  /** Each document's terms: `lengths[i]` terms (−1: no entry) of document `from + i`, in `terms`. */
+  | { kind: 'doc-terms'; from: number; lengths: Int32Array; terms: Int32Array }
+  | { kind: 'filter'; attribute: string; column: FilterColumnState }
+  | { kind: 'sort'; attribute: string; column: SortColumnState };
 
 type Comparator = (a: number, b: number) => number;
 
@@ -518,6 +619,14 @@ function topK(items: Int32Array, length: number, k: number, compare: Comparator)
 }
 
 // ---------------------------------------------------------------- the index
+
+function sameSettings(a: SearchSettings, b: SearchSettings): boolean {
+  return (
+    sameValue(a.searchable, b.searchable) &&
+    sameValue(a.filterable, b.filterable) &&
+    sameValue(a.sortable, b.sortable)
+  );
+}
 
 interface Expansion {
   term: number;
@@ -607,6 +716,8 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   constructor(readonly name: string) {}
 
   async configure(settings: SearchSettings): Promise<void> {
+    // Every boot configures its indexes: one restored from a snapshot is not built again.
+    if (sameSettings(this.settings, settings)) return;
     this.answers.clear();
     this.orderings.clear();
     this.settings = {
@@ -778,6 +889,129 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     }
     // a copy on the JavaScript heap: the page may be a view of per-query scratch
     return { numbers: Array.from(page), total: length, facets: Object.freeze(facets) };
+  }
+
+  // ------------------------------------------------------------ snapshots
+
+  /**
+   * The index as parts of at most about `partSize` entries, for a snapshot: what a restore needs
+   * to answer as this index does without indexing a document again. Views of the live arrays:
+   * each part is to be written before the index changes (the generator is run to its end
+   * synchronously). Caches and scratch space are left out.
+   */
+  *snapshotParts(partSize: number): Generator<SearchIndexPart> {
+    yield {
+      kind: 'head',
+      settings: this.settings,
+      capacity: this.capacity,
+      alive: this.alive.words,
+      aliveCount: this.aliveCount,
+      freeNumbers: this.freeNumbers,
+      termTexts: this.termTexts,
+      versions: this.versions,
+    };
+    for (let from = 0; from < this.docs.length; from += partSize)
+      yield { kind: 'docs', from, docs: this.docs.slice(from, from + partSize) };
+    for (let from = 0; from < this.postings.length; from += partSize) {
+      const lists = this.postings.slice(from, from + partSize).map((postings) => ({
+        docs: postings.docs.subarray(0, postings.length),
+        ranks: postings.ranks.subarray(0, postings.length),
+        versions: postings.versions.subarray(0, postings.length),
+        stale: postings.stale,
+      }));
+      yield { kind: 'postings', from, lists };
+    }
+    for (let from = 0; from < this.docTerms.length; from += partSize) {
+      const entries = this.docTerms.slice(from, from + partSize);
+      const lengths = Int32Array.from(entries, (terms) => terms?.length ?? -1);
+      const terms = new Int32Array(lengths.reduce((sum, length) => sum + Math.max(0, length), 0));
+      let at = 0;
+      for (const each of entries) if (each) for (const term of each) terms[at++] = term;
+      yield { kind: 'doc-terms', from, lengths, terms };
+    }
+    for (const [attribute, column] of this.filterColumns)
+      yield { kind: 'filter', attribute, column: column.state() };
+    for (const [attribute, column] of this.sortColumns)
+      yield { kind: 'sort', attribute, column: column.state() };
+  }
+
+  /** Adds a part read back from a snapshot; the `head` part first, then the rest in any order. */
+  restorePart(part: SearchIndexPart): void {
+    this.answers.clear();
+    this.orderings.clear();
+    this.orders.clear();
+    this.columnRanks.clear();
+    switch (part.kind) {
+      case 'head': {
+        this.settings = part.settings;
+        this.capacity = part.capacity;
+        this.alive = new Bitset(0);
+        this.alive.words = new Uint32Array(part.alive);
+        this.aliveCount = part.aliveCount;
+        this.freeNumbers = [...part.freeNumbers];
+        this.termTexts = [...part.termTexts];
+        this.terms = new Map();
+        this.termsByFirstChar = new Map();
+        this.termTexts.forEach((text, id) => {
+          this.terms.set(text, id);
+          const first = text[0]!;
+          let bucket = this.termsByFirstChar.get(first);
+          if (!bucket) this.termsByFirstChar.set(first, (bucket = []));
+          bucket.push(id);
+        });
+        this.termStamps = new Int32Array(Math.max(1024, this.termTexts.length));
+        this.indexStamp = 0;
+        this.sortedTerms = null;
+        this.termIdsByText = new Map();
+        this.expansions = new Map();
+        this.postings = [];
+        this.docs = [];
+        this.docTerms = [];
+        this.numbers.clear();
+        this.filterColumns = new Map();
+        this.sortColumns = new Map();
+        this.versions = growInt32(part.versions, this.capacity, 0);
+        this.stamps = new Int32Array(this.capacity);
+        this.wordScores = new Int32Array(this.capacity);
+        this.totals = new Int32Array(this.capacity);
+        this.epoch = 0;
+        return;
+      }
+      case 'docs':
+        part.docs.forEach((doc, i) => {
+          if (doc === undefined || doc === null) return;
+          const stored = frozenCopy(doc) as T;
+          this.docs[part.from + i] = stored;
+          this.numbers.set(stored.id, part.from + i);
+        });
+        return;
+      case 'postings':
+        part.lists.forEach((list, i) => {
+          const postings = new Postings();
+          postings.docs = new Int32Array(list.docs);
+          postings.ranks = new Uint8Array(list.ranks);
+          postings.versions = new Int32Array(list.versions);
+          postings.length = list.docs.length;
+          postings.stale = list.stale;
+          this.postings[part.from + i] = postings;
+        });
+        return;
+      case 'doc-terms': {
+        let at = 0;
+        part.lengths.forEach((length, i) => {
+          if (length < 0) return;
+          this.docTerms[part.from + i] = Array.from(part.terms.subarray(at, at + length));
+          at += length;
+        });
+        return;
+      }
+      case 'filter':
+        this.filterColumns.set(part.attribute, FilterColumn.fromState(part.column));
+        return;
+      case 'sort':
+        this.sortColumns.set(part.attribute, SortColumn.fromState(part.column));
+        return;
+    }
   }
 
   // ------------------------------------------------------------ indexing
@@ -1597,13 +1831,37 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   }
 }
 
-export function createEmbeddedSearchEngine(): SearchEngine {
+/** One part of a snapshot of the engine: a part of one of its indexes. */
+export interface EmbeddedSearchPart {
+  index: string;
+  part: SearchIndexPart;
+}
+
+/** The embedded engine, which can also be written to a snapshot and read back from one. */
+export interface EmbeddedSearchEngine extends SearchEngine {
+  /** Every index, in parts of about `partSize` entries. */
+  snapshotParts(partSize: number): Generator<EmbeddedSearchPart>;
+  /** Adds a part read back from a snapshot (in the order they were written). */
+  restorePart(part: EmbeddedSearchPart): void;
+}
+
+export function createEmbeddedSearchEngine(): EmbeddedSearchEngine {
   const indexes = new Map<string, EmbeddedSearchIndex<{ id: string }>>();
+  const indexNamed = (name: string) => {
+    let index = indexes.get(name);
+    if (!index) indexes.set(name, (index = new EmbeddedSearchIndex(name)));
+    return index;
+  };
   return {
     index<T extends { id: string }>(name: string): SearchIndex<T> {
-      let index = indexes.get(name);
-      if (!index) indexes.set(name, (index = new EmbeddedSearchIndex(name)));
-      return index as unknown as SearchIndex<T>;
+      return indexNamed(name) as unknown as SearchIndex<T>;
+    },
+    *snapshotParts(partSize: number) {
+      for (const [index, each] of indexes)
+        for (const part of each.snapshotParts(partSize)) yield { index, part };
+    },
+    restorePart({ index, part }: EmbeddedSearchPart) {
+      indexNamed(index).restorePart(part);
     },
     async close() {
       indexes.clear();

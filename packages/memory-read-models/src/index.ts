@@ -581,6 +581,24 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
     this.exists = true;
   }
 
+  /** The documents in parts of at most `size`, for a snapshot (the stored, frozen documents). */
+  *documentParts(size: number): Generator<T[]> {
+    let part: T[] = [];
+    for (const doc of this.docs.values()) {
+      part.push(doc);
+      if (part.length === size) {
+        yield part;
+        part = [];
+      }
+    }
+    if (part.length > 0) yield part;
+  }
+
+  /** Documents read back from a snapshot, stored as a put would store them. */
+  restoreDocuments(docs: T[]): void {
+    for (const doc of docs) this.store(frozenCopy(doc));
+  }
+
   async drop(): Promise<void> {
     this.docs = new Map();
     this.fieldIndexes = new Map();
@@ -589,16 +607,52 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 }
 
-export function createMemoryReadModelStore(): ReadModelStore {
+/** One part of a snapshot of the store: some documents of one collection. */
+export interface MemoryReadModelsPart {
+  collection: string;
+  docs: Doc[];
+}
+
+/**
+ * The embedded store, which can also be written to a snapshot and read back from one, so that a
+ * restart need not rebuild it by replaying the whole log (see the platform's read-side snapshot).
+ */
+export interface MemoryReadModelStore extends ReadModelStore {
+  /** Every collection's documents, in parts of at most `partSize` (an empty collection: one empty part). */
+  snapshotParts(partSize: number): Generator<MemoryReadModelsPart>;
+  /** Adds a part read back from a snapshot; indexes declared later are built over it. */
+  restorePart(part: MemoryReadModelsPart): void;
+}
+
+export function createMemoryReadModelStore(): MemoryReadModelStore {
   const collections = new Map<string, MemoryCollection<Doc>>();
+  const collection = (name: string) => {
+    let found = collections.get(name);
+    if (!found) collections.set(name, (found = new MemoryCollection<Doc>(name)));
+    return found;
+  };
   return {
     collection<T extends Doc = Doc>(name: string): ReadModelCollection<T> {
-      let collection = collections.get(name);
-      if (!collection) collections.set(name, (collection = new MemoryCollection<Doc>(name)));
-      return collection as unknown as ReadModelCollection<T>;
+      return collection(name) as unknown as ReadModelCollection<T>;
     },
     async listCollections() {
       return [...collections.values()].filter((c) => c.exists).map((c) => c.name);
+    },
+    *snapshotParts(partSize: number) {
+      for (const each of collections.values()) {
+        if (!each.exists) continue;
+        let empty = true;
+        for (const docs of each.documentParts(partSize)) {
+          empty = false;
+          yield { collection: each.name, docs };
+        }
+        if (empty) yield { collection: each.name, docs: [] };
+      }
+    },
+    restorePart(part: MemoryReadModelsPart) {
+      const target = collection(part.collection);
+      target.restoreDocuments(part.docs);
+      target.exists = true;
     },
     async close() {
       collections.clear();

@@ -6,9 +6,11 @@
  *   bus; otherwise the SQLite log in `dataDir` (store and bus in one).
  * - read models: MONGODB_URI → MongoDB; otherwise in memory (rebuilt by replay at boot).
  * - search: MEILI_URL → Meilisearch; otherwise the embedded engine (rebuilt by replay at boot).
+ *   The embedded read models and search engine together are restored from a snapshot of the
+ *   last stop instead, when the caller asks and it fits (adapters/read-side-snapshot.ts).
  * - photos: MONGODB_URI → GridFS; otherwise files under `dataDir/photos`.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
@@ -17,14 +19,21 @@ import { openSqliteEventLog } from './adapters/sqlite-event-log.ts';
 import { openMongoEventStore } from './adapters/mongo-event-store.ts';
 import { startOutboxRelay } from './adapters/outbox-relay.ts';
 import { createKafkaBus } from './adapters/kafka-bus.ts';
-import { createMemoryReadModelStore } from '@rewear/memory-read-models';
+import { createMemoryReadModelStore, type MemoryReadModelStore } from '@rewear/memory-read-models';
 import { openMongoReadModelStore } from './adapters/mongo-read-models.ts';
-import { createEmbeddedSearchEngine } from '@rewear/embedded-search';
+import { createEmbeddedSearchEngine, type EmbeddedSearchEngine } from '@rewear/embedded-search';
+import {
+  READ_SIDE_SNAPSHOT_FILE,
+  restoreReadSideSnapshot,
+  writeReadSideSnapshot,
+  type RestoreResult,
+} from './adapters/read-side-snapshot.ts';
 import { createMeiliSearchEngine } from './adapters/meili-search.ts';
 import { createFilePhotoStore } from './adapters/file-photo-store.ts';
 import { openGridFsPhotoStore } from './adapters/gridfs-photo-store.ts';
 
 export type { Platform } from './runtime/platform.ts';
+export { READ_SIDE_SNAPSHOT_FILE } from './adapters/read-side-snapshot.ts';
 
 /** File of the embedded event log inside `dataDir`. */
 export const EVENT_LOG_FILE = 'events.sqlite';
@@ -39,6 +48,47 @@ export interface PlatformOptions {
    * Meilisearch indexes prefixed `<namespace>_`. The MongoDB database comes from the config.
    */
   namespace?: string;
+  /**
+   * With the embedded read models and search engine: restore them from the snapshot in
+   * `dataDir` when it was taken by projection code of this fingerprint (see
+   * adapters/read-side-snapshot.ts), and offer `snapshot.write()`.
+   */
+  readSideSnapshot?: { fingerprint: string };
+}
+
+/** Embedded stores, filled from the snapshot when it fits; empty ones when it does not. */
+async function restoredReadSide(
+  file: string,
+  eventStore: EventStore,
+  fingerprint: string,
+): Promise<{
+  readModels: MemoryReadModelStore;
+  search: EmbeddedSearchEngine;
+  snapshot: NonNullable<Platform['snapshot']>;
+}> {
+  let readSide = { readModels: createMemoryReadModelStore(), search: createEmbeddedSearchEngine() };
+  let restored: RestoreResult;
+  try {
+    restored = await restoreReadSideSnapshot(file, readSide, { eventStore, fingerprint });
+  } catch (err) {
+    // Partly filled: start again from empty stores, rebuilt by replay.
+    readSide = { readModels: createMemoryReadModelStore(), search: createEmbeddedSearchEngine() };
+    restored = { restored: false, reason: `an unreadable snapshot (${(err as Error).message})` };
+  }
+  if (!restored.restored && existsSync(file)) {
+    // Kept aside for a look, out of the way of the next snapshot.
+    renameSync(file, `${file}.unused`);
+  }
+  const { readModels, search } = readSide;
+  return {
+    readModels,
+    search,
+    snapshot: {
+      file,
+      restored,
+      write: () => writeReadSideSnapshot(file, { readModels, search }, { eventStore, fingerprint }),
+    },
+  };
 }
 
 export async function createPlatform(
@@ -95,26 +145,34 @@ export async function createPlatform(
     }
 
     let readModels: ReadModelStore;
-    if (config.mongodbUri) {
-      readModels = await openMongoReadModelStore({
-        uri: config.mongodbUri,
-        database: config.mongodbDatabase,
-      });
+    let search: SearchEngine;
+    let snapshot: Platform['snapshot'] = null;
+    if (!config.mongodbUri && !config.meiliUrl && options.readSideSnapshot) {
+      // The whole read side in this process: it can be restored from a snapshot.
+      const embedded = await restoredReadSide(
+        path.join(config.dataDir, READ_SIDE_SNAPSHOT_FILE),
+        eventStore,
+        options.readSideSnapshot.fingerprint,
+      );
+      readModels = embedded.readModels;
+      search = embedded.search;
+      snapshot = embedded.snapshot;
     } else {
-      readModels = createMemoryReadModelStore();
+      readModels = config.mongodbUri
+        ? await openMongoReadModelStore({
+            uri: config.mongodbUri,
+            database: config.mongodbDatabase,
+          })
+        : createMemoryReadModelStore();
+      search = config.meiliUrl
+        ? createMeiliSearchEngine({
+            url: config.meiliUrl,
+            apiKey: config.meiliApiKey,
+            indexPrefix: options.namespace ? `${options.namespace}_` : undefined,
+          })
+        : createEmbeddedSearchEngine();
     }
     stores.push(() => readModels.close());
-
-    let search: SearchEngine;
-    if (config.meiliUrl) {
-      search = createMeiliSearchEngine({
-        url: config.meiliUrl,
-        apiKey: config.meiliApiKey,
-        indexPrefix: options.namespace ? `${options.namespace}_` : undefined,
-      });
-    } else {
-      search = createEmbeddedSearchEngine();
-    }
     stores.push(() => search.close());
 
     const photos: PhotoStore = config.mongodbUri
@@ -128,7 +186,11 @@ export async function createPlatform(
       readModels,
       search,
       photos,
-      durability: { readModels: config.mongodbUri !== null, search: config.meiliUrl !== null },
+      durability: {
+        readModels: config.mongodbUri !== null || snapshot?.restored.restored === true,
+        search: config.meiliUrl !== null || snapshot?.restored.restored === true,
+      },
+      snapshot,
       engines: {
         ...logEngines,
         readModels: config.mongodbUri ? 'mongodb' : 'memory',

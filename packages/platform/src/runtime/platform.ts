@@ -1,3 +1,4 @@
+import type { RestoreResult, SnapshotStats } from '../adapters/read-side-snapshot.ts';
 import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
 
 /** The engines behind the ports, as `createPlatform` picked them from configuration. */
@@ -9,10 +10,20 @@ export interface Platform {
   /** Uploaded photos (their served sizes). */
   photos: PhotoStore;
   /**
-   * Whether each store keeps its content across restarts. What is not durable starts empty and
-   * is rebuilt by replaying the log from position 0 at boot.
+   * Whether each store holds content from before this boot: a durable engine, or the embedded
+   * ones restored from a snapshot. What does not starts empty and is rebuilt by replaying the
+   * log from position 0 at boot.
    */
   durability: { readModels: boolean; search: boolean };
+  /**
+   * The snapshot of the embedded read side (null with other engines or when not asked for):
+   * whether this boot restored it, and `write()`, for when the projections have stopped.
+   */
+  snapshot: {
+    file: string;
+    restored: RestoreResult;
+    write(): Promise<SnapshotStats>;
+  } | null;
   /** Engine names, for logs, status and benchmarks only: no code path branches on them. */
   engines: {
     eventStore: string;

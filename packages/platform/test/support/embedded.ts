@@ -45,6 +45,7 @@ export function embeddedPlatform(
     search,
     photos: createFilePhotoStore(path.join(dir, 'photos')),
     durability: { readModels: false, search: false },
+    snapshot: null,
     engines: {
       eventStore: 'sqlite',
       bus: 'sqlite',
