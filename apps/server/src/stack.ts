@@ -306,20 +306,13 @@ export async function startStack(
         idempotency,
         rateLimiter: createRateLimiter(config.rateLimits, { counter: rateCounter }),
       });
-      const sweeper = createReservationSweeper({
-        eventStore: platform.eventStore,
-        payments: payments.gateway,
-      });
-      const stopSweeper = sweeper.start(30_000);
-      closers.push(() => stopSweeper());
-      const shipments = createShipmentSweeper({
-        eventStore: platform.eventStore,
-        payments: payments.gateway,
-      });
-      const stopShipments = shipments.start(60_000);
-      closers.push(() => stopShipments());
-      const stopOffers = createOfferSweeper({ eventStore: platform.eventStore }).start(60_000);
-      closers.push(() => stopOffers());
+      // The timers, each sweeping at its own interval (reservations 30 s; shipments, offers 60 s).
+      const sweepers = [
+        createReservationSweeper({ eventStore: platform.eventStore, payments: payments.gateway }),
+        createShipmentSweeper({ eventStore: platform.eventStore, payments: payments.gateway }),
+        createOfferSweeper({ eventStore: platform.eventStore }),
+      ];
+      for (const sweeper of sweepers) closers.push(sweeper.start());
       log(
         `[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`,
       );
