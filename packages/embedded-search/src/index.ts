@@ -28,7 +28,7 @@ import type {
   SearchResult,
   SearchSettings,
 } from '@rewear/ports';
-import { frozenCopy } from '@rewear/memory-copy';
+import { frozenCopy, frozenInPlace } from '@rewear/memory-copy';
 
 // ---------------------------------------------------------------- text normalisation
 
@@ -566,8 +566,6 @@ export type SearchIndexPart =
       from: number;
       lists: Array<{ docs: Int32Array; ranks: Uint8Array; versions: Int32Array; stale: number }>;
     }
-  /** Each document's terms: `lengths[i]` terms (−1: no entry) of document `from + i`, in `terms`. */
-  | { kind: 'doc-terms'; from: number; lengths: Int32Array; terms: Int32Array }
   | { kind: 'filter'; attribute: string; column: FilterColumnState }
   | { kind: 'sort'; attribute: string; column: SortColumnState };
 
@@ -681,8 +679,6 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   private postings: Postings[] = [];
   private termsByFirstChar = new Map<string, number[]>();
   private sortedTerms: string[] | null = null;
-  // plain arrays: a typed array per document costs an ArrayBuffer each, which the GC pays for
-  private docTerms: Array<number[] | undefined> = [];
   /** Per term: the last `index` call that saw it (dedupes a document's terms without a Map). */
   private termStamps = new Int32Array(1024);
   private indexStamp = 0;
@@ -921,14 +917,6 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       }));
       yield { kind: 'postings', from, lists };
     }
-    for (let from = 0; from < this.docTerms.length; from += partSize) {
-      const entries = this.docTerms.slice(from, from + partSize);
-      const lengths = Int32Array.from(entries, (terms) => terms?.length ?? -1);
-      const terms = new Int32Array(lengths.reduce((sum, length) => sum + Math.max(0, length), 0));
-      let at = 0;
-      for (const each of entries) if (each) for (const term of each) terms[at++] = term;
-      yield { kind: 'doc-terms', from, lengths, terms };
-    }
     for (const [attribute, column] of this.filterColumns)
       yield { kind: 'filter', attribute, column: column.state() };
     for (const [attribute, column] of this.sortColumns)
@@ -966,7 +954,6 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         this.expansions = new Map();
         this.postings = [];
         this.docs = [];
-        this.docTerms = [];
         this.numbers.clear();
         this.filterColumns = new Map();
         this.sortColumns = new Map();
@@ -980,7 +967,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       case 'docs':
         part.docs.forEach((doc, i) => {
           if (doc === undefined || doc === null) return;
-          const stored = frozenCopy(doc) as T;
+          const stored = frozenInPlace(doc) as T;
           this.docs[part.from + i] = stored;
           this.numbers.set(stored.id, part.from + i);
         });
@@ -996,15 +983,6 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
           this.postings[part.from + i] = postings;
         });
         return;
-      case 'doc-terms': {
-        let at = 0;
-        part.lengths.forEach((length, i) => {
-          if (length < 0) return;
-          this.docTerms[part.from + i] = Array.from(part.terms.subarray(at, at + length));
-          at += length;
-        });
-        return;
-      }
       case 'filter':
         this.filterColumns.set(part.attribute, FilterColumn.fromState(part.column));
         return;
@@ -1043,7 +1021,6 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     this.postings = [];
     this.termsByFirstChar = new Map();
     this.sortedTerms = null;
-    this.docTerms = [];
     this.expansions = new Map();
     this.filterColumns = new Map(
       this.settings.filterable.map((name) => [name, new FilterColumn(this.capacity)]),
@@ -1107,11 +1084,13 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     return id;
   }
 
-  private index(number: number, doc: T): void {
-    // Attributes come in rank order, so a term's first occurrence in the document is its best.
+  /**
+   * A document's distinct term ids, and into `ranks` (when given) the rank of the best attribute
+   * each appears in: attributes come in rank order, so a term's first occurrence is its best.
+   */
+  private termsOfDoc(doc: T, ranks: number[] | null): number[] {
     const stamp = ++this.indexStamp;
     const ids: number[] = [];
-    const ranks: number[] = [];
     const record = doc as unknown as Record<string, unknown>;
     const fields = this.searchableFields(doc);
     const termsOf = (item: unknown, rank: number) => {
@@ -1120,7 +1099,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
         if (this.termStamps[id] === stamp) continue;
         this.termStamps[id] = stamp;
         ids.push(id);
-        ranks.push(rank);
+        ranks?.push(rank);
       }
     };
     for (let f = 0; f < fields.length; f++) {
@@ -1129,9 +1108,14 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       if (Array.isArray(value)) for (const item of valuesOf(value)) termsOf(item, rank);
       else termsOf(value, rank);
     }
+    return ids;
+  }
+
+  private index(number: number, doc: T): void {
+    const ranks: number[] = [];
+    const ids = this.termsOfDoc(doc, ranks);
     const version = this.versions[number]!;
     for (let i = 0; i < ids.length; i++) this.postings[ids[i]!]!.add(number, ranks[i]!, version);
-    this.docTerms[number] = ids;
     this.indexColumns(number, doc);
   }
 
@@ -1159,10 +1143,14 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     for (const column of this.sortColumns.values()) column.remove(number);
   }
 
+  /**
+   * Marks a document's text entries stale, its terms found again from the document (still
+   * stored): kept per document, they cost a list per document for the rare re-index or removal.
+   */
   private unindex(number: number): void {
     this.versions[number]!++;
-    for (const id of this.docTerms[number] ?? []) this.postings[id]!.staled(this.versions);
-    this.docTerms[number] = undefined;
+    const doc = this.docs[number];
+    if (doc) for (const id of this.termsOfDoc(doc, null)) this.postings[id]!.staled(this.versions);
     this.unindexColumns(number);
   }
 

@@ -185,3 +185,19 @@ export function mutableCopy<T>(value: T): T {
   }
   return out as T;
 }
+
+/**
+ * Deep-freezes a value nobody else holds (one just read back from a snapshot) where it is,
+ * instead of copying it as `frozenCopy` would: at a million documents the copies were a third of
+ * a restore's garbage-collection time.
+ */
+export function frozenInPlace<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) frozenInPlace(value[i]);
+  } else if (!(value instanceof Date)) {
+    const source = value as Record<string, unknown>;
+    for (const key in source) frozenInPlace(source[key]);
+  }
+  return Object.freeze(value);
+}

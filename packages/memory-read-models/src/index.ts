@@ -19,7 +19,7 @@ import type {
   ReadModelCollection,
   ReadModelStore,
 } from '@rewear/ports';
-import { frozenCopy, mutableCopy } from '@rewear/memory-copy';
+import { frozenCopy, frozenInPlace, mutableCopy } from '@rewear/memory-copy';
 
 /** A unique index refused a write; mirrors MongoDB's E11000. */
 export class DuplicateKeyError extends Error {
@@ -596,7 +596,7 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
 
   /** Documents read back from a snapshot, stored as a put would store them. */
   restoreDocuments(docs: T[]): void {
-    for (const doc of docs) this.store(frozenCopy(doc));
+    for (const doc of docs) this.store(frozenInPlace(doc));
   }
 
   async drop(): Promise<void> {
