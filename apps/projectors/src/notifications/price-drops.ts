@@ -78,7 +78,7 @@ export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {
       case 'ListingCreated': {
         const { listingId, title, priceCents, sellerId } = event.data;
         // Likes that came first (another stream, another bus partition) are kept.
-        const existing = await listings.findOne({ _id: listingId });
+        const existing = await listings.findOne({ _id: listingId }, { readonly: true });
         await listings.put({
           _id: listingId,
           title,
@@ -89,7 +89,7 @@ export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {
         return [];
       }
       case 'ListingUpdated': {
-        const listing = await listings.findOne({ _id: event.data.listingId });
+        const listing = await listings.findOne({ _id: event.data.listingId }, { readonly: true });
         const { priceCents, title } = event.data.changes;
         if (!listing || (priceCents === undefined && title === undefined)) return [];
         const newPrice = priceCents ?? listing.price_cents;
@@ -104,7 +104,8 @@ export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {
         for (const { productId, userId } of likeKeys(event)) {
           // A like may arrive before its listing's creation (another stream, another bus
           // partition): its likers wait in a document the creation completes.
-          const listing = (await listings.findOne({ _id: productId })) ?? {
+          // Read only: the stored likers are shared into the new document, not copied twice.
+          const listing = (await listings.findOne({ _id: productId }, { readonly: true })) ?? {
             _id: productId,
             title: '',
             price_cents: 0,
