@@ -28,7 +28,7 @@ import type {
   SearchResult,
   SearchSettings,
 } from '@rewear/ports';
-import { frozenCopy, frozenInPlace } from '@rewear/memory-copy';
+import { frozenCopy, frozenInPlace, type Interner } from '@rewear/memory-copy';
 
 // ---------------------------------------------------------------- text normalisation
 
@@ -923,8 +923,11 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       yield { kind: 'sort', attribute, column: column.state() };
   }
 
-  /** Adds a part read back from a snapshot; the `head` part first, then the rest in any order. */
-  restorePart(part: SearchIndexPart): void {
+  /**
+   * Adds a part read back from a snapshot; the `head` part first, then the rest in any order.
+   * `intern` lets the documents share their repeated texts (see memory-copy's `frozenInPlace`).
+   */
+  restorePart(part: SearchIndexPart, intern?: Interner): void {
     this.answers.clear();
     this.orderings.clear();
     this.orders.clear();
@@ -967,7 +970,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
       case 'docs':
         part.docs.forEach((doc, i) => {
           if (doc === undefined || doc === null) return;
-          const stored = frozenInPlace(doc) as T;
+          const stored = frozenInPlace(doc, intern) as T;
           this.docs[part.from + i] = stored;
           this.numbers.set(stored.id, part.from + i);
         });
@@ -1829,8 +1832,8 @@ export interface EmbeddedSearchPart {
 export interface EmbeddedSearchEngine extends SearchEngine {
   /** Every index, in parts of about `partSize` entries. */
   snapshotParts(partSize: number): Generator<EmbeddedSearchPart>;
-  /** Adds a part read back from a snapshot (in the order they were written). */
-  restorePart(part: EmbeddedSearchPart): void;
+  /** Adds a part read back from a snapshot (in the order they were written); see restorePart above. */
+  restorePart(part: EmbeddedSearchPart, intern?: Interner): void;
 }
 
 export function createEmbeddedSearchEngine(): EmbeddedSearchEngine {
@@ -1848,8 +1851,8 @@ export function createEmbeddedSearchEngine(): EmbeddedSearchEngine {
       for (const [index, each] of indexes)
         for (const part of each.snapshotParts(partSize)) yield { index, part };
     },
-    restorePart({ index, part }: EmbeddedSearchPart) {
-      indexNamed(index).restorePart(part);
+    restorePart({ index, part }: EmbeddedSearchPart, intern?: Interner) {
+      indexNamed(index).restorePart(part, intern);
     },
     async close() {
       indexes.clear();

@@ -186,18 +186,78 @@ export function mutableCopy<T>(value: T): T {
   return out as T;
 }
 
+/** Swaps values for equal ones already held (see `interner`). */
+export interface Interner {
+  text(text: string): string;
+  /** A frozen list of primitives: the equal frozen list already held, or this one, now held. */
+  list<T>(items: readonly T[]): readonly T[];
+}
+
 /**
  * Deep-freezes a value nobody else holds (one just read back from a snapshot) where it is,
  * instead of copying it as `frozenCopy` would: at a million documents the copies were a third of
- * a restore's garbage-collection time.
+ * a restore's garbage-collection time. With an `interner`, its texts and its short lists of
+ * primitives become ones already held: a snapshot's reader gives every occurrence its own.
  */
-export function frozenInPlace<T>(value: T): T {
+export function frozenInPlace<T>(value: T, intern?: Interner): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) frozenInPlace(value[i]);
-  } else if (!(value instanceof Date)) {
+    let primitives = true;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') {
+        if (intern) value[i] = intern.text(item);
+      } else if (item !== null && typeof item === 'object') {
+        primitives = false;
+        frozenInPlace(item, intern);
+      }
+    }
+    Object.freeze(value);
+    return (intern && primitives ? intern.list(value) : value) as T;
+  }
+  if (!(value instanceof Date)) {
     const source = value as Record<string, unknown>;
-    for (const key in source) frozenInPlace(source[key]);
+    for (const key in source) {
+      const field = source[key];
+      if (typeof field === 'string') {
+        if (intern) source[key] = intern.text(field);
+      } else if (field !== null && typeof field === 'object')
+        source[key] = frozenInPlace(field, intern);
+    }
   }
   return Object.freeze(value);
+}
+
+/** Texts longer than this are rarely repeated (descriptions): not worth a table entry each. */
+const INTERNED_TEXT = 40;
+/** Lists longer than this are rarely repeated. */
+const INTERNED_LIST = 8;
+
+/**
+ * One value per distinct text and short list while it lives, so documents read back from a
+ * snapshot share their repeated names, ids, dates, sizes and colours, as documents a replay
+ * builds share them.
+ */
+export function interner(): Interner {
+  const texts = new Map<string, string>();
+  const lists = new Map<string, readonly unknown[]>();
+  return {
+    text(text) {
+      if (text.length > INTERNED_TEXT) return text;
+      const held = texts.get(text);
+      if (held !== undefined) return held;
+      texts.set(text, text);
+      return text;
+    },
+    list<T>(items: readonly T[]): readonly T[] {
+      if (items.length > INTERNED_LIST) return items;
+      // typed, so that [1] and ['1'] differ
+      let key = '';
+      for (const item of items) key += `${typeof item}:${String(item)}\u0000`;
+      const held = lists.get(key);
+      if (held !== undefined) return held as readonly T[];
+      lists.set(key, items);
+      return items;
+    },
+  };
 }

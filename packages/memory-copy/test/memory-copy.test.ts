@@ -3,7 +3,7 @@
  * copied otherwise; readers get mutable copies.
  */
 import { describe, expect, it } from 'vitest';
-import { frozenCopy, mutableCopy } from '../src/index.ts';
+import { frozenCopy, frozenInPlace, interner, mutableCopy } from '../src/index.ts';
 
 const deepFrozen = () =>
   Object.freeze({
@@ -89,5 +89,46 @@ describe('mutableCopy', () => {
     copy.price.cents = 1;
     expect(stored.sizes).toEqual(['M', 'L']);
     expect(stored.price.cents).toBe(2599);
+  });
+});
+
+describe('frozenInPlace with an interner (documents read back from a snapshot)', () => {
+  const readBack = (id: string) => ({
+    _id: id,
+    brand: `Free ${'People'}`,
+    sizes: ['M', 'L'],
+    ids: [1, 2],
+    price: { cents: 2599, currency: `u${'sd'}` },
+    description: 'x'.repeat(200),
+  });
+
+  it('freezes every level where it is, without copying', () => {
+    const doc = readBack('l1');
+    const sizes = doc.sizes;
+    const frozen = frozenInPlace(doc);
+    expect(frozen).toBe(doc);
+    expect(frozen.sizes).toBe(sizes);
+    expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.sizes)).toBe(true);
+    expect(Object.isFrozen(frozen.price)).toBe(true);
+  });
+
+  it('shares equal texts and short lists of primitives between documents', () => {
+    const intern = interner();
+    const a = frozenInPlace(readBack('l1'), intern);
+    const b = frozenInPlace(readBack('l2'), intern);
+    expect(b.sizes).toBe(a.sizes);
+    expect(b.ids).toBe(a.ids);
+    expect(b.price).not.toBe(a.price);
+    expect(b).toEqual({ ...a, _id: 'l2' });
+    expect(Object.isFrozen(b.sizes)).toBe(true);
+  });
+
+  it('keeps lists of different types apart, and long texts as they are', () => {
+    const intern = interner();
+    const numbers = intern.list(Object.freeze([1]));
+    expect(intern.list(Object.freeze(['1']))).not.toBe(numbers);
+    expect(intern.list(Object.freeze([1]))).toBe(numbers);
+    const long = 'y'.repeat(100);
+    expect(intern.text(long)).toBe(long);
   });
 });

@@ -19,7 +19,7 @@ import type {
   ReadModelCollection,
   ReadModelStore,
 } from '@rewear/ports';
-import { frozenCopy, frozenInPlace, mutableCopy } from '@rewear/memory-copy';
+import { frozenCopy, frozenInPlace, mutableCopy, type Interner } from '@rewear/memory-copy';
 
 /** A unique index refused a write; mirrors MongoDB's E11000. */
 export class DuplicateKeyError extends Error {
@@ -595,8 +595,8 @@ class MemoryCollection<T extends Doc> implements ReadModelCollection<T> {
   }
 
   /** Documents read back from a snapshot, stored as a put would store them. */
-  restoreDocuments(docs: T[]): void {
-    for (const doc of docs) this.store(frozenInPlace(doc));
+  restoreDocuments(docs: T[], intern?: Interner): void {
+    for (const doc of docs) this.store(frozenInPlace(doc, intern));
   }
 
   async drop(): Promise<void> {
@@ -620,8 +620,11 @@ export interface MemoryReadModelsPart {
 export interface MemoryReadModelStore extends ReadModelStore {
   /** Every collection's documents, in parts of at most `partSize` (an empty collection: one empty part). */
   snapshotParts(partSize: number): Generator<MemoryReadModelsPart>;
-  /** Adds a part read back from a snapshot; indexes declared later are built over it. */
-  restorePart(part: MemoryReadModelsPart): void;
+  /**
+   * Adds a part read back from a snapshot; indexes declared later are built over it. `intern`
+   * (see memory-copy's `interner`) lets the documents share their repeated texts.
+   */
+  restorePart(part: MemoryReadModelsPart, intern?: Interner): void;
 }
 
 export function createMemoryReadModelStore(): MemoryReadModelStore {
@@ -649,9 +652,9 @@ export function createMemoryReadModelStore(): MemoryReadModelStore {
         if (empty) yield { collection: each.name, docs: [] };
       }
     },
-    restorePart(part: MemoryReadModelsPart) {
+    restorePart(part: MemoryReadModelsPart, intern?: Interner) {
       const target = collection(part.collection);
-      target.restoreDocuments(part.docs);
+      target.restoreDocuments(part.docs, intern);
       target.exists = true;
     },
     async close() {

@@ -27,6 +27,7 @@ import {
 import v8 from 'node:v8';
 import type { EmbeddedSearchEngine, EmbeddedSearchPart } from '@rewear/embedded-search';
 import type { MemoryReadModelStore, MemoryReadModelsPart } from '@rewear/memory-read-models';
+import { interner } from '@rewear/memory-copy';
 import type { EventStore } from '@rewear/ports';
 
 /** File of the read-side snapshot inside `dataDir`. */
@@ -182,9 +183,11 @@ export async function restoreReadSideSnapshot(
         return { restored: false, reason: 'a snapshot of another event log' };
     }
     let parts = 0;
+    // One table for both engines: a listing's document and its search document share texts.
+    const intern = interner();
     for (let frame = frames.next() as Frame | undefined; frame; frame = frames.next() as Frame) {
-      if (frame.engine === 'read-models') readSide.readModels.restorePart(frame.part);
-      else readSide.search.restorePart(frame.part);
+      if (frame.engine === 'read-models') readSide.readModels.restorePart(frame.part, intern);
+      else readSide.search.restorePart(frame.part, intern);
       parts++;
     }
     return { restored: true, bytes: frames.size, parts, durationMs: performance.now() - started };
