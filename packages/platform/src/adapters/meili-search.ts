@@ -194,7 +194,15 @@ class MeiliSearchIndex<T extends { id: string }> implements SearchIndex<T> {
 }
 
 export function createMeiliSearchEngine(options: MeiliSearchOptions): SearchEngine {
-  const client = new Meilisearch({ host: options.url, apiKey: options.apiKey ?? undefined });
+  const client = new Meilisearch({
+    host: options.url,
+    apiKey: options.apiKey ?? undefined,
+    // Answers uncompressed. Asked for gzip (what fetch asks by default), Meilisearch streams a
+    // compressed answer whose last chunk waits on the TCP stack for the client's delayed
+    // acknowledgement: 44 ms a search one at a time against 1.7 ms uncompressed (bench:search
+    // at concurrency 1). Between neighbouring processes compression only costs CPU.
+    requestInit: { headers: { 'Accept-Encoding': 'identity' } },
+  });
   const wait = { timeout: options.taskTimeoutMs ?? 60_000, interval: options.taskPollMs ?? 10 };
   const prefix = options.indexPrefix ?? '';
   return {
