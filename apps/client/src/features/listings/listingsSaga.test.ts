@@ -5,6 +5,7 @@ import { IDEMPOTENCY_HEADER } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
 import authReducer, { authStateChanged } from '../auth/authSlice.ts';
 import listingsReducer, {
+  brandCreated,
   createBrand,
   deleteEditedListing,
   deleteMyListing,
@@ -15,6 +16,7 @@ import listingsReducer, {
   nextStep,
   photosChosen,
   previousStep,
+  referenceDataLoaded,
   saveListing,
   submitListing,
   wizardStarted,
@@ -31,6 +33,7 @@ import {
   uploadPhotosSaga,
 } from './listingsSaga.ts';
 import { sampleProduct } from './fixtures.ts';
+import { buildUpdatePayload, formFromProduct } from './editListing.ts';
 import { fakeApi } from '../../api/fakeApi.ts';
 
 const reducer = combineReducers({ auth: authReducer, listings: listingsReducer });
@@ -195,6 +198,27 @@ describe('listing wizard', () => {
     expect(api.calls[0]!.body).toEqual({ name: 'Acne' });
     expect(state.listings.wizard.draft).toMatchObject({ brandId: 'b7', brandName: 'Acne' });
     expect(state.listings.brands.items.map((b) => b.id)).toContain('b7');
+  });
+
+  it('keeps a brand created here when a brand list asked for before it arrives after it', () => {
+    const created = listingsReducer(
+      undefined,
+      brandCreated({ id: 'b7', name: 'Atelier', image: null }),
+    );
+    const loaded = listingsReducer(
+      created,
+      referenceDataLoaded({ brands: [{ id: 'b1', name: 'Zara', image: null }], categories: null }),
+    );
+    expect(loaded.brands.items.map((b) => b.id)).toEqual(['b7', 'b1']);
+    expect(loaded.brands.status).toBe('loaded');
+    // And an edit of a listing of that brand still finds its id.
+    const payload = buildUpdatePayload(
+      'p1',
+      formFromProduct(sampleProduct({ brand_id: 'b7', brand_name: 'Atelier' })),
+      sampleProduct({ brand_id: 'b7', brand_name: 'Atelier' }),
+      { brands: loaded.brands.items, categories: loaded.categories },
+    );
+    expect(payload).toMatchObject({ brand_id: 'b7' });
   });
 
   it('alerts when the brand cannot be created', async () => {

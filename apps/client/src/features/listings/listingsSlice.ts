@@ -140,9 +140,13 @@ const listingsSlice = createSlice({
       state,
       action: PayloadAction<{ brands: BrandView[]; categories: CategoryView[] | null }>,
     ) {
+      // Brands created here meanwhile stay: a list asked for before the creation, or read from a
+      // replica that has not seen it yet, does not have them (brands are never deleted).
+      const loaded = new Set(action.payload.brands.map((brand) => brand.id));
+      const createdHere = state.brands.items.filter((brand) => !loaded.has(brand.id));
       state.brands = {
         status: 'loaded',
-        items: [...action.payload.brands].sort(byName),
+        items: [...action.payload.brands, ...createdHere].sort(byName),
         error: null,
       };
       if (action.payload.categories && action.payload.categories.length)
