@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { IDEMPOTENCY_HEADER, type CartLine, type CartView } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import auth, { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import cart, {
   addLine,
@@ -326,6 +326,36 @@ describe('sign-in and sign-out', () => {
     expect(backend.replays).toBe(1);
     expect(quantities(backend.serverLines)).toEqual([['p1', 2]]);
     expect(quantities(store.getState().cart.lines)).toEqual([['p1', 2]]);
+    task.cancel();
+  });
+
+  it('holds an add made while the cart is still being created, then sends it to that cart', async () => {
+    const backend = fakeBackend();
+    // The cart's creation answers only when released: the shopper clicks before it does.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const api: Api = {
+      ...backend.api,
+      post: async <T>(path: string, body?: unknown, options?: RequestOptions) => {
+        if (path === '/api/cart/create') await released;
+        return backend.api.post<T>(path, body, options);
+      },
+    };
+    const { store, task } = startStore(api);
+    store.dispatch(sessionStarted({ uid: 'u1' }));
+    await flush();
+    expect(store.getState().cart).toMatchObject({ status: 'loading', cartId: null });
+    store.dispatch(addToCart({ product: tee }));
+    await flush();
+    expect(backend.calls.some((c) => c.path === '/api/cart/add-item')).toBe(false);
+    expect(store.getState().cart.error).toBeNull();
+
+    release();
+    await flush();
+    const add = backend.calls.find((c) => c.path === '/api/cart/add-item');
+    expect(add?.body).toEqual({ cartId: 'cart-1', productId: 'p1', quantity: 1 });
+    expect(quantities(store.getState().cart.lines)).toEqual([['p1', 1]]);
+    expect(store.getState().cart).toMatchObject({ pending: 0, error: null });
     task.cancel();
   });
 

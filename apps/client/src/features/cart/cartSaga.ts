@@ -105,9 +105,16 @@ function commandRequest(
 
 /** Sends one optimistic change to the server and reconciles with the server's cart. */
 export function* runCartCommand(api: CartApi, action: CartCommand) {
-  const cart: CartState = yield select(selectCart);
-  if (!cart.owner) return; // The visitor cart lives in this browser only.
-  if (!cart.cartId) {
+  let cart: CartState = yield select(selectCart);
+  const owner = cart.owner;
+  if (!owner) return; // The visitor cart lives in this browser only.
+  if (!cart.cartId && cart.status === 'loading') {
+    // A click just after sign-in, while the shopper's cart is still being read or created:
+    // the command waits for it instead of being refused.
+    yield take([cartLoaded.type, cartLoadFailed.type]);
+    cart = yield select(selectCart);
+  }
+  if (!cart.cartId || cart.owner !== owner) {
     yield put(commandRejected({ error: CART_MESSAGES.notInitialised }));
     return;
   }
@@ -119,11 +126,11 @@ export function* runCartCommand(api: CartApi, action: CartCommand) {
     // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
     const message = error instanceof ApiError && error.status === 409 ? error.message : failure;
     yield put(commandFailed({ error: message }));
-    if (clearCart.match(action)) yield call(reloadCart, api, cart.owner);
+    if (clearCart.match(action)) yield call(reloadCart, api, owner);
     return;
   }
   try {
-    const view: CartView = yield call(fetchCart, api, cart.owner, answer?.position);
+    const view: CartView = yield call(fetchCart, api, owner, answer?.position);
     yield put(commandSucceeded({ id: view.id, lines: cartLinesFrom(view) }));
   } catch {
     yield put(commandFailed({ error: CART_MESSAGES.load }));
