@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import type { SearchQuery } from '@rewear/ports';
 import type { EmbeddedSearchIndex as Index } from '../src/index.ts';
+import { createRandom } from '@rewear/seed';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,16 +22,10 @@ const { EmbeddedSearchIndex } = (await import(values.engine)) as {
   EmbeddedSearchIndex: typeof Index;
 };
 
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(7);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+// The seed's generator: the same listings on every run.
+const generator = createRandom(7);
+const random = () => generator.next();
+const pick = <T>(list: readonly T[]): T => generator.pick(list);
 
 const BRANDS = ['Nike', 'Zara', 'Gap', 'Levi’s', 'Uniqlo', 'Mango', 'Patagonia', 'The North Face'];
 const NOUNS = ['T-Shirt', 'Dress', 'Sneakers', 'Jacket', 'Jeans', 'Skirt', 'Sweater', 'Coat'];

@@ -15,6 +15,7 @@ import MiniSearch from 'minisearch';
 import { Query } from 'mingo';
 import { CATEGORIES, COLORS, CONDITIONS, SIZES } from '@rewear/contracts';
 import { createEmbeddedSearchEngine, type SearchFilter, type SearchQuery } from '@rewear/platform';
+import { createRandom } from '@rewear/seed';
 
 const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100_000);
 const SUGGESTION_RUNS = 600;
@@ -23,16 +24,10 @@ const TEXT_RUNS = 300;
 
 // ---------------------------------------------------------------- realistic listings
 
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(42);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+// The seed's generator: the same listings on every run.
+const generator = createRandom(42);
+const random = () => generator.next();
+const pick = <T>(list: readonly T[]): T => generator.pick(list);
 
 const BRANDS = [
   'Nike',
