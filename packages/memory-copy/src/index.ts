@@ -209,7 +209,7 @@ export function frozenInPlace<T>(value: T, intern?: Interner): T {
         if (intern) value[i] = intern.text(item);
       } else if (item !== null && typeof item === 'object') {
         primitives = false;
-        frozenInPlace(item, intern);
+        value[i] = frozenInPlace(item, intern);
       }
     }
     Object.freeze(value);

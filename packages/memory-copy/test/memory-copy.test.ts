@@ -98,6 +98,7 @@ describe('frozenInPlace with an interner (documents read back from a snapshot)',
     brand: `Free ${'People'}`,
     sizes: ['M', 'L'],
     ids: [1, 2],
+    pairs: [['S', 'M']],
     price: { cents: 2599, currency: `u${'sd'}` },
     description: 'x'.repeat(200),
   });
@@ -118,6 +119,7 @@ describe('frozenInPlace with an interner (documents read back from a snapshot)',
     const b = frozenInPlace(readBack('l2'), intern);
     expect(b.sizes).toBe(a.sizes);
     expect(b.ids).toBe(a.ids);
+    expect(b.pairs[0]).toBe(a.pairs[0]);
     expect(b.price).not.toBe(a.price);
     expect(b).toEqual({ ...a, _id: 'l2' });
     expect(Object.isFrozen(b.sizes)).toBe(true);
