@@ -154,3 +154,31 @@ describe('notification feed', () => {
     feed.close();
   });
 });
+
+describe('stream places', () => {
+  it('gives each user `limit` places, taken at once and each given back once, whoever else holds one', () => {
+    const feed = createNotificationFeed({} as ReadSide);
+    const held = Array.from({ length: 3 }, () => feed.reserve('u1', 3));
+    expect(held.every((release) => release !== null)).toBe(true);
+    expect(feed.reserve('u1', 3)).toBeNull();
+    // Another user's places are their own.
+    const other = feed.reserve('u2', 3);
+    expect(other).not.toBeNull();
+    expect(feed.size('u1')).toBe(3);
+    expect(feed.size()).toBe(4);
+
+    // A release called twice (the connection closed after a failure already gave it back)
+    // frees one place, not two.
+    held[0]!();
+    held[0]!();
+    expect(feed.size('u1')).toBe(2);
+    const again = feed.reserve('u1', 3);
+    expect(again).not.toBeNull();
+    expect(feed.reserve('u1', 3)).toBeNull();
+
+    for (const release of [...held.slice(1), again, other]) release!();
+    expect(feed.size('u1')).toBe(0);
+    expect(feed.size()).toBe(0);
+    feed.close();
+  });
+});

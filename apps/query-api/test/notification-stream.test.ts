@@ -3,10 +3,13 @@
  * their own new notifications as they are projected, and nobody else's; a stream reopened with
  * the last event id it saw receives what it missed and nothing twice; visitors get 401.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventSource } from 'eventsource';
 import { SHIPMENT_TIMERS, type NotificationView } from '@rewear/contracts';
+import type { ProjectionProgress, ReadSide } from '@rewear/platform';
 import { createTestUser, startAuthEmulatorForTests, type TestUser } from '@rewear/testing';
+import { createNotificationFeed, createQueryApi } from '../src/index.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let stopEmulator: () => Promise<void>;
@@ -276,5 +279,75 @@ describe('GET /api/notifications/stream', () => {
     expect(again).not.toBeNull();
     await again!.ready;
     for (const tab of [...tabs, again!]) tab.close();
+  });
+
+  it('holds one user to 10 streams when 200 open at once, and takes them again once all close', async () => {
+    const burster = await createTestUser();
+    /** Opens one stream: its status, and how to close it. */
+    const open = async () => {
+      const controller = new AbortController();
+      const res = await fetch(`${h.baseUrl}/api/notifications/stream`, {
+        headers: { Authorization: `Bearer ${burster.idToken}` },
+        signal: controller.signal,
+      });
+      if (res.status !== 200) await res.body?.cancel();
+      return { status: res.status, res, close: () => controller.abort() };
+    };
+    const burst = await Promise.all(Array.from({ length: 200 }, open));
+    const opened = burst.filter((s) => s.status === 200);
+    const refused = burst.filter((s) => s.status !== 200);
+    expect(opened).toHaveLength(10);
+    expect(new Set(refused.map((s) => s.status))).toEqual(new Set([429]));
+    expect(refused).toHaveLength(190);
+
+    for (const s of opened) s.close();
+    // The server learns of the closed streams as their connections end; then 10 open again.
+    let again: Awaited<ReturnType<typeof open>>[] = [];
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      again = await Promise.all(Array.from({ length: 10 }, open));
+      if (again.every((s) => s.status === 200)) break;
+      for (const s of again) s.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(again.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const eleventh = await open();
+    expect(eleventh.status).toBe(429);
+    for (const s of [...again, eleventh]) s.close();
+  });
+
+  it('gives the place back when opening a stream fails', async () => {
+    const unreachable = async () => {
+      throw new Error('read models out of reach');
+    };
+    const readSide = {
+      collection: () => ({ find: unreachable, findOne: unreachable }),
+    } as unknown as ReadSide;
+    const live = createNotificationFeed(readSide);
+    const app = createQueryApi({
+      readSide,
+      progress: { waitFor: async () => true } as unknown as ProjectionProgress,
+      identity: {
+        verify: async () => ({ uid: 'unlucky', email: null, name: null, picture: null }),
+      },
+      live,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/notifications/stream`;
+      // More attempts than places: each failure gave its place back, so none is refused.
+      for (let attempt = 0; attempt < 12; attempt++) {
+        const res = await fetch(url, { headers: { Authorization: 'Bearer any' } });
+        expect(res.status).toBe(500);
+        await res.body?.cancel();
+      }
+      expect(live.size('unlucky')).toBe(0);
+    } finally {
+      quiet.mockRestore();
+      live.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

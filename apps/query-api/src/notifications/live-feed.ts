@@ -41,7 +41,14 @@ export interface NotificationFeed {
     deliver: (notifications: NotificationView[]) => void,
     end: () => void,
   ): () => void;
-  /** How many streams are open, in all or of one user. */
+  /**
+   * Takes one of `uid`'s `limit` places for a stream, when one is free, before the stream does
+   * anything that waits: a place is taken from this call until its release, so streams opened
+   * at the same moment cannot all pass the check. Returns the release (calling it again does
+   * nothing), or null when `limit` places are taken.
+   */
+  reserve(uid: string, limit: number): (() => void) | null;
+  /** How many streams are open or opening (places taken), in all or of one user. */
   size(uid?: string): number;
   /** Ends every stream and stops polling (the server is shutting down). */
   close(): void;
@@ -69,6 +76,9 @@ export function createNotificationFeed(
   let seen: string | null = null;
   /** Streams that joined so far: one joining during a poll makes the next poll read again. */
   let joined = 0;
+  /** Places taken by each user's streams (reserve), open or still opening. */
+  const places = new Map<string, number>();
+  let placesTaken = 0;
 
   async function poll() {
     const joinedBefore = joined;
@@ -116,10 +126,22 @@ export function createNotificationFeed(
       schedule();
       return () => subscribers.delete(subscriber);
     },
-    size: (uid) =>
-      uid === undefined
-        ? subscribers.size
-        : [...subscribers].filter((subscriber) => subscriber.uid === uid).length,
+    reserve(uid, limit) {
+      const taken = places.get(uid) ?? 0;
+      if (taken >= limit) return null;
+      places.set(uid, taken + 1);
+      placesTaken += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        placesTaken -= 1;
+        const left = (places.get(uid) ?? 1) - 1;
+        if (left > 0) places.set(uid, left);
+        else places.delete(uid);
+      };
+    },
+    size: (uid) => (uid === undefined ? placesTaken : (places.get(uid) ?? 0)),
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

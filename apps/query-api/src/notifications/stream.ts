@@ -16,8 +16,9 @@
 import { createSession } from 'better-sse';
 import { z } from 'zod';
 import type { NotificationView } from '@rewear/contracts';
-import { HttpError, requireUser } from '@rewear/platform';
+import { HttpError, requireUser, type ReadSide, type RequestContext } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
+import type { NotificationFeed } from './live-feed.ts';
 import {
   cursorOf,
   formatCursor,
@@ -57,6 +58,54 @@ const streamQuery = z.object({
     ),
 });
 
+/** Answers with the stream: the catch-up, `ready`, then the live notifications. */
+async function stream(
+  ctx: RequestContext,
+  readSide: ReadSide,
+  live: NotificationFeed,
+  uid: string,
+  resumeFrom: StreamCursor | null,
+): Promise<void> {
+  // The list as it is now: what the client missed is sent from it, the rest is known.
+  const list = await readNotifications(readSide, uid);
+  const catchUp = resumeFrom ? newerThan(list.notifications, resumeFrom) : [];
+  let position = newestCursor(list.notifications, resumeFrom ?? START_CURSOR);
+
+  // The answer is the stream: Koa sends nothing more, and nothing compresses or buffers it.
+  ctx.status = 200;
+  ctx.respond = false;
+  ctx.req.socket.setNoDelay(true);
+  const session = await createSession(ctx.req, ctx.res, {
+    statusCode: 200,
+    retry: RETRY_MS,
+    keepAlive: KEEP_ALIVE_MS,
+    // The position is ours to parse (above); the library's copy of the header is not used.
+    trustClientEventId: false,
+    headers: { 'X-Accel-Buffering': 'no' },
+  });
+  const send = (notifications: NotificationView[]) => {
+    if (!session.isConnected) return;
+    for (const n of notifications) {
+      position = laterCursor(position, cursorOf(n));
+      session.push(n, 'notification', formatCursor(position));
+    }
+  };
+  send(catchUp);
+  session.push({ unreadCount: list.unreadCount }, 'ready', formatCursor(position));
+
+  if (!session.isConnected) return;
+  const end = () => {
+    if (!ctx.res.writableEnded) ctx.res.end();
+  };
+  const unsubscribe = live.subscribe(uid, new Set(list.notifications.map((n) => n.id)), send, end);
+  const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
+  lifetime.unref();
+  session.once('disconnected', () => {
+    unsubscribe();
+    clearTimeout(lifetime);
+  });
+}
+
 export const notificationStreamRoutes: QueryRoute[] = [
   defineRoute({
     doc: {
@@ -84,62 +133,31 @@ export const notificationStreamRoutes: QueryRoute[] = [
           : null;
       const live = deps.live;
       if (!live) throw new Error('query-api was created without its notification feed');
-      if (live.size(user.uid) >= STREAMS_PER_USER)
-        throw new HttpError(
+      const tooMany = () =>
+        new HttpError(
           429,
           `Too many open notification streams (at most ${STREAMS_PER_USER}): close a tab and try again`,
         );
 
-      // HEAD: the answer's head only; no stream is opened.
+      // HEAD: the answer's head only; no stream is opened, so no place is taken.
       if (ctx.method === 'HEAD') {
+        if (live.size(user.uid) >= STREAMS_PER_USER) throw tooMany();
         ctx.type = 'text/event-stream';
         ctx.set('Cache-Control', 'no-cache');
         return;
       }
 
-      // The list as it is now: what the client missed is sent from it, the rest is known.
-      const list = await readNotifications(deps.readSide, user.uid);
-      const catchUp = resumeFrom ? newerThan(list.notifications, resumeFrom) : [];
-      let position = newestCursor(list.notifications, resumeFrom ?? START_CURSOR);
-
-      // The answer is the stream: Koa sends nothing more, and nothing compresses or buffers it.
-      ctx.status = 200;
-      ctx.respond = false;
-      ctx.req.socket.setNoDelay(true);
-      const session = await createSession(ctx.req, ctx.res, {
-        statusCode: 200,
-        retry: RETRY_MS,
-        keepAlive: KEEP_ALIVE_MS,
-        // The position is ours to parse (above); the library's copy of the header is not used.
-        trustClientEventId: false,
-        headers: { 'X-Accel-Buffering': 'no' },
-      });
-      const send = (notifications: NotificationView[]) => {
-        if (!session.isConnected) return;
-        for (const n of notifications) {
-          position = laterCursor(position, cursorOf(n));
-          session.push(n, 'notification', formatCursor(position));
-        }
-      };
-      send(catchUp);
-      session.push({ unreadCount: list.unreadCount }, 'ready', formatCursor(position));
-
-      if (!session.isConnected) return;
-      const end = () => {
-        if (!ctx.res.writableEnded) ctx.res.end();
-      };
-      const unsubscribe = live.subscribe(
-        user.uid,
-        new Set(list.notifications.map((n) => n.id)),
-        send,
-        end,
-      );
-      const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
-      lifetime.unref();
-      session.once('disconnected', () => {
-        unsubscribe();
-        clearTimeout(lifetime);
-      });
+      // The place is taken now, before anything waits, and given back once the connection is
+      // gone, however it ends: refused or failed below, ended by the server, closed by the tab.
+      const release = live.reserve(user.uid, STREAMS_PER_USER);
+      if (!release) throw tooMany();
+      ctx.res.once('close', release);
+      try {
+        await stream(ctx, deps.readSide, live, user.uid, resumeFrom);
+      } catch (err) {
+        release();
+        throw err;
+      }
     },
   }),
 ];
