@@ -1,7 +1,9 @@
 /**
  * Buying: a visitor's cart survives registration, a 4242 card pays and the order shows up;
- * a declined card shows the processor's message and places nothing.
+ * a declined card shows the processor's message and places nothing; another card typed on the
+ * same screen after a decline pays a fresh order, charged once and never refunded.
  */
+import type { OrderCreated, OrderRow } from '@rewear/contracts';
 import { expect, test } from './support/test.ts';
 import {
   accountMenu,
@@ -12,6 +14,7 @@ import {
   registerThroughUi,
   addToCartOnProductPage,
 } from './support/app.ts';
+import { idTokenOf, sellerWithListing } from './support/seller.ts';
 
 test('a visitor cart is carried over at registration, paid by card and listed in My Orders', async ({
   page,
@@ -106,4 +109,88 @@ test('a declined card shows the processor message and no order is confirmed', as
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
+test('another card after a decline, on the same screen, pays a fresh order: one charge, no refund', async ({
+  page,
+}, testInfo) => {
+  const seller = newUser(testInfo, 'seller');
+  const title = `Linen Shirt ${Math.random().toString(36).slice(2, 7)}`;
+  const listing = await sellerWithListing(page.request, seller, { title, price: 31 });
+  const user = newUser(testInfo, 'retrier');
+  await registerThroughUi(page, user);
+
+  // What the page asks of the server: orders placed, cards tried, payments recorded.
+  const answers: Array<{ route: string; status: number; orderId?: string }> = [];
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (request.method() === 'GET') return;
+    const { pathname } = new URL(response.url());
+    const route =
+      pathname === '/api/orders'
+        ? 'place'
+        : pathname === '/api/payments/simulated/confirm'
+          ? 'charge'
+          : pathname.endsWith('/update-payment')
+            ? 'record'
+            : null;
+    if (!route) return;
+    // Listed in the order the answers came, before the body is read.
+    const answer: (typeof answers)[number] = { route, status: response.status() };
+    answers.push(answer);
+    if (route === 'record') answer.orderId = decodeURIComponent(pathname.split('/')[3]!);
+    if (route === 'place') answer.orderId = ((await response.json()) as OrderCreated).order.id;
+  });
+
+  await page.goto(`/products/${listing.product_id}`);
+  await addToCartOnProductPage(page, 'Cart, 1 item', { signedIn: true });
+  await page.goto('/checkout');
+  const pay = await fillCheckout(page, '4000 0000 0000 0002');
+  await pay.click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+
+  // The same screen, another card.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-confirmation\/[\w-]+$/, { timeout: 15_000 });
+  const orderId = decodeURIComponent(page.url().split('/order-confirmation/')[1]!);
+
+  // The declined card charged nothing; the succeeding one was charged once, for a fresh order
+  // (the declined one had failed and released the item), and that payment was recorded.
+  const [declined, paid] = answers.filter((a) => a.route === 'place');
+  expect(answers.map(({ route, status }) => `${route} ${status}`)).toEqual([
+    'place 201',
+    'charge 402',
+    'place 201',
+    'charge 200',
+    'record 200',
+  ]);
+  expect(paid!.orderId).toBe(orderId);
+  expect(declined!.orderId).not.toBe(orderId);
+  expect(answers.at(-1)!.orderId).toBe(orderId);
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payment confirmed but failed to update order')).toHaveCount(0);
+
+  // My Orders: the paid order is placed, the declined one did not complete; nothing refunded.
+  await page.goto('/orders');
+  const placed = page.getByRole('region', { name: /Placed orders/ });
+  await expect(placed.getByRole('heading', { name: 'Placed orders (1)' })).toBeVisible();
+  await expect(placed.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  const notCompleted = page.getByRole('region', { name: /Not completed/ });
+  await expect(notCompleted).toContainText('The payment for this order failed');
+  await expect(page.getByText(/Refunded/)).toHaveCount(0);
+  const idToken = await idTokenOf(user);
+  const uid = (
+    JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { user_id: string }
+  ).user_id;
+  const rows = await page.request.get(`/api/orders/user/${encodeURIComponent(uid)}`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  expect(rows.status()).toBe(200);
+  const statuses = ((await rows.json()) as OrderRow[]).map((row) => [row.status, row.refund]);
+  expect(statuses.sort()).toEqual([
+    ['paid', null],
+    ['payment_failed', null],
+  ]);
 });

@@ -33,7 +33,10 @@ function CardField({
         payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
       });
       if (result.error)
-        throw new CardPaymentError(result.error.message ?? 'Payment processing error');
+        throw new CardPaymentError(result.error.message ?? 'Payment processing error', {
+          // Stripe tried the card and refused it (payment_intent.payment_failed follows).
+          declined: result.error.type === 'card_error',
+        });
       if (result.paymentIntent?.status !== 'succeeded')
         throw new CardPaymentError('Payment processing error');
       return { paymentIntentId: result.paymentIntent.id };

@@ -82,15 +82,30 @@ describe('simulatedCardConfirmer', () => {
       throw new ApiError(402, 'Your card was declined.');
     });
     const confirm = simulatedCardConfirmer(api, () => ({ ...good, number: '4000000000000002' }));
-    await expect(confirm('secret')).rejects.toEqual(
-      new CardPaymentError('Your card was declined.'),
-    );
+    const refusal = await confirm('secret').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CardPaymentError);
+    // The processor tried the card and refused it: the order's payment has failed.
+    expect(refusal).toMatchObject({ message: 'Your card was declined.', declined: true });
+  });
+
+  it('a refusal other than a decline (an intent it cannot confirm) is not a declined card', async () => {
+    const api = fakeApi(() => {
+      throw new ApiError(400, 'You cannot confirm this PaymentIntent.');
+    });
+    const confirm = simulatedCardConfirmer(api, () => good);
+    await expect(confirm('secret')).rejects.toMatchObject({
+      message: 'You cannot confirm this PaymentIntent.',
+      declined: false,
+    });
   });
 
   it('sends nothing when the card is incomplete', async () => {
     const api = fakeApi(() => ({}));
     const confirm = simulatedCardConfirmer(api, () => ({ ...good, cvc: '' }));
-    await expect(confirm('secret')).rejects.toThrow("Your card's security code is incomplete.");
+    await expect(confirm('secret')).rejects.toMatchObject({
+      message: "Your card's security code is incomplete.",
+      declined: false,
+    });
     expect(api.calls).toHaveLength(0);
   });
 });

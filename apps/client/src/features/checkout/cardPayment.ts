@@ -14,9 +14,18 @@ export type CardConfirmer = (clientSecret: string) => Promise<CardConfirmation>;
 
 /** A refusal by the payment provider (declined card, incomplete card details...). */
 export class CardPaymentError extends Error {
-  constructor(message: string) {
+  /**
+   * The processor tried the card and refused it (Stripe's `card_error`, the simulated
+   * processor's 402). The server then marks the order's payment failed and releases its items,
+   * so that order cannot be paid any more. False when nothing was charged to try (incomplete
+   * details on the form, an intent the processor would not confirm).
+   */
+  readonly declined: boolean;
+
+  constructor(message: string, options: { declined?: boolean } = {}) {
     super(message);
     this.name = 'CardPaymentError';
+    this.declined = options.declined ?? false;
   }
 }
 
@@ -86,9 +95,9 @@ export function simulatedCardConfirmer(http: Api, readCard: () => CardDetails): 
         throw new CardPaymentError('Payment processing error');
       return { paymentIntentId: answer.paymentIntent.id };
     } catch (error) {
-      // A refusal (402) carries the processor's message, e.g. 'Your card was declined.'
+      // A refusal carries the processor's message, e.g. 'Your card was declined.' (402).
       if (error instanceof ApiError && error.status < 500)
-        throw new CardPaymentError(error.message);
+        throw new CardPaymentError(error.message, { declined: error.status === 402 });
       throw error;
     }
   };

@@ -8,13 +8,21 @@ import { CardPaymentError, registerCardConfirmer } from './cardPayment.ts';
 import checkoutReducer, {
   continueToPayment,
   initialCheckoutState,
+  orderCreated,
+  paymentDeclined,
   payResumedOrder,
   placeOrder,
   resumeOpened,
   shippingChanged,
   type CheckoutState,
+  type PendingOrder,
 } from './checkoutSlice.ts';
-import { payResumedOrderSaga, placeOrderSaga, resumeOpenedSaga } from './checkoutSaga.ts';
+import {
+  payResumedOrderSaga,
+  placeOrderSaga,
+  resumeOpenedSaga,
+  reusableOrder,
+} from './checkoutSaga.ts';
 import type { ShippingInfo } from './shipping.ts';
 import { fakeApi } from '../../api/fakeApi.ts';
 
@@ -115,11 +123,61 @@ describe('placeOrderSaga', () => {
     });
   });
 
-  it("shows the provider's message on a declined card and pays the same order on retry", async () => {
+  it("shows the processor's message on a declined card, and the retry pays a fresh order with one charge", async () => {
+    // A decline fails the order on the server (its items are released): it cannot take a payment.
     const declines = vi.fn(async () => {
-      throw new CardPaymentError('Your card was declined.');
+      throw new CardPaymentError('Your card was declined.', { declined: true });
     });
     unregister = registerCardConfirmer(declines);
+    const fresh = {
+      ...created,
+      order: { ...created.order, id: 'o2' },
+      clientSecret: 'pi_2_secret_y',
+      paymentIntentId: 'pi_2',
+    };
+    let placed = 0;
+    const api = fakeApi({
+      'POST /api/orders': () => (placed++ === 0 ? created : fresh),
+      'PUT /api/orders/o1/update-payment': () => {
+        throw new ApiError(409, 'The payment for this order failed. Please place it again.');
+      },
+      'PUT /api/orders/o2/update-payment': () => ({
+        order: { id: 'o2', status: 'paid' },
+        position: 9,
+      }),
+    });
+
+    const first = await run(api, stateWithShipping());
+    expect(first.state()).toMatchObject({
+      status: 'failed',
+      error: 'Your card was declined.',
+      placedOrderId: null,
+    });
+    expect(api.calls.filter((c) => c.path.includes('update-payment'))).toHaveLength(0);
+
+    unregister();
+    const charges = vi.fn(async (_clientSecret: string) => ({ paymentIntentId: 'pi_2' }));
+    unregister = registerCardConfirmer(charges);
+    const second = await run(api, first.state());
+    expect(api.calls.filter((c) => c.path === '/api/orders')).toHaveLength(2);
+    expect(charges).toHaveBeenCalledTimes(1);
+    expect(charges).toHaveBeenCalledWith('pi_2_secret_y');
+    expect(api.calls.filter((c) => c.path.includes('update-payment')).map((c) => c.path)).toEqual([
+      '/api/orders/o2/update-payment',
+    ]);
+    expect(second.state()).toMatchObject({
+      status: 'succeeded',
+      error: null,
+      placedOrderId: 'o2',
+      redirectTo: '/order-confirmation/o2',
+    });
+  });
+
+  it('pays the same order again after card details the processor never saw', async () => {
+    // An incomplete card is refused on the form: the order is untouched and still holds its items.
+    unregister = registerCardConfirmer(async () => {
+      throw new CardPaymentError('Your card number is incomplete.');
+    });
     const api = fakeApi({
       'POST /api/orders': () => created,
       'PUT /api/orders/o1/update-payment': () => ({
@@ -131,11 +189,9 @@ describe('placeOrderSaga', () => {
     const first = await run(api, stateWithShipping());
     expect(first.state()).toMatchObject({
       status: 'failed',
-      error: 'Your card was declined.',
-      placedOrderId: null,
+      error: 'Your card number is incomplete.',
     });
     expect(first.state().pendingOrder?.id).toBe('o1');
-    expect(api.calls.filter((c) => c.path.includes('update-payment'))).toHaveLength(0);
 
     unregister();
     unregister = registerCardConfirmer(async () => ({ paymentIntentId: 'pi_1' }));
@@ -243,6 +299,58 @@ describe('placeOrderSaga', () => {
   });
 });
 
+describe('reusableOrder: which pending order a Place order pays', () => {
+  const now = Date.parse('2025-06-15T12:00:00Z');
+  const pending = (over: Partial<PendingOrder> = {}): PendingOrder => ({
+    id: 'o1',
+    clientSecret: 'pi_1_secret_x',
+    totalPrice: 25,
+    expiresAt: new Date(now + 10 * 60_000).toISOString(),
+    fingerprint: 'f',
+    ...over,
+  });
+
+  it('reuses an unpaid order placed from the same cart and shipping while it holds its items', () => {
+    expect(reusableOrder(pending(), 'f', now)).toBe(true);
+  });
+
+  it('places a new order when there is none, the cart or shipping changed, or the hold is ending', () => {
+    expect(reusableOrder(null, 'f', now)).toBe(false);
+    expect(reusableOrder(pending(), 'other', now)).toBe(false);
+    expect(
+      reusableOrder(pending({ expiresAt: new Date(now + 30_000).toISOString() }), 'f', now),
+    ).toBe(false);
+  });
+
+  it('places a new order after a declined card: the failed order cannot take a payment', () => {
+    expect(reusableOrder(pending({ paymentFailed: true }), 'f', now)).toBe(false);
+  });
+});
+
+describe('a declined card', () => {
+  it('marks the pending order failed, and only that order', () => {
+    let state = checkoutReducer(
+      stateWithShipping(),
+      orderCreated({
+        id: 'o1',
+        clientSecret: 's',
+        totalPrice: 25,
+        expiresAt: created.order.expires_at,
+        fingerprint: 'f',
+      }),
+    );
+    state = checkoutReducer(state, paymentDeclined({ orderId: 'other', message: 'Declined' }));
+    expect(state.pendingOrder?.paymentFailed).toBeFalsy();
+    state = checkoutReducer(state, paymentDeclined({ orderId: 'o1', message: 'Declined' }));
+    expect(state).toMatchObject({
+      status: 'failed',
+      error: 'Declined',
+      pendingOrder: { id: 'o1', paymentFailed: true },
+      confirmedPaymentId: null,
+    });
+  });
+});
+
 describe('checkout reducer', () => {
   it('moves to Payment only when every shipping field is filled', () => {
     const blank = checkoutReducer(initialCheckoutState, continueToPayment());
@@ -330,5 +438,40 @@ describe('paying an unpaid order from My Orders', () => {
     });
     expect(confirm).not.toHaveBeenCalled();
     expect(state().status).toBe('failed');
+  });
+  it('after a declined card, a second Pay charges nothing and says the order must be placed again', async () => {
+    unregister = registerCardConfirmer(async () => {
+      throw new CardPaymentError('Your card was declined.', { declined: true });
+    });
+    const api = fakeApi({
+      'POST /api/orders/o9/resume-payment': () => resumed,
+      'PUT /api/orders/o9/update-payment': () => {
+        throw new ApiError(409, 'The payment for this order failed. Please place it again.');
+      },
+    });
+    const first = await runResume(api);
+    expect(first.state()).toMatchObject({ status: 'failed', error: 'Your card was declined.' });
+
+    unregister();
+    const charges = vi.fn(async () => ({ paymentIntentId: 'pi_9' }));
+    unregister = registerCardConfirmer(charges);
+    let state = checkoutReducer(first.state(), payResumedOrder());
+    await runSaga(
+      {
+        context: { api },
+        getState: () => ({ checkout: state }),
+        dispatch: (action: UnknownAction) => {
+          state = checkoutReducer(state, action);
+        },
+      },
+      payResumedOrderSaga as Saga,
+    ).toPromise();
+
+    expect(charges).not.toHaveBeenCalled();
+    expect(api.calls.some((c) => c.path.includes('update-payment'))).toBe(false);
+    expect(state).toMatchObject({
+      status: 'failed',
+      error: 'The payment for this order failed. Please place it again.',
+    });
   });
 });

@@ -20,6 +20,7 @@ import {
   checkoutOpened,
   orderConfirmed,
   orderCreated,
+  paymentDeclined,
   paymentModeResolved,
   payResumedOrder,
   placeOrder,
@@ -68,13 +69,23 @@ export function isValidOrderData(
   );
 }
 
-function reusable(
+/** The server's word for an order whose payment failed; a card would be refunded, not used. */
+export const ORDER_PAYMENT_FAILED = 'The payment for this order failed. Please place it again.';
+
+/**
+ * Whether Place order pays the pending order again rather than placing a new one: only an order
+ * placed from the same buyer, lines and shipping, still holding its items for a while, and whose
+ * payment has not failed. After a declined card the server has failed the order and released its
+ * items (docs/product.md §4.8): a card confirmed for it would be charged and then refunded.
+ */
+export function reusableOrder(
   pending: PendingOrder | null,
   fingerprint: string,
   now: number,
 ): pending is PendingOrder {
   return (
     pending !== null &&
+    !pending.paymentFailed &&
     pending.fingerprint === fingerprint &&
     Date.parse(pending.expiresAt) - now > RESERVATION_MARGIN_MS
   );
@@ -100,7 +111,7 @@ export function* placeOrderSaga(action: ReturnType<typeof placeOrder>) {
     const fingerprint = orderFingerprint(userId, items, shipping);
     let order = state.pendingOrder;
     let paymentId = state.confirmedPaymentId;
-    if (!reusable(order, fingerprint, Date.now())) {
+    if (!reusableOrder(order, fingerprint, Date.now())) {
       try {
         const body = { userId, orderItems: items, shippingInfo: shipping };
         const created: OrderCreated = yield call(sendCommand, (options: RequestOptions) =>
@@ -141,11 +152,12 @@ function* payOrder(api: CheckoutApi, order: PendingOrder, confirmedPaymentId: st
       const confirmation: CardConfirmation = yield call(confirmCard, order.clientSecret);
       paymentId = confirmation.paymentIntentId;
     } catch (error) {
-      yield put(
-        checkoutFailed(
-          error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK,
-        ),
-      );
+      const message =
+        error instanceof CardPaymentError && error.message ? error.message : PAYMENT_FALLBACK;
+      // A declined card fails the order on the server: the next try must not pay it.
+      if (error instanceof CardPaymentError && error.declined)
+        yield put(paymentDeclined({ orderId: order.id, message }));
+      else yield put(checkoutFailed(message));
       return;
     }
     yield put(cardConfirmed({ paymentIntentId: paymentId }));
@@ -191,6 +203,11 @@ export function* payResumedOrderSaga() {
   const order = state.pendingOrder;
   if (!order || order.id !== state.resume.orderId) {
     yield put(checkoutFailed(PAYMENT_FALLBACK));
+    return;
+  }
+  // Declined once already: the order has failed and would refund any card confirmed for it.
+  if (order.paymentFailed) {
+    yield put(checkoutFailed(ORDER_PAYMENT_FAILED));
     return;
   }
   const http: Api = yield getContext('api');

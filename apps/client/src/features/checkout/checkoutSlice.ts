@@ -10,7 +10,10 @@ export type CheckoutStatus = 'idle' | 'processing' | 'succeeded' | 'failed';
 /** Stripe Elements when a publishable key is configured, else the simulated processor's form. */
 export type PaymentMode = 'loading' | 'stripe' | 'simulated';
 
-/** An order created and not yet paid: a retry after a declined card pays this one again. */
+/**
+ * An order created and not yet paid: a retry after card details the processor never saw pays
+ * this one again; a retry after a declined card places a new one (`paymentFailed`).
+ */
 export interface PendingOrder {
   id: string;
   clientSecret: string;
@@ -18,6 +21,11 @@ export interface PendingOrder {
   expiresAt: string;
   /** What the order was created from (buyer, lines, shipping): a change means a new order. */
   fingerprint: string;
+  /**
+   * The processor declined a card for it: the server marked its payment failed and released its
+   * items, so it can take no payment (one would be refunded).
+   */
+  paymentFailed?: boolean;
 }
 
 export interface CheckoutState {
@@ -118,6 +126,14 @@ const checkoutSlice = createSlice({
       state.pendingOrder = action.payload;
       state.confirmedPaymentId = null;
     },
+    /** The processor declined the card: the order it was for has failed and is not paid again. */
+    paymentDeclined(state, action: PayloadAction<{ orderId: string; message: string }>) {
+      state.status = 'failed';
+      state.error = action.payload.message;
+      if (state.pendingOrder?.id !== action.payload.orderId) return;
+      state.pendingOrder.paymentFailed = true;
+      state.confirmedPaymentId = null;
+    },
     cardConfirmed(state, action: PayloadAction<{ paymentIntentId: string }>) {
       state.confirmedPaymentId = action.payload.paymentIntentId;
     },
@@ -180,6 +196,7 @@ export const {
   placeOrder,
   orderCreated,
   cardConfirmed,
+  paymentDeclined,
   checkoutFailed,
   orderConfirmed,
   redirectRequested,

@@ -143,7 +143,8 @@ export function FaqPage() {
         <Question q="My card was declined. Was I charged?">
           <p>
             No. A declined or failed payment charges nothing, and the order is marked "Payment
-            failed" in My Orders; its items go back on sale. Place the order again to retry.
+            failed" in My Orders; its items go back on sale. To retry, enter another card on the
+            same checkout screen: the order is placed again for you and paid once.
           </p>
         </Question>
       </section>
