@@ -356,14 +356,7 @@ export async function startStack(
       brandName: (slug) => brandNames.get(slug) ?? null,
       security: securityOptionsFrom(config),
     });
-    // A client cut off by the request timeout, or sending malformed HTTP, has had its 408 or
-    // 400 from Node: not worth a stack trace in the log each. Other errors are logged as Koa does.
-    app.on('error', (err: unknown) => {
-      const code = (err as { code?: unknown } | null)?.code;
-      if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return;
-      if (typeof code === 'string' && code.startsWith('HPE_')) return;
-      app.onerror(err as Error);
-    });
+    // createServerApp logs the server's errors, not those of clients that went away.
     const server = http.createServer(serverTimeouts(config), app.callback());
     const url = await listen(
       server,

@@ -2,8 +2,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import Koa from 'koa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServerApp } from '../src/app.ts';
 
 const answering = (name: string) => {
@@ -112,5 +113,85 @@ describe('one-process server routing', () => {
     expect((await fetch(`${base}/images/categories/1.svg`)).headers.get('content-type')).toContain(
       'svg',
     );
+  });
+});
+
+describe('answers cut short', () => {
+  /** A server streaming a long answer at /slow; /broken's stream fails on the server's side. */
+  async function streaming() {
+    let closed: () => void = () => {};
+    const sourceClosed = new Promise<void>((resolve) => (closed = resolve));
+    const app = createServerApp({
+      routers: [
+        {
+          routes: () => async (ctx: Koa.Context, next: Koa.Next) => {
+            if (ctx.path !== '/slow' && ctx.path !== '/broken') return next();
+            let sent = 0;
+            const source = new Readable({
+              read() {
+                sent += 1;
+                if (ctx.path === '/broken' && sent > 1) this.destroy(new Error('disk on fire'));
+                else setTimeout(() => this.push('x'.repeat(16_384)), 5);
+              },
+            });
+            source.once('close', closed);
+            ctx.type = 'application/octet-stream';
+            ctx.body = source;
+          },
+        },
+      ],
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as { port: number }).port;
+    return { server, port, sourceClosed };
+  }
+
+  /** Asks for `path`, reads the first chunk and closes the connection, as a closed tab does. */
+  const readAndHangUp = (port: number, path: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) =>
+        (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? 0 : reject(err),
+      );
+    });
+
+  it('logs nothing when the browser closes the connection mid-answer', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { server, port, sourceClosed } = await streaming();
+    try {
+      await readAndHangUp(port, '/slow');
+      await sourceClosed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logged.mock.calls.map((args) => args.join(' '))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+      server.close();
+    }
+  });
+
+  it("still logs a stream that fails on the server's side", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { server, port, sourceClosed } = await streaming();
+    try {
+      await new Promise<void>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/broken' }, (res) => {
+          res.on('data', () => {});
+          res.once('close', resolve);
+        });
+        req.on('error', () => resolve());
+      });
+      await sourceClosed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logged.mock.calls.map((args) => args.join(' ')).join('\n')).toContain('disk on fire');
+    } finally {
+      logged.mockRestore();
+      server.close();
+    }
   });
 });
