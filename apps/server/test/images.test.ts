@@ -13,12 +13,16 @@ import { imagesMiddleware } from '../src/images/router.ts';
 
 describe('garment and category pictures', () => {
   it('draws every category in every fixed colour, with explicit size', () => {
-    expect(GARMENT_SLUGS.sort()).toEqual(CATEGORIES.map((c) => categorySlug(c.name)).sort());
-    for (const c of CATEGORIES) {
+    // A drawing per category, and a few of garments their category's drawing does not show.
+    expect(GARMENT_SLUGS).toEqual(
+      expect.arrayContaining(CATEGORIES.map((c) => categorySlug(c.name))),
+    );
+    expect(GARMENT_SLUGS).toEqual(expect.arrayContaining(['shorts', 'scarf', 'sports-bra']));
+    for (const slug of GARMENT_SLUGS) {
       for (const color of COLORS) {
-        const svg = garmentSvg(categorySlug(c.name), color.name)!;
+        const svg = garmentSvg(slug, color.name)!;
         expect(svg).toMatch(/^<svg [^>]*width="600" height="600"/);
-        expect(svg).toContain(`${color.name} ${categorySlug(c.name)}`);
+        expect(svg).toContain(`${color.name} ${slug}`);
       }
     }
     expect(garmentSvg('tops', 'red')).not.toEqual(garmentSvg('tops', 'blue'));
@@ -52,6 +56,7 @@ describe('image routes', () => {
   it('serves garments, categories and brands as SVG with long caching', async () => {
     for (const path of [
       '/images/garments/shoes-black.svg',
+      '/images/garments/sports-bra-white.svg',
       '/images/categories/3.svg',
       '/images/brands/h-m.svg',
     ]) {

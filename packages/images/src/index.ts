@@ -34,7 +34,11 @@ export const categorySlug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** Outline drawings on a 600×600 canvas, one per category slug. */
+/**
+ * Outline drawings on a 600×600 canvas: one per category slug (its tile, and the picture of a
+ * listing of that category), and one per garment a category holds that its drawing does not
+ * show (shorts are not jeans, a scarf is not a hat).
+ */
 const GARMENTS: Record<string, (fill: string, line: string) => string> = {
   tops: (f, l) =>
     `<path d="M220 120 L170 135 L95 205 L140 265 L185 235 L185 480 L415 480 L415 235 L460 265 L505 205 L430 135 L380 120 Q300 175 220 120 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>` +
@@ -73,6 +77,29 @@ const GARMENTS: Record<string, (fill: string, line: string) => string> = {
     `<path d="M230 220 Q230 120 300 120 Q370 120 370 220" fill="none" stroke="${l}" stroke-width="14"/>` +
     `<path d="M150 220 L450 220 L480 480 L120 480 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>` +
     `<rect x="275" y="270" width="50" height="30" rx="6" fill="${l}"/>`,
+  shorts: (f, l) =>
+    `<path d="M165 150 L435 150 L470 420 L325 440 L300 270 L275 440 L130 420 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<path d="M165 190 L435 190 M300 190 L300 270" fill="none" stroke="${l}" stroke-width="5"/>`,
+  'sports-bra': (f, l) =>
+    `<path d="M185 130 L235 130 L265 250 Q300 270 335 250 L365 130 L415 130 L445 320 L445 430 L155 430 L155 320 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<path d="M155 370 L445 370" stroke="${l}" stroke-width="10"/>`,
+  scarf: (f, l) =>
+    `<path d="M190 110 Q300 170 410 110 L410 175 Q300 235 190 175 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<path d="M235 175 L205 470 L270 480 L300 200 Z M325 200 L345 490 L410 480 L380 170 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<path d="M210 470 L205 510 M230 474 L226 514 M250 477 L247 517 M350 488 L350 528 M370 486 L372 526 M390 483 L394 523" stroke="${l}" stroke-width="5" stroke-linecap="round"/>`,
+  belt: (f, l) =>
+    `<rect x="50" y="265" width="500" height="70" rx="10" fill="${f}" stroke="${l}" stroke-width="6"/>` +
+    `<rect x="330" y="240" width="90" height="120" rx="14" fill="none" stroke="${l}" stroke-width="14"/>` +
+    `<path d="M330 300 L420 300" stroke="${l}" stroke-width="10"/>` +
+    `<circle cx="150" cy="300" r="8" fill="${l}"/><circle cx="200" cy="300" r="8" fill="${l}"/><circle cx="250" cy="300" r="8" fill="${l}"/>`,
+  sunglasses: (f, l) =>
+    `<path d="M80 270 L40 230 M520 270 L560 230" stroke="${l}" stroke-width="12" stroke-linecap="round"/>` +
+    `<path d="M80 260 L285 260 Q290 390 190 390 Q90 390 80 260 Z M315 260 L520 260 Q510 390 410 390 Q310 390 315 260 Z" fill="${f}" stroke="${l}" stroke-width="8" stroke-linejoin="round"/>` +
+    `<path d="M285 280 Q300 255 315 280" fill="none" stroke="${l}" stroke-width="10"/>`,
+  necklace: (f, l) =>
+    `<path d="M150 110 Q170 330 300 370 Q430 330 450 110" fill="none" stroke="${l}" stroke-width="8"/>` +
+    `<circle cx="190" cy="250" r="14" fill="${f}" stroke="${l}" stroke-width="4"/><circle cx="235" cy="320" r="14" fill="${f}" stroke="${l}" stroke-width="4"/><circle cx="365" cy="320" r="14" fill="${f}" stroke="${l}" stroke-width="4"/><circle cx="410" cy="250" r="14" fill="${f}" stroke="${l}" stroke-width="4"/>` +
+    `<path d="M300 370 L350 440 L300 520 L250 440 Z" fill="${f}" stroke="${l}" stroke-width="6" stroke-linejoin="round"/>`,
 };
 
 export const GARMENT_SLUGS = Object.keys(GARMENTS);
@@ -102,9 +129,13 @@ export function garmentSvg(slug: string, color: string): string | null {
   return frame(`${color} ${slug}`, backdrop, draw(hex, line));
 }
 
-/** Path of the garment picture for a listing. */
+/** Path of the garment picture for a listing: the drawing of its category. */
 export const garmentImagePath = (categoryName: string, color: string) =>
-  `/images/garments/${categorySlug(categoryName)}-${color}.svg`;
+  garmentPicturePath(categorySlug(categoryName), color);
+
+/** Path of the drawing `slug` (one of GARMENT_SLUGS) in `color`. */
+export const garmentPicturePath = (slug: string, color: string) =>
+  `/images/garments/${slug}-${color}.svg`;
 
 const CATEGORY_COLORS = [
   'blue',

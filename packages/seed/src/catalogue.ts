@@ -3,7 +3,7 @@
  * likes. Pure: the same options always give the same catalogue. `run.ts` turns it into commands.
  */
 import { CATEGORIES, COLORS, CONDITIONS, SIZES, FAVOURED_CATEGORIES } from '@rewear/contracts';
-import { garmentImagePath, brandSlug } from '@rewear/images';
+import { garmentPicturePath, brandSlug } from '@rewear/images';
 import { createRandom, type Random } from './random.ts';
 import {
   ADJECTIVES,
@@ -12,6 +12,7 @@ import {
   DESCRIPTION_OPENERS,
   FIRST_NAMES,
   GARMENT_NOUNS,
+  GARMENT_PICTURES,
   LAST_NAMES,
   SEED_BRANDS,
 } from './vocabulary.ts';
@@ -152,10 +153,12 @@ function planListing(
     random.pick(DESCRIPTION_DETAILS),
     random.pick(DESCRIPTION_DETAILS),
   ].join(' ');
-  const image = garmentImagePath(category.name, color.name);
+  // The picture shows the garment the title names, in its colour.
+  const picture = GARMENT_PICTURES[noun]!;
+  const image = garmentPicturePath(picture, color.name);
   const gallery =
     colorIds.length > 1
-      ? colorIds.map((id) => garmentImagePath(category.name, COLORS[id - 1]!.name))
+      ? colorIds.map((id) => garmentPicturePath(picture, COLORS[id - 1]!.name))
       : [];
   return {
     listingId: random.id(16),

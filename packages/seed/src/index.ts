@@ -13,6 +13,7 @@ export {
   ADJECTIVES,
   COLOR_WORDS,
   GARMENT_NOUNS,
+  GARMENT_PICTURES,
   SEED_BRANDS,
   type SeedBrand,
 } from './vocabulary.ts';

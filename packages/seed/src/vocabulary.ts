@@ -138,6 +138,33 @@ export const GARMENT_NOUNS: Record<string, string[]> = {
   ],
 };
 
+/**
+ * The drawing (packages/images' GARMENT_SLUGS) each garment is pictured with: its category's,
+ * unless that shows another kind of garment (the Activewear drawing is leggings; a track jacket
+ * is drawn as a jacket, running shorts as shorts). Every noun of GARMENT_NOUNS is here.
+ */
+export const GARMENT_PICTURES: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(GARMENT_NOUNS).flatMap(([category, nouns]) =>
+      nouns.map((noun) => [noun, category.toLowerCase()]),
+    ),
+  ),
+  // Accessories: the category's drawing is a hat.
+  'Wool Scarf': 'scarf',
+  'Silk Scarf': 'scarf',
+  'Leather Belt': 'belt',
+  Sunglasses: 'sunglasses',
+  'Statement Necklace': 'necklace',
+  // Jeans: the category's drawing is a pair of jeans.
+  'Denim Shorts': 'shorts',
+  // Activewear: the category's drawing is a pair of leggings.
+  'Sports Bra': 'sports-bra',
+  'Running Shorts': 'shorts',
+  'Training Tee': 'tops',
+  'Track Jacket': 'outerwear',
+  'Tennis Skirt': 'skirts',
+};
+
 export const ADJECTIVES = [
   'Vintage',
   'Classic',
