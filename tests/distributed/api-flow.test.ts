@@ -353,9 +353,9 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
     );
     // Nothing left to sell.
     const late = await call('POST', '/api/orders', {
-      token: seller.idToken,
+      token: buyer.idToken,
       body: {
-        userId: seller.uid,
+        userId: buyer.uid,
         orderItems: [{ productId: listing.id, quantity: 1, unitPrice: 25 }],
         shippingInfo: shipping,
       },

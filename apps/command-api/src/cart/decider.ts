@@ -28,6 +28,8 @@ export interface ProductAvailability {
   /** False for unknown or deleted listings. */
   listed: boolean;
   available: number;
+  /** Who sells it (absent for an unknown listing): no one buys their own listing. */
+  sellerId?: string;
 }
 
 export type CartCommand =
@@ -47,6 +49,9 @@ export type CartCommand =
 export const cartIdForUser = (userId: string) => `u_${userId}`;
 
 export const onlyAvailableMessage = (n: number) => `Only ${n} available`;
+
+/** The 400 of buying one's own listing (into the cart or as an order), as offers refuse it. */
+export const ownListingMessage = 'You cannot buy your own listing';
 
 export interface MergeSkip {
   productId: string;
@@ -122,6 +127,8 @@ function decideCart(command: CartCommand, state: CartState): CartEvent[] {
     case 'AddItem': {
       checkOwner(state, command.userId);
       checkListed(command.product);
+      if (command.product.sellerId === command.userId)
+        return reject('invalid', ownListingMessage, { productId: command.product.productId });
       const inCart = state.lines[command.product.productId] ?? 0;
       if (inCart + command.quantity > command.product.available) {
         return reject('conflict', onlyAvailableMessage(command.product.available), {

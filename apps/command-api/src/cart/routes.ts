@@ -54,12 +54,14 @@ export const cartRoutes: CommandRoute[] = [
     doc: {
       method: 'post',
       path: '/api/cart/add-item',
-      summary: 'Adds units of a product to the cart (at most the available stock)',
+      summary:
+        'Adds units of a product to the cart (at most the available stock; never one’s own listing)',
       tags: ['cart'],
       auth: 'user',
       body: cartItemBody,
       responses: {
         200: '{ cartId, productId, quantity, position }',
+        400: "'You cannot buy your own listing'",
         403: 'Not your cart',
         404: 'Cart or product not found',
         409: 'Only {n} available',

@@ -38,6 +38,7 @@ export const orderRoutes: CommandRoute[] = [
       body: createOrderBody,
       responses: {
         201: 'OrderCreated { order: { id, status, total_price, expires_at }, clientSecret, paymentIntentId, position }',
+        400: "'You cannot buy your own listing' (a line is the buyer’s own listing); nothing is held",
         403: 'userId is not the token’s',
         404: 'Product not found',
         409: "'Price changed' (details: current prices) or '\"{title}\" is no longer available'; nothing is held",

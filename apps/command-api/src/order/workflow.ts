@@ -19,7 +19,7 @@ import {
   type CommandEnvironment,
 } from '../shared/decider.ts';
 import { listingDecider, type ListingState } from '../listing/decider.ts';
-import { cartDecider, cartIdForUser } from '../cart/decider.ts';
+import { cartDecider, cartIdForUser, ownListingMessage } from '../cart/decider.ts';
 import {
   isPastExpiry,
   orderDecider,
@@ -89,6 +89,8 @@ export async function placeOrder(
       reject('conflict', `"${state.fields!.title}" is no longer available`, {
         productId: line.productId,
       });
+    if (state.fields!.sellerId === input.userId)
+      reject('invalid', ownListingMessage, { productId: line.productId });
     listings.set(line.productId, state);
   }
   const priced = await priceOrder(env, input.userId, [...lines.values()], listings);

@@ -79,13 +79,21 @@ export function evolveReview(state: ReviewState, event: ReviewEvent): ReviewStat
   }
 }
 
-/** Who writes (403 to anyone else), then whether reviews are open (409). */
+/** The 400 of a review whose author would be its subject (a shipment bought from oneself). */
+export const selfReviewMessage = 'You cannot review yourself';
+
+/**
+ * Who writes (403 to anyone else), that a review is between two people (400), then whether
+ * reviews are open (409).
+ */
 function authorship(shipment: ShipmentFacts | null, authorId: string) {
   if (!shipment) return reject('not_found', 'Shipment not found');
   const role: ShipmentRole | null =
     authorId === shipment.buyerId ? 'buyer' : authorId === shipment.sellerId ? 'seller' : null;
   if (!role)
     return reject('forbidden', 'Only the buyer or the seller of this shipment can review it');
+  // Buying one's own listing is refused now; a shipment recorded before that has one party.
+  if (shipment.buyerId === shipment.sellerId) return reject('invalid', selfReviewMessage);
   if (shipment.status !== 'completed')
     reject('conflict', 'Reviews open once the shipment is completed');
   const subjectId = role === 'buyer' ? shipment.sellerId : shipment.buyerId;

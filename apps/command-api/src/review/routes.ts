@@ -43,7 +43,7 @@ function reviewRoute(method: 'post' | 'put'): CommandRoute {
       responses: {
         [leaving ? 201 : 200]:
           '{ review: { shipmentId, authorId, authorRole, subjectId, rating, text, leftAt, editedAt, editableUntil }, position }',
-        400: 'Invalid body, with the reason',
+        400: "Invalid body, with the reason; 'You cannot review yourself' (a shipment whose buyer is its seller)",
         401: 'Not signed in',
         403: 'Only the buyer or the seller of this shipment',
         404: 'Shipment not found',

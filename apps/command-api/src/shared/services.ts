@@ -55,6 +55,7 @@ export function createServices(
         productId: listingId,
         listed: state.exists && !state.deleted,
         available: availableStock(state, deps.now()),
+        ...(state.fields ? { sellerId: state.fields.sellerId } : {}),
       };
     },
   };

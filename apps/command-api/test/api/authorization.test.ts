@@ -1,7 +1,8 @@
 /**
  * The authorization matrix: every command endpoint × {visitor, owner, another user, malformed
  * token}. A token that does not verify is always 401; a visitor is 401 except on open routes;
- * another user is 403 on what belongs to the owner.
+ * another user is 403 on what belongs to the owner. What the owner buys is another seller's
+ * listing: no one buys their own (400, as an offer on it is), nor reviews themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   makeTestPhoto,
   type TestUser,
 } from '@rewear/testing';
+import { streamIdOf } from '@rewear/contracts';
 import { commandRoutes } from '../../src/index.ts';
 import { listingBody, OPS_TOKEN, shipping, startHarness, type Harness } from './harness.ts';
 import { advanceShipment, paidOrder, type Step } from './shipment-fixtures.ts';
@@ -58,6 +60,15 @@ async function listing(stock = 3) {
     })
   ).body as { product_id: string; price: number };
 }
+/** A listing of `seller`'s, for `owner` to buy. */
+async function sellersListing(stock = 3) {
+  const created = await h.call('POST', '/api/products', {
+    token: seller.idToken,
+    body: listingBody({ brand_id: brandId, stock }),
+  });
+  expect(created.status).toBe(201);
+  return created.body as { product_id: string; price: number };
+}
 /** A photo `owner` uploaded, distinct from every other (its colour is random). */
 async function ownersPhoto() {
   return (await h.call('POST', '/api/photos', { token: owner.idToken, raw: await freshPhoto() }))
@@ -75,15 +86,17 @@ async function cartWith(productId?: string) {
   const cartId = (
     await h.call('POST', '/api/cart/create', { token: owner.idToken, body: { userId: owner.uid } })
   ).body.id;
-  if (productId)
-    await h.call('POST', '/api/cart/add-item', {
+  if (productId) {
+    const added = await h.call('POST', '/api/cart/add-item', {
       token: owner.idToken,
       body: { cartId, productId, quantity: 1 },
     });
+    expect(added.status).toBe(200);
+  }
   return cartId as string;
 }
 async function placedOrder() {
-  const product = await listing();
+  const product = await sellersListing();
   const res = await h.call('POST', '/api/orders', {
     token: owner.idToken,
     body: {
@@ -126,14 +139,28 @@ const rows: Row[] = [
     request: async () => ({
       method: 'POST',
       path: '/api/cart/add-item',
-      body: { cartId: await cartWith(), productId: (await listing()).product_id, quantity: 1 },
+      body: {
+        cartId: await cartWith(),
+        productId: (await sellersListing()).product_id,
+        quantity: 1,
+      },
     }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
   },
   {
+    // A seller does not buy their own listing: refused as an offer on it is, nothing added.
+    name: "POST /api/cart/add-item of the owner's own listing",
+    request: async () => ({
+      method: 'POST',
+      path: '/api/cart/add-item',
+      body: { cartId: await cartWith(), productId: (await listing()).product_id, quantity: 1 },
+    }),
+    expect: { visitor: 401, owner: 400, other: 403, malformed: 401 },
+  },
+  {
     name: 'DELETE /api/cart/remove-item',
     request: async () => {
-      const product = await listing();
+      const product = await sellersListing();
       return {
         method: 'DELETE',
         path: '/api/cart/remove-item',
@@ -145,7 +172,7 @@ const rows: Row[] = [
   {
     name: 'PUT /api/cart/update-item',
     request: async () => {
-      const product = await listing();
+      const product = await sellersListing();
       return {
         method: 'PUT',
         path: '/api/cart/update-item',
@@ -174,7 +201,7 @@ const rows: Row[] = [
       path: '/api/cart/merge',
       body: {
         cartId: await cartWith(),
-        items: [{ productId: (await listing()).product_id, quantity: 1 }],
+        items: [{ productId: (await sellersListing()).product_id, quantity: 1 }],
       },
     }),
     expect: { visitor: 401, owner: 200, other: 403, malformed: 401 },
@@ -211,7 +238,7 @@ const rows: Row[] = [
   {
     name: 'POST /api/orders',
     request: async () => {
-      const product = await listing();
+      const product = await sellersListing();
       return {
         method: 'POST',
         path: '/api/orders',
@@ -223,6 +250,23 @@ const rows: Row[] = [
       };
     },
     expect: { visitor: 401, owner: 201, other: 403, malformed: 401 },
+  },
+  {
+    // Nothing is reserved and no payment is opened for a seller's own listing.
+    name: "POST /api/orders of the owner's own listing",
+    request: async () => {
+      const product = await listing();
+      return {
+        method: 'POST',
+        path: '/api/orders',
+        body: {
+          userId: owner.uid,
+          orderItems: [{ productId: product.product_id, quantity: 1, unitPrice: product.price }],
+          shippingInfo: shipping,
+        },
+      };
+    },
+    expect: { visitor: 401, owner: 400, other: 403, malformed: 401 },
   },
   {
     name: 'PUT /api/orders/{id}/update-payment',
@@ -440,6 +484,8 @@ describe('authorization matrix', () => {
           expect(res.body.message).toEqual(expect.any(String));
           expect(await h.log.headPosition()).toBe(before);
         }
+        if (res.status === 400 && row.name.includes('own listing'))
+          expect(res.body.message).toBe('You cannot buy your own listing');
       });
     }
   }
@@ -569,6 +615,80 @@ describe('authorization matrix of the review commands', () => {
           expect(res.body.message).toEqual(expect.any(String));
           expect(await h.log.headPosition()).toBe(before);
         }
+      });
+    }
+  }
+});
+
+/**
+ * A shipment whose buyer is its seller (someone who bought their own listing before that was
+ * refused), completed: the event log holds it as it was recorded then.
+ */
+async function selfShipmentCompleted(person: TestUser) {
+  const shipmentId = `self-${Math.random().toString(36).slice(2, 10)}.${person.uid}`;
+  const at = h.now().toISOString();
+  await h.log.append(
+    streamIdOf('shipment', shipmentId),
+    [
+      {
+        type: 'ShipmentOpened',
+        data: {
+          shipmentId,
+          orderId: shipmentId.split('.')[0]!,
+          sellerId: person.uid,
+          buyerId: person.uid,
+          items: [
+            {
+              productId: 'p-self',
+              title: 'Own jacket',
+              image: '',
+              quantity: 1,
+              unitPriceCents: 2500,
+            },
+          ],
+          amountCents: 2500,
+          currency: 'usd',
+          shipping,
+          paymentIntentId: 'pi_self',
+          openedAt: at,
+          shipBy: at,
+        },
+      },
+      {
+        type: 'ShipmentCompleted',
+        data: {
+          shipmentId,
+          sellerId: person.uid,
+          amountCents: 2500,
+          reason: 'buyer_confirmed',
+          completedAt: at,
+        },
+      },
+    ],
+    { expectedVersion: 0, actor: person.uid, correlationId: `fixture-${shipmentId}` },
+  );
+  return shipmentId;
+}
+
+/**
+ * Reviewing needs two people: on a shipment whose buyer is its seller, the one party would
+ * review themselves (400, as an offer on one's own listing is); anyone else is not a party.
+ */
+describe('authorization matrix of the review commands on a shipment bought from oneself', () => {
+  const expected: Record<Caller, number> = { visitor: 401, malformed: 401, other: 403, owner: 400 };
+  for (const method of ['POST', 'PUT'] as const) {
+    for (const caller of ['visitor', 'malformed', 'other', 'owner'] as Caller[]) {
+      it(`${method} /api/shipments/{shipmentId}/review as ${caller} → ${expected[caller]}`, async () => {
+        const shipmentId = await selfShipmentCompleted(owner);
+        const before = await h.log.headPosition();
+        const res = await h.call(method, `/api/shipments/${shipmentId}/review`, {
+          token: tokenOf(caller),
+          body: { rating: 5, text: 'Great seller' },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(expected[caller]);
+        expect(res.body.message).toEqual(expect.any(String));
+        if (caller === 'owner') expect(res.body.message).toBe('You cannot review yourself');
+        expect(await h.log.headPosition()).toBe(before);
       });
     }
   }

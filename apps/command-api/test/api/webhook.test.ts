@@ -5,12 +5,14 @@ import { eventsAfter, listingBody, shipping, startHarness, type Harness } from '
 let stopEmulator: () => Promise<void>;
 let h: Harness;
 let user: TestUser;
+/** Who sells what `user` buys (no one buys their own listing). */
+let seller: TestUser;
 let brandId: string;
 
 beforeAll(async () => {
   stopEmulator = await startAuthEmulatorForTests();
   h = await startHarness({ webhook: true });
-  user = await createTestUser();
+  [user, seller] = await Promise.all([createTestUser(), createTestUser()]);
   brandId = (
     await h.call('POST', '/api/brands/find-or-create', {
       token: user.idToken,
@@ -26,7 +28,7 @@ afterAll(async () => {
 async function placeOne() {
   const product = (
     await h.call('POST', '/api/products', {
-      token: user.idToken,
+      token: seller.idToken,
       body: listingBody({ brand_id: brandId }),
     })
   ).body;

@@ -34,6 +34,24 @@ describe('cart', () => {
       .when({ type: 'ClearCart', userId: 'u1' })
       .thenRejects('not_found', 'Cart not found');
   });
+  it("refuses the buyer's own listing, as an offer on it is refused", () => {
+    given(cartDecider, [cart])
+      .when({
+        type: 'AddItem',
+        userId: 'u1',
+        product: { ...product(3), sellerId: 'u1' },
+        quantity: 1,
+      })
+      .thenRejects('invalid', 'You cannot buy your own listing');
+    given(cartDecider, [cart])
+      .when({
+        type: 'AddItem',
+        userId: 'u1',
+        product: { ...product(3), sellerId: 's1' },
+        quantity: 1,
+      })
+      .then([{ type: 'CartItemAdded', data: { cartId: 'c1', productId: 'p1', quantity: 1 } }]);
+  });
   it('treats a quantity of 0 or less as removal', () => {
     given(cartDecider, [
       cart,

@@ -53,6 +53,16 @@ describe('review decider', () => {
       ]);
   });
 
+  it('needs two people: on a shipment its seller bought from themselves, no one reviews', () => {
+    const bought = { ...completed, shipmentId: 'o2.s1', buyerId: 's1' };
+    given(reviewDecider, [])
+      .when(leave('s1', bought))
+      .thenRejects('invalid', 'You cannot review yourself');
+    given(reviewDecider, [])
+      .when({ type: 'EditReview', ...write('s1', bought) })
+      .thenRejects('invalid', 'You cannot review yourself');
+  });
+
   it('reviews once per party: a second review is refused with the reason', () => {
     given(reviewDecider, [buyerLeft])
       .when(leave('b1'))
