@@ -1,6 +1,10 @@
-/** Selling: the three-step wizard with a new brand, then editing and deleting the listing. */
+/**
+ * Selling: the three-step wizard with a new brand, then editing and deleting the listing; a
+ * seller's own listing offers no Add to Cart.
+ */
 import { expect, test } from './support/test.ts';
 import { dollars, newUser, registerThroughUi } from './support/app.ts';
+import { anotherListing } from './support/seller.ts';
 
 test('a listing is created with a new brand, edited and deleted; only its seller sees Edit and Delete', async ({
   page,
@@ -108,4 +112,40 @@ test('a listing is created with a new brand, edited and deleted; only its seller
   await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent(suffix)}`);
   await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+});
+
+test("a seller's own listing offers no Add to Cart and says why; anyone else can add it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const seller = newUser(testInfo, 'ownlister');
+  await registerThroughUi(page, seller);
+  const title = `Wool Scarf ${Math.random().toString(36).slice(2, 7)}`;
+  const listing = await anotherListing(page.request, seller, { title, price: 18 });
+
+  await page.goto(`/products/${listing.product_id}`);
+  const info = page.locator('.product-detail__info');
+  await expect(info.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const note = info.getByRole('note');
+  await expect(note).toHaveText(/This is your listing/);
+  await expect(note.getByRole('link', { name: 'Edit listing' })).toHaveAttribute(
+    'href',
+    `/update-listing/${listing.product_id}`,
+  );
+  await expect(info.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+
+  // Another shopper sees the listing for sale.
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await registerThroughUi(otherPage, newUser(testInfo, 'shopper'));
+    await otherPage.goto(`/products/${listing.product_id}`);
+    const otherInfo = otherPage.locator('.product-detail__info');
+    await expect(otherInfo.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(otherInfo.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await expect(otherInfo.getByText('This is your listing')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
 });

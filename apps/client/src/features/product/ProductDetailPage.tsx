@@ -107,6 +107,7 @@ export default function ProductDetailPage() {
   const gallery = photoCount ? product.photos : product.image ? galleryOf(product) : [];
   const mainImage = gallery[imageIndex] ?? product.image;
   const likes = product.num_likes ?? 0;
+  const ownListing = isSellerOf(product, uid);
   const condition = product.condition_name || product.conditions?.[0] || 'Good condition';
   const details = (
     <dl className="details-list">
@@ -202,7 +203,7 @@ export default function ProductDetailPage() {
               {likes} {likes === 1 ? 'like' : 'likes'}
             </span>
           </div>
-          {isSellerOf(product, uid) && (
+          {ownListing && (
             <div className="product-detail__owner" role="group" aria-label="Your listing">
               <Link className="link-button" to={`/update-listing/${product.product_id}`}>
                 Edit
@@ -230,7 +231,13 @@ export default function ProductDetailPage() {
             <strong>Condition:</strong> {condition}
           </p>
 
-          {inCart === 0 ? (
+          {ownListing ? (
+            // The server refuses to sell a listing to its own seller (as it refuses their offer).
+            <p className="product-detail__own-listing" role="note">
+              This is your listing, so it cannot go in your cart.{' '}
+              <Link to={`/update-listing/${product.product_id}`}>Edit listing</Link>
+            </p>
+          ) : inCart === 0 ? (
             <button
               type="button"
               className="button button--primary button--large"
@@ -282,7 +289,7 @@ export default function ProductDetailPage() {
             </div>
           )}
 
-          {!isSellerOf(product, uid) && (
+          {!ownListing && (
             <ProductOffer
               listingId={product.product_id}
               price={product.price}
