@@ -37,6 +37,7 @@ import { wishlistRoutes } from './wishlist/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { resumePaymentRoute } from './order/resume.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
 import { operatorRoutes } from './shipment/settlement.ts';
@@ -97,6 +98,7 @@ const allRoutes: CommandRoute[] = [
   ...listingRoutes,
   ...brandRoutes,
   ...newsletterRoutes,
+  ...contactRoutes,
   ...collectionRoutes,
   ...shipmentRoutes,
   ...reviewRoutes,

@@ -13,6 +13,7 @@ import { cartsProjector } from './carts/carts.ts';
 import { wishlistsProjector } from './wishlists/wishlists.ts';
 import { ordersProjector } from './orders/orders.ts';
 import { newsletterProjector } from './newsletter/newsletter.ts';
+import { contactMessagesProjector } from './contact/contact-messages.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from './shipments/index.ts';
 import { sellerProfilesProjector } from './sellers/profiles.ts';
@@ -39,6 +40,7 @@ export * from './carts/carts.ts';
 export * from './wishlists/wishlists.ts';
 export * from './orders/orders.ts';
 export * from './newsletter/newsletter.ts';
+export * from './contact/contact-messages.ts';
 export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
 export * from './sellers/profiles.ts';
@@ -69,6 +71,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       wishlistsProjector,
       ordersProjector,
       newsletterProjector,
+      contactMessagesProjector,
       userCollectionsProjector,
       ...shipmentProjectors,
       sellerProfilesProjector,

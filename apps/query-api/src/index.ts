@@ -17,3 +17,9 @@ export {
 } from './notifications/live-feed.ts';
 export { NOTIFICATION_STREAM_PATH } from './notifications/stream.ts';
 export { readNotifications } from './notifications/routes.ts';
+export {
+  createOpsReadRouter,
+  opsReadRoutes,
+  opsReadRouteTable,
+  type OpsReadDeps,
+} from './contact/ops-routes.ts';

@@ -37,7 +37,13 @@ import {
   seedIfEmpty,
   type CommandApi,
 } from '@rewear/command-api';
-import { createNotificationFeed, createQueryApi, queryRoutes } from '@rewear/query-api';
+import {
+  createNotificationFeed,
+  createOpsReadRouter,
+  createQueryApi,
+  opsReadRoutes,
+  queryRoutes,
+} from '@rewear/query-api';
 import { createProjectors } from '@rewear/projectors';
 import { SEED_BRANDS } from '@rewear/seed';
 import { brandSlug } from '@rewear/images';
@@ -337,7 +343,12 @@ export async function startStack(
             config: { clientConfig: clientConfigFrom(config), waitingFor },
           })
         : null;
-    if (runtime) routers.push(createOpsRouter(runtime, platform.eventStore));
+    // The operator endpoints, where the read models are kept (the router sends /api/ops here).
+    if (runtime)
+      routers.push(
+        createOpsRouter(runtime, platform.eventStore),
+        createOpsReadRouter(runtime.readSide),
+      );
 
     const app = createServerApp({
       // query-api answers /api/health itself; the other services answer it here, for the
@@ -346,7 +357,7 @@ export async function startStack(
       queryApi,
       commandApi,
       routers,
-      routeDocs: [...commandRoutes, ...paymentRoutes, ...queryRoutes],
+      routeDocs: [...commandRoutes, ...paymentRoutes, ...queryRoutes, ...opsReadRoutes],
       clientDist:
         role === 'all' || role === 'query-api'
           ? options.clientDist === undefined

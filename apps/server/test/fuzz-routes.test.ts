@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_LIMITS, loadConfig } from '@rewear/platform';
 import { commandRoutes, paymentRoutes } from '@rewear/command-api';
-import { queryRoutes } from '@rewear/query-api';
+import { opsReadRoutes, queryRoutes } from '@rewear/query-api';
 import {
   createTestUser,
   startAuthEmulatorForTests,
@@ -39,7 +39,12 @@ interface Operation {
   operator: boolean;
 }
 
-const doc = buildOpenApiDocument([...commandRoutes, ...paymentRoutes, ...queryRoutes]);
+const doc = buildOpenApiDocument([
+  ...commandRoutes,
+  ...paymentRoutes,
+  ...queryRoutes,
+  ...opsReadRoutes,
+]);
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([route, methods]) =>
   Object.entries(methods as Record<string, Schema>).map(([method, op]) => {
     const parameters = (op.parameters ?? []) as Array<{ name: string; in: string; schema: Schema }>;
@@ -49,11 +54,12 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([route, metho
       pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
       query: parameters.filter((p) => p.in === 'query'),
       body: op.requestBody?.content?.['application/json']?.schema ?? null,
-      operator: false,
+      // The operators' routes get the operators' token from the signed-in caller.
+      operator: JSON.stringify(op.security ?? []).includes('opsToken'),
     };
   }),
 );
-// The operator endpoints are not in the public document; they take bodies too.
+// The projection endpoints are not in the public document; they take bodies too.
 const opsOperations: Operation[] = [
   ['POST', '/api/ops/replay'],
   ['POST', '/api/ops/rebuild'],

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_PHOTOS_PER_LISTING } from './photos.ts';
+import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact.ts';
 
 const id = z.string().min(1).max(128);
 const cents = z.number().int().nonnegative();
@@ -29,6 +30,7 @@ export const AGGREGATE_TYPES = [
   'searches',
   'conversation',
   'bundle',
+  'contact',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -486,6 +488,22 @@ export const eventSchemas = {
   NotificationsRead: { version: 1, schema: z.object({ userId: id, upTo: isoTime }) },
   NewsletterSubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
   NewsletterUnsubscribed: { version: 1, schema: z.object({ email: z.string().email() }) },
+  /** A message to the store from its contact form (stream `contact-{messageId}`). */
+  ContactMessageSent: {
+    version: 1,
+    schema: z.object({
+      messageId: id,
+      topic: z.enum(CONTACT_TOPICS),
+      subject: z.string().min(CONTACT_LIMITS.subjectMin).max(CONTACT_LIMITS.subjectMax),
+      message: z.string().min(CONTACT_LIMITS.messageMin).max(CONTACT_LIMITS.messageMax),
+      /** Where the reply goes: the address given, else the signed-in sender's account's. */
+      email: z.string().email().max(CONTACT_LIMITS.emailMax),
+      name: z.string().max(CONTACT_LIMITS.nameMax).nullable(),
+      /** The signed-in sender; null for a visitor. */
+      userId: id.nullable(),
+      sentAt: isoTime,
+    }),
+  },
   CollectionCreated: {
     version: 1,
     schema: z.object({

@@ -14,3 +14,4 @@ export * from './product-of-the-day.ts';
 export * from './social.ts';
 export * from './offers.ts';
 export * from './pricing.ts';
+export * from './contact.ts';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { toCents } from './money.ts';
 import { photoIdList } from './photos.ts';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TOPICS } from './contact.ts';
 
 export const idParam = z.string().trim().min(1).max(128);
 const quantity = z.number().int().min(1).max(999);
@@ -135,6 +136,35 @@ export const createBrandBody = z.object({
 export const findOrCreateBrandBody = z.object({ name: z.string().trim().min(1).max(100) });
 
 export const newsletterBody = z.object({ email: z.string().trim().email().max(254) });
+
+/**
+ * POST /api/contact (docs/product.md §2.23). A visitor gives an email to be answered at; a
+ * signed-in user may, else their account's is used (the route says which).
+ */
+export const contactMessageBody = z.object({
+  topic: z.enum(CONTACT_TOPICS, { error: CONTACT_MESSAGES.topic }),
+  subject: z
+    .string(CONTACT_MESSAGES.subject)
+    .trim()
+    .min(CONTACT_LIMITS.subjectMin, CONTACT_MESSAGES.subject)
+    .max(CONTACT_LIMITS.subjectMax, CONTACT_MESSAGES.subject),
+  message: z
+    .string(CONTACT_MESSAGES.message)
+    .trim()
+    .min(CONTACT_LIMITS.messageMin, CONTACT_MESSAGES.message)
+    .max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.message),
+  email: z
+    .string(CONTACT_MESSAGES.email)
+    .trim()
+    .max(CONTACT_LIMITS.emailMax, CONTACT_MESSAGES.email)
+    .email(CONTACT_MESSAGES.email)
+    .optional(),
+  name: z
+    .string(CONTACT_MESSAGES.name)
+    .trim()
+    .max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.name)
+    .optional(),
+});
 
 export const createCollectionBody = z.object({
   title: z.string().trim().min(1).max(200),

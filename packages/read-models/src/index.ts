@@ -5,6 +5,7 @@
  */
 import type { Doc } from '@rewear/platform';
 import type {
+  ContactTopic,
   SavedSearchQuery,
   ConversationEntry,
   NotificationKind,
@@ -42,6 +43,7 @@ export const READ_MODELS = {
   conversationEntries: 'conversation_entries',
   bundleDiscounts: 'bundle_discounts',
   refundableOrders: 'refundable_orders',
+  contactMessages: 'contact_messages',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
@@ -225,6 +227,20 @@ export interface SubscriberDoc extends Doc {
   _id: string;
   email: string;
   subscribed_at: string;
+}
+
+/** A message sent through the contact form (docs/product.md §2.23), for the operators. */
+export interface ContactMessageDoc extends Doc {
+  /** The message id. */
+  _id: string;
+  topic: ContactTopic;
+  subject: string;
+  message: string;
+  email: string;
+  name: string | null;
+  /** The signed-in sender; null for a visitor. */
+  user_id: string | null;
+  sent_at: string;
 }
 
 export interface UserCollectionDoc extends Doc {
