@@ -23,6 +23,28 @@ export interface RequestOptions {
   /** Send this position as the consistency token instead of the last one remembered. */
   consistencyToken?: number | null;
   signal?: AbortSignal;
+  /** Sent only with this user's ID token (an outbox entry is its user's): else OtherUserError. */
+  asUser?: string;
+}
+
+/** A request meant for one user while another one (or nobody) is signed in: not sent. */
+export class OtherUserError extends Error {
+  constructor() {
+    super('Not sent: another user is signed in');
+    this.name = 'OtherUserError';
+  }
+}
+
+/** The uid an ID token names (a JWT's `user_id`, else `sub`); null for anything else. */
+export function uidOfToken(token: string): string | null {
+  try {
+    const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(part)) as { user_id?: unknown; sub?: unknown };
+    const uid = claims.user_id ?? claims.sub;
+    return typeof uid === 'string' ? uid : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface Api {
@@ -110,20 +132,40 @@ export function resetHttpState(): void {
 /** Pauses before reading again while the server says its answer predates our last write. */
 export const CONSISTENCY_RETRY_PAUSES_MS = [250, 500, 1000];
 
-function send(
+/**
+ * Commands are sent with `keepalive`, so that one in flight when the page is left or closed is
+ * still delivered (the browser aborts other requests at unload). The browser allows 64 KiB of
+ * keepalive bodies in flight in all: a command's JSON body is a few hundred bytes; a photo upload
+ * (a Blob, up to 10 MB) is sent without it, and so is any command past this budget.
+ */
+export const KEEPALIVE_BUDGET_BYTES = 60 * 1024;
+let keepaliveInFlight = 0;
+
+async function send(
   path: string,
   method: string,
   headers: Record<string, string>,
   body: unknown,
   signal: AbortSignal | undefined,
 ): Promise<Response> {
-  return fetch(path, {
-    method,
-    headers,
-    // A file (a photo upload) is sent as its own bytes; anything else as JSON.
-    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
-    signal,
-  });
+  // A file (a photo upload) is sent as its own bytes; anything else as JSON.
+  const payload =
+    body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body);
+  const bytes =
+    payload === undefined
+      ? 0
+      : typeof payload === 'string'
+        ? new TextEncoder().encode(payload).byteLength
+        : null;
+  const keepalive =
+    method !== 'GET' && bytes !== null && keepaliveInFlight + bytes <= KEEPALIVE_BUDGET_BYTES;
+  if (!keepalive) return fetch(path, { method, headers, body: payload, signal });
+  keepaliveInFlight += bytes;
+  try {
+    return await fetch(path, { method, headers, body: payload, signal, keepalive: true });
+  } finally {
+    keepaliveInFlight -= bytes;
+  }
 }
 
 async function request<T>(
@@ -136,6 +178,8 @@ async function request<T>(
   if (body instanceof Blob) headers['Content-Type'] = body.type || 'application/octet-stream';
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = await idTokenProvider();
+  if (options.asUser !== undefined && (!token || uidOfToken(token) !== options.asUser))
+    throw new OtherUserError();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'GET') {
     const consistency =
