@@ -14,6 +14,8 @@ import AccountMenu from './AccountMenu.tsx';
 import NotificationBell from '../features/notifications/NotificationBell.tsx';
 import FlashBanner from '../components/FlashBanner.tsx';
 import CartMergeNotice from '../features/cart/CartMergeNotice.tsx';
+import OutboxStatus from '../features/outbox/OutboxStatus.tsx';
+import { outboxNoticeDismissed, selectOutbox } from '../features/outbox/outboxSlice.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 
 // The drawer's code loads the first time it opens.
@@ -49,6 +51,13 @@ export default function Layout() {
   const wishlistCount = useAppSelector(selectWishlistCount);
   const drawerOpen = useAppSelector(selectDrawerOpen);
   const cartError = useAppSelector(selectCart).error;
+  const outboxNotice = useAppSelector(selectOutbox).notice;
+  // One message at a time in the toast: the cart's own first, then what a replay could not do.
+  const toast = cartError
+    ? { text: cartError, dismiss: dismissCartError }
+    : outboxNotice
+      ? { text: outboxNotice, dismiss: outboxNoticeDismissed }
+      : null;
   const dispatch = useAppDispatch();
   const location = useLocation();
 
@@ -139,14 +148,15 @@ export default function Layout() {
           <p>© {new Date().getFullYear()} Rewear. A modern marketplace application.</p>
         </div>
       </footer>
-      {cartError && !drawerOpen && (
+      <OutboxStatus />
+      {toast && !drawerOpen && (
         <div className="toast" role="alert">
-          <span>{cartError}</span>
+          <span>{toast.text}</span>
           <button
             type="button"
             className="icon-button"
             aria-label="Dismiss"
-            onClick={() => dispatch(dismissCartError())}
+            onClick={() => dispatch(toast.dismiss())}
           >
             ×
           </button>

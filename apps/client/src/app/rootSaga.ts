@@ -7,6 +7,7 @@ import { searchSaga } from '../features/search/searchSaga.ts';
 import { newsletterSaga } from '../features/newsletter/newsletterSaga.ts';
 import { notificationsSaga } from '../features/notifications/notificationsSaga.ts';
 import { socialSaga } from '../features/social/socialSaga.ts';
+import { outboxSaga } from '../features/outbox/outboxSaga.ts';
 import { liveNotificationsSaga } from '../features/notifications/liveNotificationsSaga.ts';
 
 export function* rootSaga() {
@@ -21,6 +22,7 @@ export function* rootSaga() {
     fork(notificationsSaga),
     fork(socialSaga),
     fork(liveNotificationsSaga),
+    fork(outboxSaga),
     fork(authSaga),
   ]);
 }

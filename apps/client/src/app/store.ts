@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/http.ts';
+import type { OutboxLoader } from '../api/command.ts';
 import { loadFirebaseAuthService } from '../features/auth/authService.ts';
 import { localSessionHint, whenEngagedOrIdle } from '../features/auth/sessionHint.ts';
 import auth from '../features/auth/authSlice.ts';
@@ -11,6 +12,7 @@ import search from '../features/search/searchSlice.ts';
 import newsletter from '../features/newsletter/newsletterSlice.ts';
 import notifications from '../features/notifications/notificationsSlice.ts';
 import social from '../features/social/socialSlice.ts';
+import outbox from '../features/outbox/outboxSlice.ts';
 import type { CatalogueState } from '../features/catalogue/catalogueSlice.ts';
 import type { ProductState } from '../features/product/productSlice.ts';
 import type { CheckoutState } from '../features/checkout/checkoutSlice.ts';
@@ -35,6 +37,7 @@ export const staticReducers = {
   newsletter,
   notifications,
   social,
+  outbox,
 };
 
 /** State that arrives with its route's code (see lazyFeatures.ts). */
@@ -61,6 +64,12 @@ export const sagaContext = {
   api,
   loadAuthService: loadFirebaseAuthService,
   sessionHint: localSessionHint,
+  // Commands of a signed-in user's actions kept until answered: the outbox and its code load at
+  // the first sign-in (null without IndexedDB).
+  outbox: (() =>
+    import('../features/outbox/engine.ts').then((engine) =>
+      engine.browserOutbox(),
+    )) as OutboxLoader | null,
   // A visitor's identity SDK (about 29 KB gzipped, plus the provider's own script) waits for the
   // visitor's first interaction, or 10 s after the load, so it never competes with the first screen.
   // Opening a sign-in form loads it at once (auth saga).

@@ -1,20 +1,32 @@
 import {
-  actionChannel,
   call,
   fork,
   getContext,
+  join,
   put,
   select,
   take,
   takeEvery,
   takeLatest,
 } from 'redux-saga/effects';
-import type { Channel, EventChannel } from 'redux-saga';
+import { buffers, channel, type Channel, type EventChannel, type Task } from 'redux-saga';
 import type { CartView, CommandAnswer } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
-import { sendCommand } from '../../api/command.ts';
+import {
+  describeCommand,
+  keepCommand,
+  KeptForLaterError,
+  OutboxFullError,
+  sendCommand,
+  sendKeptCommand,
+  sendUserCommand,
+  type KeptCommand,
+} from '../../api/command.ts';
+import type { OutboxIntent } from '../../api/outbox.ts';
 import { callWithRetry } from '../../api/retry.ts';
 import { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
+import { changesReplayed, selectOutboxIntents } from '../outbox/outboxSlice.ts';
+import { replayDone } from '../outbox/outboxSaga.ts';
 import {
   addToCart,
   cartBundlesLoaded,
@@ -28,7 +40,9 @@ import {
   commandRejected,
   commandSucceeded,
   linesChangedElsewhere,
+  linesWithIntents,
   mergeNoticesShown,
+  outboxLinesShown,
   removeFromCart,
   selectCart,
   updateQuantity,
@@ -76,12 +90,12 @@ function* fetchCart(api: CartApi, uid: string, position: number | null | undefin
   return view;
 }
 
-function commandRequest(
-  api: CartApi,
+/** The command of a cart action, as a call of the cart's api, and what to say if it fails. */
+function commandOf(
   action: CartCommand,
   cartId: string,
 ): {
-  send: (options: RequestOptions) => Promise<CommandAnswer | undefined>;
+  send: (api: CartApi, options: RequestOptions) => Promise<CommandAnswer | undefined>;
   failure: string;
 } {
   if (addToCart.match(action)) {
@@ -90,41 +104,78 @@ function commandRequest(
       productId: action.payload.product.product_id,
       quantity: action.payload.quantity ?? 1,
     };
-    return { send: (options) => api.addItem(body, options), failure: CART_MESSAGES.add };
+    return { send: (api, options) => api.addItem(body, options), failure: CART_MESSAGES.add };
   }
   if (removeFromCart.match(action)) {
     const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
-    return { send: (options) => api.removeItem(body, options), failure: CART_MESSAGES.remove };
+    return { send: (api, options) => api.removeItem(body, options), failure: CART_MESSAGES.remove };
   }
   if (updateQuantity.match(action)) {
     const body = { cartId, productId: action.payload.productId, quantity: action.payload.quantity };
-    return { send: (options) => api.updateItem(body, options), failure: CART_MESSAGES.update };
+    return { send: (api, options) => api.updateItem(body, options), failure: CART_MESSAGES.update };
   }
-  return { send: (options) => api.clear({ cartId }, options), failure: CART_MESSAGES.clear };
+  return { send: (api, options) => api.clear({ cartId }, options), failure: CART_MESSAGES.clear };
 }
 
-/** Sends one optimistic change to the server and reconciles with the server's cart. */
-export function* runCartCommand(api: CartApi, action: CartCommand) {
+const requestOf = (action: CartCommand, cartId: string) =>
+  describeCommand((http) => commandOf(action, cartId).send(cartApi(http), {}));
+
+/**
+ * A cart action waiting its turn, with the keeping of its command in the outbox when that could
+ * start at once (its task answers the kept command, or the error that refused it).
+ */
+interface Queued {
+  action: CartCommand;
+  keeping: Task | null;
+}
+
+/**
+ * Sends one optimistic change to the server and reconciles with the server's cart. `kept`: its
+ * command, kept in the outbox when the shopper acted (else it is kept now, where it can be).
+ */
+export function* runCartCommand(
+  api: CartApi,
+  action: CartCommand,
+  kept: KeptCommand | null = null,
+) {
   let cart: CartState = yield select(selectCart);
   const owner = cart.owner;
-  if (!owner) return; // The visitor cart lives in this browser only.
-  if (!cart.cartId && cart.status === 'loading') {
+  if (!owner || (kept && kept.entry.uid !== owner)) {
+    // The visitor cart lives in this browser only; a command kept for a shopper who signed out
+    // meanwhile waits for their next sign-in.
+    if (kept) kept.outbox.live.delete(kept.entry.key);
+    return;
+  }
+  if (!kept && !cart.cartId && cart.status === 'loading') {
     // A click just after sign-in, while the shopper's cart is still being read or created:
     // the command waits for it instead of being refused.
     yield take([cartLoaded.type, cartLoadFailed.type]);
     cart = yield select(selectCart);
   }
-  if (!cart.cartId || cart.owner !== owner) {
+  if (!kept && (!cart.cartId || cart.owner !== owner)) {
     yield put(commandRejected({ error: CART_MESSAGES.notInitialised }));
     return;
   }
-  const { send, failure } = commandRequest(api, action, cart.cartId);
+  const { failure } = commandOf(action, cart.cartId ?? '');
   let answer: CommandAnswer | undefined;
   try {
-    answer = yield call(sendCommand, send);
+    answer = kept
+      ? yield call(sendKeptCommand<CommandAnswer | undefined>, kept)
+      : yield call(
+          sendUserCommand<CommandAnswer | undefined>,
+          requestOf(action, cart.cartId!),
+          action,
+        );
   } catch (error) {
+    // Signed out before it could be sent: kept for that user's next sign-in, nothing to show.
+    if (error instanceof KeptForLaterError) return;
     // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
-    const message = error instanceof ApiError && error.status === 409 ? error.message : failure;
+    const message =
+      error instanceof ApiError && error.status === 409
+        ? error.message
+        : error instanceof OutboxFullError
+          ? error.message
+          : failure;
     yield put(commandFailed({ error: message }));
     if (clearCart.match(action)) yield call(reloadCart, api, owner);
     return;
@@ -135,6 +186,27 @@ export function* runCartCommand(api: CartApi, action: CartCommand) {
   } catch {
     yield put(commandFailed({ error: CART_MESSAGES.load }));
   }
+}
+
+function* keep(action: CartCommand, cartId: string) {
+  try {
+    const kept: KeptCommand | null = yield call(keepCommand, requestOf(action, cartId), action);
+    return kept;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(CART_MESSAGES.add);
+  }
+}
+
+/**
+ * At once when the shopper acts: the command starts being kept in the outbox before anything
+ * else happens (the page may be left the next moment), then waits its turn. Before the signed-in
+ * shopper's cart is known it is kept when its turn comes.
+ */
+function* keepAtOnce(queue: Channel<Queued>, action: CartCommand) {
+  const cart: CartState = yield select(selectCart);
+  const ready = cart.owner && cart.cartId && cart.status === 'ready';
+  const keeping: Task | null = ready ? yield fork(keep, action, cart.cartId!) : null;
+  yield put(queue, { action, keeping });
 }
 
 function* reloadCart(api: CartApi, uid: string) {
@@ -153,6 +225,8 @@ function* reloadCart(api: CartApi, uid: string) {
 export function* loadUserCart(api: CartApi, action: ReturnType<typeof sessionStarted>) {
   const { uid } = action.payload;
   yield put(cartLoading({ owner: uid }));
+  // Commands kept from an earlier page are sent first: the read then shows them.
+  yield call(replayDone);
   const backup = readBackup();
   const visitorLines = backup && backup.owner === null ? backup.lines : [];
 
@@ -174,6 +248,9 @@ export function* loadUserCart(api: CartApi, action: ReturnType<typeof sessionSta
     } catch (error) {
       console.error('Failed to create cart', error instanceof Error ? error.message : error);
       yield put(cartLoadFailed({ error: CART_MESSAGES.create }));
+      // Without the server's cart, what this browser last showed of this shopper's.
+      if (backup?.owner === uid && backup.lines.length > 0)
+        yield put(outboxLinesShown(backup.lines));
       return;
     }
   }
@@ -193,6 +270,10 @@ export function* loadUserCart(api: CartApi, action: ReturnType<typeof sessionSta
     }
   }
   yield put(cartLoaded({ id: cartId, lines: cartLinesFrom(view) }));
+  // Changes still waiting in the outbox (no connection): shown on top of the server's cart.
+  const intents: OutboxIntent[] = yield select(selectOutboxIntents);
+  if (intents.length > 0)
+    yield put(outboxLinesShown(linesWithIntents(cartLinesFrom(view), intents)));
 }
 
 function* endSession() {
@@ -225,17 +306,13 @@ function* followOtherTabs(channel: EventChannel<BackupChange>) {
   }
 }
 
-function* processCommands(api: CartApi) {
+function* processCommands(api: CartApi, queue: Channel<Queued>) {
   // One command at a time, in the order the shopper acted.
-  const commands: Channel<CartCommand> = yield actionChannel([
-    addToCart.type,
-    removeFromCart.type,
-    updateQuantity.type,
-    clearCart.type,
-  ]);
   while (true) {
-    const action: CartCommand = yield take(commands);
-    yield call(runCartCommand, api, action);
+    const { action, keeping }: Queued = yield take(queue);
+    const kept: KeptCommand | Error | null = keeping ? yield join(keeping) : null;
+    if (kept instanceof Error) yield put(commandRejected({ error: kept.message }));
+    else yield call(runCartCommand, api, action, kept);
   }
 }
 
@@ -243,13 +320,19 @@ export function* cartSaga() {
   const http: Api = yield getContext('api');
   const api = cartApi(http);
   yield call(restoreVisitorCart);
-  yield fork(processCommands, api);
+  const queue: Channel<Queued> = yield call(channel, buffers.expanding<Queued>());
+  yield fork(processCommands, api, queue);
+  yield takeEvery(
+    [addToCart.type, removeFromCart.type, updateQuantity.type, clearCart.type],
+    keepAtOnce,
+    queue,
+  );
   if (typeof window !== 'undefined') {
     const channel: EventChannel<BackupChange> = yield call(backupChangesChannel);
     yield fork(followOtherTabs, channel);
   }
   yield takeLatest(sessionStarted.type, loadUserCart, api);
-  yield takeLatest(cartRefreshRequested.type, function* () {
+  yield takeLatest([cartRefreshRequested.type, changesReplayed.type], function* () {
     const cart: CartState = yield select(selectCart);
     if (cart.owner && cart.pending === 0) yield call(reloadCart, api, cart.owner);
   });
@@ -264,6 +347,7 @@ export function* cartSaga() {
       commandFailed.type,
       commandRejected.type,
       cartLoaded.type,
+      outboxLinesShown.type,
     ],
     persistBackup,
   );

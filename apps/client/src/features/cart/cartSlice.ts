@@ -129,6 +129,20 @@ export function setLineQuantity(
   return changeLines(lines, productIdOf, productId, { type: 'set', quantity });
 }
 
+/** The lines after the cart actions of commands still waiting in the outbox (an add, a removal...). */
+export function linesWithIntents(lines: CartItem[], intents: readonly unknown[]): CartItem[] {
+  return intents.reduce<CartItem[]>((current, intent) => {
+    if (cartSlice.actions.addToCart.match(intent))
+      return addLine(current, intent.payload.product, intent.payload.quantity ?? 1);
+    if (cartSlice.actions.removeFromCart.match(intent))
+      return removeLine(current, intent.payload.productId, intent.payload.quantity);
+    if (cartSlice.actions.updateQuantity.match(intent))
+      return setLineQuantity(current, intent.payload.productId, intent.payload.quantity);
+    if (cartSlice.actions.clearCart.match(intent)) return [];
+    return current;
+  }, lines);
+}
+
 export interface AddToCartPayload {
   product: CartProduct;
   quantity?: number;
@@ -209,6 +223,10 @@ const cartSlice = createSlice({
       state.confirmed = action.payload;
       state.status = 'ready';
     },
+    /** Changes kept in the outbox and not sent yet, on top of the server's cart (outboxSaga). */
+    outboxLinesShown(state, action: PayloadAction<CartItem[]>) {
+      state.lines = action.payload;
+    },
     /** Another tab rewrote the backup. */
     linesChangedElsewhere(state, action: PayloadAction<CartItem[]>) {
       if (state.pending > 0) return;
@@ -262,6 +280,7 @@ export const {
   cartLoadFailed,
   visitorCartRestored,
   linesChangedElsewhere,
+  outboxLinesShown,
   cartReset,
   cartEmptiedAfterOrder,
   dismissCartError,

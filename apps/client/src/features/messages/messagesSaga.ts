@@ -6,7 +6,12 @@
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { BundleDiscounts, ConversationList, ConversationView } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
-import { sendCommand } from '../../api/command.ts';
+import {
+  describeCommand,
+  KeptForLaterError,
+  sendCommand,
+  sendUserCommand,
+} from '../../api/command.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { cartRefreshRequested } from '../cart/cartSlice.ts';
 import { messagesApi, type MessageAnswer, type MessagesApi, type OfferAnswer } from './api.ts';
@@ -74,49 +79,60 @@ function* loadConversation(action: ReturnType<typeof conversationRequested>) {
   }
 }
 
-/** Sends one command; on success the conversation it changed is read again. */
+/**
+ * Sends one command; on success the conversation it changed is read again. A message (`intent`:
+ * its action) goes through the outbox: kept until sent, even offline or if the page is left.
+ */
 function* send(
-  command: (options: RequestOptions) => Promise<MessageAnswer | OfferAnswer>,
+  command: (api: MessagesApi, options: RequestOptions) => Promise<MessageAnswer | OfferAnswer>,
   conversationId: string | undefined,
+  intent?: ReturnType<typeof messageSent>,
 ) {
+  const api: MessagesApi = yield call(contextApi);
   try {
-    const answer: MessageAnswer | OfferAnswer = yield call(sendCommand, command);
+    const answer: MessageAnswer | OfferAnswer = intent
+      ? yield call(
+          sendUserCommand,
+          describeCommand((http) => command(messagesApi(http), {})),
+          intent,
+        )
+      : yield call(sendCommand, (options: RequestOptions) => command(api, options));
     const id = answer.conversationId ?? conversationId ?? null;
     yield put(sendSucceeded({ conversationId: id }));
     const state: MessagesState = yield select(selectMessages);
     if (id && state.conversation.id === id) yield put(conversationRequested(id));
     return answer;
   } catch (error) {
+    if (error instanceof KeptForLaterError) return null;
     yield put(sendFailed(messageOf(error, 'Something went wrong. Please try again.')));
     return null;
   }
 }
 
 function* sendMessage(action: ReturnType<typeof messageSent>) {
-  const api: MessagesApi = yield call(contextApi);
   const { conversationId, listingId, text } = action.payload;
   yield call(
     send,
-    (options) =>
+    (api, options) =>
       conversationId
         ? api.write(conversationId, text, options)
         : api.writeAbout(listingId!, text, options),
     conversationId,
+    action,
   );
 }
 
+/** Offers and their answers are not kept for later: an amount is sent while it is on screen. */
 function* makeOffer(action: ReturnType<typeof offerMade>) {
-  const api: MessagesApi = yield call(contextApi);
   const { listingId, amount } = action.payload;
-  yield call(send, (options) => api.makeOffer(listingId, amount, options), undefined);
+  yield call(send, (api, options) => api.makeOffer(listingId, amount, options), undefined);
 }
 
 function* answerOffer(action: ReturnType<typeof offerAnswered>) {
-  const api: MessagesApi = yield call(contextApi);
   const { conversationId, offerId, action: answer, amount } = action.payload;
   const result: OfferAnswer | null = yield call(
     send,
-    (options) => api.answerOffer(conversationId, offerId, answer, amount, options),
+    (api, options) => api.answerOffer(conversationId, offerId, answer, amount, options),
     conversationId,
   );
   // The buyer's accepted counter prices their cart from now on: the cart is read again.

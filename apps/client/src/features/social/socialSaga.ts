@@ -8,7 +8,12 @@ import type {
   SavedSearchView,
 } from '@rewear/contracts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
-import { sendCommand } from '../../api/command.ts';
+import {
+  describeCommand,
+  KeptForLaterError,
+  sendCommand,
+  sendUserCommand,
+} from '../../api/command.ts';
 import { selectIsSignedIn } from '../auth/authSlice.ts';
 import { socialApi, type SocialApi } from './api.ts';
 import {
@@ -46,17 +51,16 @@ function* loadFollowStatus(api: SocialApi, action: PayloadAction<string>) {
   }
 }
 
-function* toggleFollow(
-  api: SocialApi,
-  action: PayloadAction<{ sellerId: string; follow: boolean }>,
-) {
+function* toggleFollow(action: PayloadAction<{ sellerId: string; follow: boolean }>) {
   const { sellerId, follow } = action.payload;
   try {
-    yield call(sendCommand, (options: RequestOptions) =>
-      follow ? api.follow(sellerId, options) : api.unfollow(sellerId, options),
+    const request = describeCommand((http) =>
+      follow ? socialApi(http).follow(sellerId) : socialApi(http).unfollow(sellerId),
     );
+    yield call(sendUserCommand, request, action);
     yield put(followSettled(sellerId));
   } catch (err) {
+    if (err instanceof KeptForLaterError) return;
     yield put(followFailed({ sellerId, follow, error: messageOf(err, 'Could not follow') }));
   }
 }
@@ -122,7 +126,7 @@ export function* socialSaga() {
   const http: Api = yield getContext('api');
   const api = socialApi(http);
   yield takeEvery(followStatusRequested.type, loadFollowStatus, api);
-  yield takeEvery(followToggled.type, toggleFollow, api);
+  yield takeEvery(followToggled.type, toggleFollow);
   yield takeLatest(followedListingsRequested.type, loadFollowedListings, api);
   yield takeLatest(savedSearchesRequested.type, loadSavedSearches, api);
   yield takeLatest(searchSaveRequested.type, saveSearch, api);

@@ -1,9 +1,12 @@
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { WishlistItem } from '@rewear/contracts';
-import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
-import { sendCommand } from '../../api/command.ts';
+import { ApiError, type Api } from '../../api/http.ts';
+import { describeCommand, KeptForLaterError, sendUserCommand } from '../../api/command.ts';
+import type { OutboxIntent } from '../../api/outbox.ts';
 import { wishlistApi, type WishlistApi } from './api.ts';
 import { selectUid, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
+import { changesReplayed, selectOutboxIntents } from '../outbox/outboxSlice.ts';
+import { replayDone } from '../outbox/outboxSaga.ts';
 import {
   addToWishlist,
   clearWishlist,
@@ -37,21 +40,47 @@ export function* broadcastLikes(productId: string | null, delta: number) {
   }
 }
 
+/** The items after the wishlist actions of commands still waiting in the outbox. */
+export function itemsWithIntents(items: WishlistItem[], intents: readonly OutboxIntent[]) {
+  return intents.reduce<WishlistItem[]>((current, intent) => {
+    if (addToWishlist.match(intent))
+      return current.some((item) => item.product_id === intent.payload.product_id)
+        ? current
+        : [...current, toWishlistItem(intent.payload)];
+    if (removeFromWishlist.match(intent))
+      return current.filter((item) => item.product_id !== intent.payload.productId);
+    if (clearWishlist.match(intent)) return [];
+    return current;
+  }, items);
+}
+
 function* load(api: WishlistApi) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
     yield put(wishlistLoaded([]));
     return;
   }
+  // Likes kept from an earlier page are sent first: the read then shows them.
+  yield call(replayDone);
   try {
     const items: WishlistItem[] = yield call(api.wishlist, uid);
-    yield put(wishlistLoaded(items));
+    const intents: OutboxIntent[] = yield select(selectOutboxIntents);
+    yield put(wishlistLoaded(itemsWithIntents(items, intents)));
   } catch (error) {
     yield put(wishlistFailed(`Failed to fetch wishlist: ${statusOf(error)}`));
   }
 }
 
-function* add(api: WishlistApi, action: ReturnType<typeof addToWishlist>) {
+/** Sends a wishlist command of the user's action through the outbox. */
+function* send(use: (api: WishlistApi) => unknown, intent: OutboxIntent) {
+  yield call(
+    sendUserCommand,
+    describeCommand((http) => use(wishlistApi(http))),
+    intent,
+  );
+}
+
+function* add(action: ReturnType<typeof addToWishlist>) {
   const productId = action.payload.product_id;
   const uid: string | null = yield select(selectUid);
   if (!uid) {
@@ -59,12 +88,11 @@ function* add(api: WishlistApi, action: ReturnType<typeof addToWishlist>) {
     return;
   }
   try {
-    yield call(sendCommand, (options: RequestOptions) =>
-      api.add({ userId: uid, productId }, options),
-    );
+    yield call(send, (wishlist) => wishlist.add({ userId: uid, productId }, {}), action);
     yield put(wishlistItemAdded(toWishlistItem(action.payload)));
     yield call(broadcastLikes, productId, 1);
   } catch (error) {
+    if (error instanceof KeptForLaterError) return;
     const body = error instanceof Error ? error.message : '';
     yield put(
       wishlistActionFailed({
@@ -75,7 +103,7 @@ function* add(api: WishlistApi, action: ReturnType<typeof addToWishlist>) {
   }
 }
 
-function* remove(api: WishlistApi, action: ReturnType<typeof removeFromWishlist>) {
+function* remove(action: ReturnType<typeof removeFromWishlist>) {
   const { productId } = action.payload;
   const uid: string | null = yield select(selectUid);
   if (!uid) {
@@ -83,10 +111,11 @@ function* remove(api: WishlistApi, action: ReturnType<typeof removeFromWishlist>
     return;
   }
   try {
-    yield call(sendCommand, (options: RequestOptions) => api.remove(uid, productId, options));
+    yield call(send, (wishlist) => wishlist.remove(uid, productId, {}), action);
     yield put(wishlistItemRemoved({ productId }));
     yield call(broadcastLikes, productId, -1);
-  } catch {
+  } catch (error) {
+    if (error instanceof KeptForLaterError) return;
     yield put(wishlistActionFailed({ productId, error: 'Failed to remove from wishlist' }));
   }
 }
@@ -101,17 +130,18 @@ function* toggle(action: ReturnType<typeof toggleWishlist>) {
   );
 }
 
-function* clear(api: WishlistApi) {
+function* clear(action: ReturnType<typeof clearWishlist>) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
     yield put(wishlistActionFailed({ error: NOT_SIGNED_IN }));
     return;
   }
   try {
-    yield call(sendCommand, (options: RequestOptions) => api.clear(uid, options));
+    yield call(send, (wishlist) => wishlist.clear(uid, {}), action);
     yield put(wishlistCleared());
     yield call(broadcastLikes, null, 0);
-  } catch {
+  } catch (error) {
+    if (error instanceof KeptForLaterError) return;
     yield put(wishlistActionFailed({ error: 'Failed to clear wishlist' }));
   }
 }
@@ -131,7 +161,12 @@ export function* wishlistSaga() {
   yield takeEvery(sessionStarted.type, startSession);
   yield takeEvery(sessionEnded.type, endSession);
   yield takeEvery(toggleWishlist.type, toggle);
-  yield takeEvery(addToWishlist.type, add, api);
-  yield takeEvery(removeFromWishlist.type, remove, api);
-  yield takeLatest(clearWishlist.type, clear, api);
+  yield takeEvery(addToWishlist.type, add);
+  yield takeEvery(removeFromWishlist.type, remove);
+  yield takeLatest(clearWishlist.type, clear);
+  // Likes kept while offline were sent: read again.
+  yield takeLatest(changesReplayed.type, function* () {
+    const uid: string | null = yield select(selectUid);
+    if (uid) yield put(loadWishlist());
+  });
 }
