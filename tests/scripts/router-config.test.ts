@@ -51,6 +51,7 @@ describe('the router (docker/nginx.conf)', () => {
       '= /api/photos',
       '= /api/notifications/stream',
       '/api/',
+      '@command',
       '/images/',
     ];
     expect(locations.map(([where]) => where).sort()).toEqual([...own, ...proxied].sort());
@@ -95,6 +96,51 @@ describe('the router (docker/nginx.conf)', () => {
     expect(stream).toMatch(/proxy_read_timeout 1h;/);
     // Before the /api/ location's 30 s applies: an exact match wins in nginx whatever the order.
     expect(nginxConf).toMatch(/location \/api\/ \{[\s\S]*?proxy_read_timeout 30s;/);
+  });
+
+  it('carries out a command it has received even when the browser goes away, and only commands', () => {
+    // The process topology's router is this file rendered (scripts/distributed/router.ts).
+    const local = renderSite(nginxConf, {
+      dir: '/tmp/router',
+      listen: { host: '127.0.0.1', port: 8080 },
+      clientDist: '/srv/client',
+      upstreams: {
+        query_api: ['127.0.0.1:1'],
+        command_api: ['127.0.0.1:2', '127.0.0.1:3'],
+        ops_api: ['127.0.0.1:4'],
+      },
+      securityHeaders: securityHeaders(base),
+    });
+    for (const [name, conf] of [
+      ['docker/nginx.conf', nginxConf],
+      ['the process topology', local],
+    ] as const) {
+      const locations = new Map(
+        [...conf.matchAll(/^ {2}location ([^{]+)\{([\s\S]*?)\n {2}\}/gm)].map(
+          ([, where, body]) => [where!.trim(), body!] as const,
+        ),
+      );
+      const api = locations.get('/api/')!;
+      // Every method but GET and HEAD leaves /api/ for @command, which goes to command-api.
+      expect(api, name).toContain('error_page 418 = @command;');
+      expect(api, name).toContain('if ($request_method !~ ^(GET|HEAD)$) { return 418; }');
+      expect(api, name).toContain('proxy_pass http://query_api;');
+      expect(api, name).not.toContain('proxy_ignore_client_abort');
+      const command = locations.get('@command')!;
+      expect(command, name).toContain('proxy_pass http://command_api;');
+      expect(command, name).toContain('proxy_ignore_client_abort on;');
+      expect(command, name).toMatch(/proxy_read_timeout 30s;/);
+      // The other command routes: photo uploads and the settlement of a dispute.
+      for (const where of ['= /api/photos', '/api/ops/disputes/'])
+        expect(locations.get(where), `${name}: ${where}`).toContain(
+          'proxy_ignore_client_abort on;',
+        );
+      // A read the browser gave up on is not carried out.
+      for (const where of ['= /api/notifications/stream', '/images/'])
+        expect(locations.get(where), `${name}: ${where}`).not.toContain(
+          'proxy_ignore_client_abort',
+        );
+    }
   });
 
   it('is rendered for the local topology with the values of its own configuration', () => {
