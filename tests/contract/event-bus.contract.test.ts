@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
 import {
@@ -24,6 +24,8 @@ import {
   startOutboxRelay,
   type OutboxRelay,
   createKafkaBus,
+  type KafkaBus,
+  type KafkaBusOptions,
   topicsOf,
 } from '@rewear/platform';
 import {
@@ -338,22 +340,46 @@ describe.each(engines)('EventBus contract: $name', (engine) => {
 });
 
 describe.skipIf(!distributed.available)('Kafka bus', () => {
-  it('keeps a consumer whose batch takes longer than the session timeout, and goes on', async () => {
+  /** A store, its relay and a bus on topics of their own; all removed after `body`. */
+  async function withKafka(
+    name: string,
+    busOptions: Partial<KafkaBusOptions>,
+    body: (h: { store: MongoEventStore; bus: KafkaBus }) => Promise<void>,
+  ) {
     const brokers = kafka.url!.split(',');
-    const topicPrefix = `slow${runId}`;
+    const topicPrefix = `${name}${runId}`;
     const store = await openMongoEventStore({
       uri: mongo.url!,
-      database: `contract_slow_${runId}`,
+      database: `contract_${name}_${runId}`,
     });
     const relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
-    // The broker's shortest session (group.min.session.timeout.ms, 6 s by default).
     const bus = createKafkaBus({
       brokers,
       topicPrefix,
-      clientId: `slow-${runId}`,
-      sessionTimeoutMs: 6_000,
+      clientId: `${name}-${runId}`,
+      ...busOptions,
     });
     try {
+      await body({ store, bus });
+    } finally {
+      await bus.close();
+      await relay.stop();
+      await store.db.dropDatabase();
+      await store.close();
+      const admin = new Kafka({
+        clientId: 'contract-cleanup',
+        brokers,
+        logLevel: logLevel.NOTHING,
+      }).admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+      await admin.disconnect();
+    }
+  }
+
+  it('keeps a consumer whose batch takes longer than the session timeout, and goes on', async () => {
+    // The broker's shortest session (group.min.session.timeout.ms, 6 s by default).
+    await withKafka('slow', { sessionTimeoutMs: 6_000 }, async ({ store, bus }) => {
       const seen: string[] = [];
       let first = true;
       await bus.subscribe({
@@ -373,20 +399,38 @@ describe.skipIf(!distributed.available)('Kafka bus', () => {
       await store.append('cart-slow2', [created('slow2')], opts(0));
       while (!seen.includes('cart-slow2') && Date.now() < deadline + 10_000) await sleep(50);
       expect(seen).toContain('cart-slow2');
-    } finally {
-      await bus.close();
-      await relay.stop();
-      await store.db.dropDatabase();
-      await store.close();
-      const admin = new Kafka({
-        clientId: 'contract-cleanup',
-        brokers,
-        logLevel: logLevel.NOTHING,
-      }).admin();
-      await admin.connect();
-      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
-      await admin.disconnect();
-    }
+    });
+  }, 60_000);
+
+  it('replaces a consumer that stopped fetching while events wait, and delivers them once', async () => {
+    const consumers: Consumer[] = [];
+    await withKafka(
+      'stall',
+      { stallTimeoutMs: 3_000, onConsumerStarted: (consumer) => consumers.push(consumer) },
+      async ({ store, bus }) => {
+        const seen: string[] = [];
+        const subscription = await bus.subscribe({
+          name: `contract-${runId}-stall`,
+          async handle({ events }) {
+            seen.push(...events.map((event) => event.streamId));
+          },
+        });
+        await store.append('cart-stall1', [created('stall1')], opts(0));
+        const deadline = Date.now() + 30_000;
+        while (!seen.includes('cart-stall1') && Date.now() < deadline) await sleep(50);
+        expect(seen).toEqual(['cart-stall1']);
+        // The consumer stops for good (as one whose crash kafkajs does not restart): the
+        // next event waits for it until the subscription replaces it.
+        await consumers[0]!.stop();
+        await store.append('cart-stall2', [created('stall2')], opts(0));
+        while (!seen.includes('cart-stall2') && Date.now() < deadline) await sleep(50);
+        expect(seen).toEqual(['cart-stall1', 'cart-stall2']);
+        expect(consumers).toHaveLength(2);
+        const activity = subscription.activity();
+        expect(activity.replacements, JSON.stringify(activity)).toBe(1);
+        expect(activity.joins).toBeGreaterThanOrEqual(2);
+      },
+    );
   }, 60_000);
 });
 

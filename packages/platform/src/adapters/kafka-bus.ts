@@ -11,8 +11,23 @@ import { AGGREGATE_TYPES, parseStreamId, type EventEnvelope } from '@rewear/cont
 import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
 import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
+import {
+  isStalled,
+  lastSignOf,
+  newConsumerActivity,
+  recordConsumerActivity,
+  type ConsumerActivity,
+} from './kafka-consumer-activity.ts';
 
 export const DEFAULT_TOPIC_PREFIX = 'rewear';
+/**
+ * A member killed without leaving its group holds up every join of that group until its session
+ * times out: with kafkajs's 30 s default, a restarted projectors process waited about 30 s for
+ * its first group, and every group waited as long after a broker restart. Heartbeats go every
+ * 3 s, and during a long batch every second, so 10 s leaves room for three missed beats.
+ */
+export const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
+const DEFAULT_STALL_TIMEOUT_MS = 45_000;
 
 export const topicsOf = (prefix: string) => AGGREGATE_TYPES.map((type) => `${prefix}.${type}`);
 export const topicOfStream = (prefix: string, streamId: string) =>
@@ -33,8 +48,20 @@ export async function ensureTopics(
   });
 }
 
-/** Kafka's own log lines go through this, quietly unless they are errors. */
-export function kafkaLogger(level: logLevel = logLevel.ERROR) {
+const LOG_LEVELS: Record<string, logLevel> = {
+  error: logLevel.ERROR,
+  warn: logLevel.WARN,
+  info: logLevel.INFO,
+  debug: logLevel.DEBUG,
+};
+
+/**
+ * Kafka's own log lines go through this, quietly unless they are errors; KAFKA_LOG_LEVEL=info
+ * (or warn, debug) shows kafkajs's own account of joins, heartbeats and fetches.
+ */
+export function kafkaLogger(
+  level: logLevel = LOG_LEVELS[process.env.KAFKA_LOG_LEVEL?.toLowerCase() ?? ''] ?? logLevel.ERROR,
+) {
   return {
     logLevel: level,
     logCreator:
@@ -46,9 +73,13 @@ export function kafkaLogger(level: logLevel = logLevel.ERROR) {
       }: {
         namespace: string;
         level: logLevel;
-        log: { message: string };
+        log: { message: string } & Record<string, unknown>;
       }) => {
-        if (entryLevel <= logLevel.ERROR) console.error(`[kafka] ${namespace}: ${log.message}`);
+        if (entryLevel > level) return;
+        const { message, timestamp: _timestamp, logger: _logger, ...details } = log;
+        const line = `[kafka] ${namespace}: ${message} ${JSON.stringify(details)}`;
+        if (entryLevel <= logLevel.ERROR) console.error(line);
+        else console.log(line);
       },
   };
 }
@@ -62,15 +93,27 @@ export interface KafkaBusOptions {
   partitions?: number;
   /** How long `subscribe` waits for the consumer to join its group. Default 30 s. */
   joinTimeoutMs?: number;
-  /** How long the group waits for a heartbeat before it evicts a consumer. Default 30 s. */
+  /**
+   * How long the group waits for a heartbeat before it evicts a consumer: also how long a member
+   * that was killed (no LeaveGroup) holds up its group's next join. Default 10 s.
+   */
   sessionTimeoutMs?: number;
+  /** A consumer that has not fetched for this long while events wait is replaced. Default 45 s. */
+  stallTimeoutMs?: number;
+  /** Called with each consumer a subscription starts (instrumentation; tests stop one). */
+  onConsumerStarted?: (consumer: Consumer, subscription: string) => void;
   /** A delivered event that fails its schema: still delivered, the consumer dead-letters it. */
   onInvalidEvent?: (event: EventEnvelope, reason: string, subscription: string) => void;
 }
 
+/** A subscription on Kafka: what its consumer has done, as well as where it stands. */
+export interface KafkaSubscription extends TrackedSubscription {
+  activity(): ConsumerActivity;
+}
+
 export interface KafkaBus extends PartitionedBus {
   readonly topics: string[];
-  subscribe(options: SubscribeOptions): Promise<TrackedSubscription>;
+  subscribe(options: SubscribeOptions): Promise<KafkaSubscription>;
   /** Offsets committed by the subscription (consumer group) `name`, per partition. */
   committedOffsets(name: string): Promise<PartitionOffsets>;
 }
@@ -144,100 +187,204 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
     return offsets;
   };
 
+  /** The offset after the last message of every partition of the aggregate topics. */
+  const highWatermarks = async (): Promise<PartitionOffsets> => {
+    await prepareTopics();
+    const client = await adminClient();
+    const marks: PartitionOffsets = {};
+    const offsets = await Promise.all(topics.map((topic) => client.fetchTopicOffsets(topic)));
+    topics.forEach((topic, i) => {
+      for (const { partition, high } of offsets[i]!) marks[`${topic}:${partition}`] = BigInt(high);
+    });
+    return marks;
+  };
+
   return {
     topics,
     committedOffsets,
 
-    async highWatermarks(): Promise<PartitionOffsets> {
-      await prepareTopics();
-      const client = await adminClient();
-      const marks: PartitionOffsets = {};
-      const offsets = await Promise.all(topics.map((topic) => client.fetchTopicOffsets(topic)));
-      topics.forEach((topic, i) => {
-        for (const { partition, high } of offsets[i]!)
-          marks[`${topic}:${partition}`] = BigInt(high);
-      });
-      return marks;
-    },
+    highWatermarks,
 
-    async subscribe({ name, from, handle }: SubscribeOptions): Promise<TrackedSubscription> {
+    async subscribe({ name, from, handle }: SubscribeOptions): Promise<KafkaSubscription> {
       await prepareTopics();
       // Last position applied per partition: starts at `from`, then guards against redelivery.
       const applied: Checkpoint = { ...(from ?? {}) };
       // Offset after the last message handled per partition: starts at the group's committed
       // offsets (what earlier runs handled), then moves after each batch.
-      const processed: PartitionOffsets = await committedOffsets(name);
-      const consumer = kafka.consumer({
-        groupId: name,
-        sessionTimeout: options.sessionTimeoutMs ?? 30_000,
-        heartbeatInterval: 3_000,
-        maxWaitTimeInMs: 100,
-        retry: { retries: 10 },
-      });
-      consumers.add(consumer);
-      // A batch being applied when `stop` is called finishes, offset commit included, first.
-      let stopping = false;
-      let inFlight: Promise<void> = Promise.resolve();
-      const stopConsumer = async () => {
-        stopping = true;
-        await inFlight;
-        consumers.delete(consumer);
-        await consumer.disconnect();
+      const processed: PartitionOffsets = {};
+      const raiseProcessed = (offsets: PartitionOffsets) => {
+        for (const [partition, offset] of Object.entries(offsets))
+          if (offset > (processed[partition] ?? 0n)) processed[partition] = offset;
       };
-      stoppers.add(stopConsumer);
-      const joined = new Promise<void>((resolve) =>
-        consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
-      );
-      await consumer.connect();
-      await consumer.subscribe({ topics, fromBeginning: true });
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-          if (stopping || batch.messages.length === 0 || !isRunning() || isStale()) return;
-          const work = (async () => {
-            const partition = `${batch.topic}:${batch.partition}`;
-            const after = applied[partition] ?? 0;
-            const events: EventEnvelope[] = [];
-            for (const message of batch.messages) {
-              const event = decode(message);
-              if (!event) {
-                console.warn(
-                  `[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`,
-                );
-                continue;
-              }
-              if (event.position <= after) continue;
-              const reason = invalidReason(event);
-              if (reason) onInvalidEvent(event, reason, name);
-              events.push(event);
-            }
-            if (events.length > 0) {
-              // A batch may take longer than the session timeout (thousands of events of a
-              // catch-up on a slow read-model store): without heartbeats meanwhile the group
-              // evicts this member and the consumer stops for good ("the coordinator is not
-              // aware of this member"). heartbeat() sends one only when the interval is due.
-              const beat = setInterval(() => void heartbeat().catch(() => {}), 1_000);
+      raiseProcessed(await committedOffsets(name));
+      const activity = newConsumerActivity(name, Date.now());
+      const log = (line: string) => console.log(`[kafka-bus] ${line}`);
+
+      // Resolves at the first join of any of the subscription's consumers.
+      let markJoined!: () => void;
+      const joined = new Promise<void>((resolve) => (markJoined = resolve));
+      let closed = false;
+
+      /**
+       * One consumer of the group. kafkajs's own restart after a crash is turned off: it raced
+       * with a stop (a consumer stopped while its restart was joining came back as a member that
+       * held partitions and applied nothing), and a restarted consumer was seen never to join
+       * again after "the coordinator is loading". A crashed or stalled consumer is replaced
+       * instead (below), by a new member that resumes from the committed offsets.
+       */
+      const startConsumer = async () => {
+        const consumer = kafka.consumer({
+          groupId: name,
+          sessionTimeout: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+          heartbeatInterval: 3_000,
+          maxWaitTimeInMs: 100,
+          retry: { retries: 10, restartOnFailure: async () => false },
+        });
+        consumers.add(consumer);
+        activity.startedAt = Date.now();
+        const unrecord = recordConsumerActivity(consumer, activity, log);
+        options.onConsumerStarted?.(consumer, name);
+        // A batch being applied when the consumer is stopped finishes, offset commit included.
+        let stopping = false;
+        let inFlight: Promise<void> = Promise.resolve();
+        const stop = async () => {
+          stopping = true;
+          await inFlight;
+          consumers.delete(consumer);
+          await consumer.disconnect().catch(() => {});
+          unrecord();
+        };
+        // A consumer stopped while it was still joining can finish the join afterwards: it is
+        // disconnected again as soon as it shows up, so it holds no partitions.
+        const dismissIfStopped = () => {
+          if (stopping) setTimeout(() => void consumer.disconnect().catch(() => {}), 0);
+        };
+        consumer.on(consumer.events.FETCH, dismissIfStopped);
+        consumer.on(consumer.events.GROUP_JOIN, () => {
+          if (stopping) return dismissIfStopped();
+          failures = 0;
+          // Where the group starts this member: the committed offsets as the join left them
+          // (the first look, before the join, may predate a commit that was still landing).
+          void committedOffsets(name)
+            .then(raiseProcessed)
+            .catch(() => {});
+          markJoined();
+        });
+        consumer.on(consumer.events.CRASH, ({ payload }) => {
+          if (!stopping) replace(`it crashed (${payload.error.message})`);
+        });
+        try {
+          await consumer.connect();
+          await consumer.subscribe({ topics, fromBeginning: true });
+          await consumer.run({
+            autoCommit: false,
+            eachBatchAutoResolve: false,
+            eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+              if (stopping || batch.messages.length === 0 || !isRunning() || isStale()) return;
+              activity.handling = true;
+              const work = (async () => {
+                const partition = `${batch.topic}:${batch.partition}`;
+                const after = applied[partition] ?? 0;
+                const events: EventEnvelope[] = [];
+                for (const message of batch.messages) {
+                  const event = decode(message);
+                  if (!event) {
+                    console.warn(
+                      `[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`,
+                    );
+                    continue;
+                  }
+                  if (event.position <= after) continue;
+                  const reason = invalidReason(event);
+                  if (reason) onInvalidEvent(event, reason, name);
+                  events.push(event);
+                }
+                if (events.length > 0) {
+                  // A batch may take longer than the session timeout (thousands of events of a
+                  // catch-up on a slow read-model store): without heartbeats meanwhile the group
+                  // evicts this member and the consumer stops for good ("the coordinator is not
+                  // aware of this member"). heartbeat() sends one only when the interval is due.
+                  const beat = setInterval(() => void heartbeat().catch(() => {}), 1_000);
+                  try {
+                    await handle({ events, partition });
+                  } finally {
+                    clearInterval(beat);
+                  }
+                  applied[partition] = events[events.length - 1]!.position;
+                }
+                const lastOffset = batch.messages[batch.messages.length - 1]!.offset;
+                resolveOffset(lastOffset);
+                const next = BigInt(lastOffset) + 1n;
+                raiseProcessed({ [partition]: next });
+                await consumer.commitOffsets([
+                  { topic: batch.topic, partition: batch.partition, offset: next.toString() },
+                ]);
+                await heartbeat();
+              })();
+              inFlight = work.catch(() => {});
               try {
-                await handle({ events, partition });
+                await work;
               } finally {
-                clearInterval(beat);
+                activity.handling = false;
               }
-              applied[partition] = events[events.length - 1]!.position;
+            },
+          });
+        } catch (error) {
+          await stop();
+          throw error;
+        }
+        return { stop };
+      };
+
+      // Replacing: one at a time; a crash reported meanwhile (the new consumer's own) asks for
+      // another round, after a longer wait (1, 2, 4, 8, then every 10 s until a join succeeds).
+      let current: { stop(): Promise<void> } | null = null;
+      let replacing: Promise<void> | null = null;
+      let again = false;
+      let failures = 0;
+      let wakeUp = () => {};
+      const pause = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      function replace(why: string) {
+        if (closed) return;
+        if (replacing) {
+          again = true;
+          return;
+        }
+        activity.replacements += 1;
+        log(
+          `${name}: replacing the consumer: ${why} (${activity.joins} joins, ${activity.rebalances} rebalances, ${activity.crashes} crashes so far)`,
+        );
+        replacing = (async () => {
+          do {
+            again = false;
+            await pause(Math.min(10_000, 1_000 * 2 ** Math.min(failures, 4)));
+            failures += 1;
+            await current?.stop();
+            current = null;
+            if (closed) return;
+            try {
+              current = await startConsumer();
+            } catch (error) {
+              log(`${name}: a new consumer did not start: ${(error as Error)?.message ?? error}`);
+              again = true;
             }
-            const lastOffset = batch.messages[batch.messages.length - 1]!.offset;
-            resolveOffset(lastOffset);
-            const next = BigInt(lastOffset) + 1n;
-            if (next > (processed[partition] ?? 0n)) processed[partition] = next;
-            await consumer.commitOffsets([
-              { topic: batch.topic, partition: batch.partition, offset: next.toString() },
-            ]);
-            await heartbeat();
-          })();
-          inFlight = work.catch(() => {});
-          await work;
-        },
-      });
+          } while (again && !closed);
+        })().finally(() => (replacing = null));
+      }
+
+      try {
+        current = await startConsumer();
+      } catch (error) {
+        closed = true;
+        throw error;
+      }
       const timeoutMs = options.joinTimeoutMs ?? 30_000;
       let timer: NodeJS.Timeout | undefined;
       const joinedInTime = await Promise.race([
@@ -246,15 +393,53 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       ]);
       clearTimeout(timer);
       if (!joinedInTime) {
-        stoppers.delete(stopConsumer);
-        await stopConsumer();
+        closed = true;
+        await replacing;
+        await current?.stop();
         throw new Error(`Consumer group ${name} did not join within ${timeoutMs} ms`);
       }
+
+      // A consumer that stops fetching while events wait has lost its place in the group for
+      // good (seen: a member the coordinator no longer knew, which never joined again).
+      const stallMs = options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
+      let checking = false;
+      const watch = setInterval(
+        () => {
+          if (checking || replacing) return;
+          checking = true;
+          void highWatermarks()
+            .then((marks) => {
+              const waiting = Object.entries(marks).some(
+                ([partition, mark]) => (processed[partition] ?? 0n) < mark,
+              );
+              const now = Date.now();
+              if (!replacing && isStalled(activity, waiting, now, stallMs))
+                replace(
+                  `no fetch for ${Math.round((now - lastSignOf(activity)) / 1000)} s while events wait`,
+                );
+            })
+            // The broker does not answer: the consumer's own reconnects are the remedy.
+            .catch(() => {})
+            .finally(() => (checking = false));
+        },
+        Math.max(1_000, Math.min(5_000, stallMs / 4)),
+      );
+      watch.unref();
+      const stopSubscription = async () => {
+        closed = true;
+        wakeUp();
+        clearInterval(watch);
+        await replacing;
+        await current?.stop();
+        current = null;
+      };
+      stoppers.add(stopSubscription);
       return {
         processedOffsets: () => ({ ...processed }),
+        activity: () => ({ ...activity, assigned: [...activity.assigned] }),
         async stop() {
-          stoppers.delete(stopConsumer);
-          await stopConsumer();
+          stoppers.delete(stopSubscription);
+          await stopSubscription();
         },
       };
     },
