@@ -6,11 +6,11 @@
  * beside suites that share the engines. Skipped, with the reason, when the engines are not set.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openMongoReadModelStore } from '@rewear/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   engineEnvFrom,
   freePort,
@@ -182,9 +182,37 @@ async function liveReadModels(): Promise<Record<string, unknown[]>> {
   }
 }
 
+/**
+ * After each case, whatever it left behind: every engine running and every service healthy.
+ * A service that is not healthy in a minute is restarted, so a case that failed (an engine left
+ * stopped, the projectors left stuck) does not make the next one fail by waiting on it.
+ */
+async function restoreTopology() {
+  for (const script of ['start-ferretdb.sh', 'start-kafka.sh', 'start-meilisearch.sh'])
+    engineScript(script);
+  for (const service of topology.services) {
+    if (!service.running()) {
+      observe(`${service.name} was not running after the case: started again`);
+      service.start();
+    }
+    try {
+      await service.waitHealthy(60_000);
+    } catch {
+      observe(`${service.name} was not healthy a minute after the case: restarted`);
+      service.kill('SIGKILL');
+      await service.exited();
+      service.start();
+      await service.waitHealthy(120_000);
+    }
+  }
+}
+
 describe.skipIf(missing)('faults on the distributed topology', () => {
   beforeAll(async () => {
-    workDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-faults-'));
+    // FAULTS_LOG_DIR (scripts/faults/repeat.sh): the services' logs are kept there.
+    const keep = process.env.FAULTS_LOG_DIR?.trim();
+    if (keep) mkdirSync(keep, { recursive: true });
+    workDir = keep || mkdtempSync(path.join(os.tmpdir(), 'rewear-faults-'));
     topology = await startTopology({
       engines: engineEnvFrom(process.env),
       port: await freePort(),
@@ -204,9 +232,14 @@ describe.skipIf(missing)('faults on the distributed topology', () => {
     ).body.id;
   }, 300_000);
 
+  afterEach(async () => {
+    if (topology) await restoreTopology();
+  }, 300_000);
+
   afterAll(async () => {
     await topology?.stop();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    if (workDir && !process.env.FAULTS_LOG_DIR?.trim())
+      rmSync(workDir, { recursive: true, force: true });
   }, 120_000);
 
   it('read-your-writes across replicas: a write through command-api 1 is read through query-api 2', async () => {
