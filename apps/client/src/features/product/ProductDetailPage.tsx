@@ -5,7 +5,6 @@ import Price from '../../components/Price.tsx';
 import ProductCard from '../../components/ProductCard.tsx';
 import ProductImage from '../../components/ProductImage.tsx';
 import WishlistHeart from '../../components/WishlistHeart.tsx';
-import { RatingSummary } from '../../components/Stars.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import {
   addToCart,
@@ -19,6 +18,7 @@ import { selectUid } from '../auth/authSlice.ts';
 import ConfirmDialog from '../listings/ConfirmDialog.tsx';
 import FollowButton from '../social/FollowButton.tsx';
 import ProductOffer from '../messages/ProductOffer.tsx';
+import SoldBy from './SoldBy.tsx';
 import {
   galleryOf,
   isSellerOf,
@@ -189,13 +189,11 @@ export default function ProductDetailPage() {
         <div className="product-detail__info">
           <h1>{product.title}</h1>
           {product.brand_name && <p className="product-detail__brand">{product.brand_name}</p>}
-          <p className="muted product-detail__seller">
-            Sold by{' '}
-            <Link to={`/sellers/${encodeURIComponent(product.seller_id)}`}>
-              {product.seller_name}
-            </Link>
-            {product.sellerRating && <RatingSummary rating={product.sellerRating} compact />}
-          </p>
+          <SoldBy
+            sellerId={product.seller_id}
+            sellerName={product.seller_name}
+            rating={product.sellerRating}
+          />
           <FollowButton sellerId={product.seller_id} sellerName={product.seller_name} />
           <div className="product-detail__likes">
             <WishlistHeart product={product} />
