@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, LIMITS } from '@rewear/contracts';
+import { days, PROBLEM_WINDOW_DAYS, SHIP_WITHIN_DAYS } from './policies.ts';
 import './help.css';
 
 const SOURCE_CODE_URL = 'https://github.com/rewear/rewear';
@@ -94,9 +95,10 @@ export function FaqPage() {
         </Question>
         <Question q="Will my order be delivered?">
           <p>
-            Not from this store: Rewear is a demo marketplace and, as the banner at the top says,
-            orders placed here are not fulfilled. Everything else (the cart, the payment, your
-            orders) works as it would in a real store.
+            Not for real: Rewear is a demo marketplace and, as the banner at the top says, nothing
+            bought here is sent. The rest works as it would in a real store: the seller records the
+            shipping in the app (carrier and tracking number), and delivery, cancellations, returns
+            and refunds follow the rules below, with test payments.
           </p>
         </Question>
       </section>
@@ -118,6 +120,15 @@ export function FaqPage() {
           </p>
         </Question>
         <Question q="What happens when my item sells?">
+          <p>
+            You are notified and the sale appears on <Link to="/sales">My Sales</Link>. Ship it
+            within {days(SHIP_WITHIN_DAYS)} of the payment and enter the carrier and tracking
+            number; otherwise the sale is cancelled and the buyer refunded. The money is held
+            (Pending) until the buyer confirms all is well, or {days(PROBLEM_WINDOW_DAYS)} after
+            delivery without a problem reported; then it is Available. If the buyer reports a
+            problem, you accept the return (the buyer is refunded) or dispute it (the store's
+            operators settle it).
+          </p>
           <p>
             Its stock goes down; a listing with nothing left shows "Out of Stock" and leaves the
             catalogue and search results.
@@ -151,17 +162,44 @@ export function FaqPage() {
 
       <section aria-labelledby="faq-returns">
         <h2 id="faq-returns">Returns</h2>
+        <Question q="Can I cancel an order?">
+          <p>
+            Yes, until the seller ships it: choose Cancel order on its package in{' '}
+            <Link to="/orders">My Orders</Link> or on the order's page. The package's amount is
+            refunded to your card and its items go back on sale. An order with several sellers'
+            items has a package per seller, each cancelled on its own. A seller who has not shipped
+            within {days(SHIP_WITHIN_DAYS)} of your payment loses the sale: the package is cancelled
+            and refunded by itself.
+          </p>
+        </Question>
         <Question q="Can I return an item?">
           <p>
-            Product pages state a 30-day return policy. Because this demo store does not ship
-            orders, there is nothing to send back, and the store has no return or refund process
-            yet.
+            Yes, within {days(PROBLEM_WINDOW_DAYS)} after delivery: choose Report a problem on the
+            package and say what is wrong (not as described, damaged, or not received). The money
+            stays held while the seller answers. If they accept the return, you are refunded the
+            package's amount; if they dispute it, the store's operators settle it, refunding you or
+            paying the seller. Once {days(PROBLEM_WINDOW_DAYS)} after delivery have passed without a
+            problem reported, the sale is final.
           </p>
         </Question>
         <Question q="What does buyer protection cover?">
           <p>
+            The seller is not paid when you pay: the money is held until you confirm "Everything is
+            OK", or until {days(PROBLEM_WINDOW_DAYS)} after delivery pass without a problem
+            reported. Until then you can cancel (before it ships) or report a problem (after
+            delivery), as above.
+          </p>
+          <p>
             You are charged only when your payment succeeds, only once per order and only the total
-            you were shown; an order that fails or expires costs nothing.
+            you were shown; an order that fails or expires costs nothing, and a payment that arrives
+            after its order expired is refunded.
+          </p>
+        </Question>
+        <Question q="How do I get my money back?">
+          <p>
+            A refund goes back to the card you paid with, once, for the package's amount (the other
+            sellers' packages of the order are not touched). My Orders and the order's page show it,
+            and you get a notification. In this demo no real money moves.
           </p>
         </Question>
       </section>
@@ -226,13 +264,27 @@ export function TermsPage() {
         </li>
         <li>Shipping is free and no tax is added: the total is the sum of the items' prices.</li>
       </ul>
-      <h2>5. Fair use</h2>
+      <h2>5. Shipping, cancellations and returns</h2>
+      <ul>
+        <li>
+          A paid order's seller ships within {days(SHIP_WITHIN_DAYS)}; otherwise that seller's part
+          of the order is cancelled and refunded.
+        </li>
+        <li>The buyer may cancel a part that has not shipped; it is refunded.</li>
+        <li>
+          Buyer protection: the seller is paid once the buyer confirms all is well, or{' '}
+          {days(PROBLEM_WINDOW_DAYS)} after delivery. Within those {days(PROBLEM_WINDOW_DAYS)} the
+          buyer may report a problem; the seller then accepts the return (the buyer is refunded) or
+          disputes it, and the store's operators settle the dispute for one side or the other.
+        </li>
+      </ul>
+      <h2>6. Fair use</h2>
       <p>
         Do not disrupt the store, try to reach other people's data, or send requests faster than a
         person would; the store limits how many changes each address and account can make per
         minute.
       </p>
-      <h2>6. No warranty</h2>
+      <h2>7. No warranty</h2>
       <p>
         The store is provided as it is, without any warranty, and may change or stop at any time.
         Changes to these terms are published on this page.

@@ -19,6 +19,7 @@ import ConfirmDialog from '../listings/ConfirmDialog.tsx';
 import FollowButton from '../social/FollowButton.tsx';
 import ProductOffer from '../messages/ProductOffer.tsx';
 import SoldBy from './SoldBy.tsx';
+import { days, PROBLEM_WINDOW_DAYS, SHIP_WITHIN_DAYS } from '../help/policies.ts';
 import {
   galleryOf,
   isSellerOf,
@@ -297,9 +298,18 @@ export default function ProductDetailPage() {
           )}
 
           <ul className="product-detail__notes">
-            <li>Free shipping, delivered in 3-5 business days</li>
-            <li>30-day return policy</li>
-            <li>Buyer protection on every order</li>
+            <li>
+              Free shipping: the seller ships within {days(SHIP_WITHIN_DAYS)}, or the order is
+              cancelled and refunded
+            </li>
+            <li>
+              Returns: report a problem within {days(PROBLEM_WINDOW_DAYS)} of delivery to ask for a
+              refund
+            </li>
+            <li>
+              Buyer protection: the seller is paid only once you confirm all is well, or{' '}
+              {days(PROBLEM_WINDOW_DAYS)} after delivery
+            </li>
           </ul>
         </div>
       </div>
