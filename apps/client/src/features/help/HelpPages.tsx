@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, LIMITS } from '@rewear/contracts';
+import ContactForm from '../contact/ContactForm.tsx';
 import { days, PROBLEM_WINDOW_DAYS, SHIP_WITHIN_DAYS } from './policies.ts';
 import './help.css';
 
@@ -315,6 +316,11 @@ export function PrivacyPage() {
           <Link to="/unsubscribe">unsubscribe</Link>.
         </li>
         <li>
+          <strong>Messages to us:</strong> what you write with the{' '}
+          <Link to="/contact">contact form</Link>, with the topic, the name and the email address
+          you give (or your account's), read by the store's operators to answer you.
+        </li>
+        <li>
           <strong>Requests:</strong> the network address each change comes from, counted for a short
           while to limit how many changes can be sent.
         </li>
@@ -334,7 +340,7 @@ export function PrivacyPage() {
       <h2>Your choices</h2>
       <p>
         You can delete your listings, empty your cart and wishlist and unsubscribe from the
-        newsletter yourself. To ask about anything else we hold, see{' '}
+        newsletter yourself. To ask about anything else we hold, write to us from{' '}
         <Link to="/contact">Contact Us</Link>.
       </p>
     </HelpPage>
@@ -345,32 +351,41 @@ export function ContactPage() {
   return (
     <HelpPage
       title="Contact Us"
-      intro="Rewear is a demo store without a staffed help desk; here is where each kind of question gets an answer."
+      intro="Write to the store's operators with the form below, or find the quicker answer for an order or a listing."
     >
+      <section aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">Send us a message</h2>
+        <p>
+          Say what it is about and what happened. The store's operators read every message and reply
+          by email; you do not need an account, only an address to reply to.
+        </p>
+        <ContactForm />
+      </section>
       <h2>About an order</h2>
       <p>
         <Link to="/orders">My Orders</Link> shows every order with its status; an unpaid order can
         be paid from there while its items are held. Each order's page has its items, total and
-        shipping address.
+        shipping address, and each package's buttons: Cancel order before it ships, Report a problem
+        after delivery.
       </p>
       <h2>About a listing</h2>
       <p>
-        Sellers edit or delete their own listings from the listing's page or their{' '}
-        <Link to="/profile">profile</Link>. Questions about an item are best answered by its
-        description and details.
+        Ask its seller: Message the seller or Make an offer on the listing's page. Sellers edit or
+        delete their own listings from the listing's page or their{' '}
+        <Link to="/profile">profile</Link>.
       </p>
-      <h2>A problem with the store, or your data</h2>
+      <h2>A bug in the store</h2>
       <p>
-        Report it in the store's{' '}
+        The source code is public: you can also report it in the store's{' '}
         <a href={ISSUES_URL} target="_blank" rel="noreferrer">
           issue tracker
-        </a>{' '}
-        (the source code is public), saying what you did and what you saw. Do not post passwords or
-        card numbers there.
+        </a>
+        , saying what you did and what you saw. Do not post passwords or card numbers there, nor in
+        a message.
       </p>
       <h2>Common questions</h2>
       <p>
-        Buying, selling, payments and returns: see the <Link to="/faq">FAQ</Link>.
+        Buying, selling, payments, cancellations and returns: see the <Link to="/faq">FAQ</Link>.
       </p>
     </HelpPage>
   );
