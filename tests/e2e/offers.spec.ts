@@ -182,6 +182,17 @@ test('a seller’s bundle discount comes off an order of two of their items', as
   await addToCartOnProductPage(page, 'Cart, 2 items', { signedIn: true });
   await page.goto('/cart');
   await expect(page.getByTestId('bundle-discount')).toContainText(`−${dollars(5)}`);
+  // At a laptop's width the amount keeps its sign: '−$5.00' on one line.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const amount = page.getByTestId('bundle-discount').locator(':scope > :last-child');
+  await expect(amount).toHaveText(`−${dollars(5)}`);
+  expect(
+    await amount.evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }),
+  ).toBe(1);
   await page.goto('/checkout');
   await expect(page.getByTestId('checkout-total')).toHaveText(dollars(45));
   const created = page.waitForResponse(
