@@ -2,6 +2,7 @@
  * My Orders (docs/product.md §2.18): an order left unpaid is kept apart as awaiting payment and
  * can be paid from there while it holds its items; only a paid order is thanked for.
  */
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
   dollars,
@@ -11,6 +12,14 @@ import {
   registerThroughUi,
   addToCartOnProductPage,
 } from './support/app.ts';
+
+/** How many lines the text of `element` takes on screen. */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
 
 test('an unpaid order is resumed and paid from My Orders', async ({ page, request }, testInfo) => {
   const [listing] = await listingsForSlot(request, 12);
@@ -73,4 +82,20 @@ test('an unpaid order is resumed and paid from My Orders', async ({ page, reques
   await expect(placed.getByRole('heading', { name: 'Placed orders (1)' })).toBeVisible();
   await expect(placed).toContainText(listing!.title);
   await expect(page.getByRole('region', { name: /Awaiting payment/ })).toHaveCount(0);
+
+  // On a phone the order's long number keeps to one line, cut short, its whole in the tooltip.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const title = placed.getByRole('heading', { name: `Order #${orderId}`, level: 3 });
+  await expect(title).toHaveAttribute('title', `Order #${orderId}`);
+  expect(await linesOf(title)).toBe(1);
+  const pkg = placed.getByRole('article').first();
+  await expect(pkg).toBeVisible();
+  expect(await linesOf(pkg.getByRole('heading').first())).toBe(1);
+  await page.goto(`/order-confirmation/${orderId}`);
+  const number = page.locator('.rw-confirmation__hero .order-number');
+  await expect(number).toHaveText(`#${orderId}`);
+  expect(await linesOf(number)).toBe(1);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import OrderNumber from '../../components/OrderNumber.tsx';
 import Spinner from '../../components/Spinner.tsx';
 import { fetchOrder, selectOrderDetail } from './ordersSlice.ts';
 import {
@@ -72,15 +73,22 @@ export default function OrderConfirmationPage() {
           </span>
           <h1>Thank you for your order!</h1>
           <p className="rw-muted">
-            Order number <strong>#{order.id}</strong>
+            Order number{' '}
+            <strong>
+              <OrderNumber id={order.id} />
+            </strong>
           </p>
         </div>
       ) : standing === 'awaitingPayment' ? (
         <div className="rw-confirmation__hero">
           <h1>Awaiting payment</h1>
           <p className="rw-muted">
-            Order number <strong>#{order.id}</strong>. Your items are held until{' '}
-            {formatHoldTime(order.expiresAt)}; pay before then to keep them.
+            Order number{' '}
+            <strong>
+              <OrderNumber id={order.id} />
+            </strong>
+            . Your items are held until {formatHoldTime(order.expiresAt)}; pay before then to keep
+            them.
           </p>
           <Link
             to={`/orders/${encodeURIComponent(order.id)}/pay`}
@@ -93,7 +101,10 @@ export default function OrderConfirmationPage() {
         <div className="rw-confirmation__hero">
           <h1>{order.status === 'payment_failed' ? 'Payment failed' : 'Order expired'}</h1>
           <p className="rw-muted">
-            Order number <strong>#{order.id}</strong>{' '}
+            Order number{' '}
+            <strong>
+              <OrderNumber id={order.id} />
+            </strong>{' '}
             {order.status === 'payment_failed'
               ? 'was not placed: its payment failed.'
               : 'was not placed: it was not paid in time.'}{' '}

@@ -50,7 +50,9 @@ function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
     <li className={`rw-card rw-order rw-order--${standing}`}>
       <div className="rw-order__head">
         <div>
-          <h3 className="rw-order__title">Order #{order.id}</h3>
+          <h3 className="rw-order__title" title={`Order #${order.id}`}>
+            Order #{order.id}
+          </h3>
           <p className="rw-muted">Placed on {formatOrderDate(order.date)}</p>
         </div>
         <StatusBadge status={order.status} label={orderStatusText(order, now)} />

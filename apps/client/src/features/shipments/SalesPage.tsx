@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, type SellerBalance } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import OrderNumber from '../../components/OrderNumber.tsx';
 import { formatOrderDate } from '../orders/orderGrouping.ts';
 import { salesRequested, selectBalance, selectSales } from './shipmentsSlice.ts';
 import { MOVEMENT_LABELS } from './shipmentStatus.ts';
@@ -71,7 +72,7 @@ function Balance() {
                     <strong>{MOVEMENT_LABELS[movement.kind]}</strong>
                     <span className="rw-muted">
                       {' '}
-                      · Order #{movement.orderId} · {formatOrderDate(movement.at)}
+                      · Order <OrderNumber id={movement.orderId} /> · {formatOrderDate(movement.at)}
                     </span>
                   </span>
                   <span className={`rw-balance__amount rw-balance__amount--${movement.kind}`}>

@@ -306,7 +306,7 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
   return (
     <article className="rw-card rw-shipment" aria-labelledby={headingId}>
       <div className="rw-shipment__head">
-        <Heading id={headingId} className="rw-shipment__title">
+        <Heading id={headingId} className="rw-shipment__title" title={title}>
           {title}
         </Heading>
         <ShipmentStatusBadge shipment={shipment} />
