@@ -35,6 +35,7 @@ import {
   connectionWorked,
   outboxChanged,
   outboxCounted,
+  keptHint,
   outboxNotice,
   replayFinished,
   selectOutbox,
@@ -107,6 +108,7 @@ export function* recordCommand(outbox: Outbox, request: CommandRequest, intent: 
     seq: nextSeq(),
     intent: { type: intent.type, payload: intent.payload },
   };
+  keptHint.set(uid, true);
   const kept = outbox.keep(entry).catch((error: unknown) => {
     console.error('The outbox could not keep a command', error);
   });
@@ -227,10 +229,14 @@ export function* replay(outbox: Outbox, uid: string) {
 const intentsOf = (entries: OutboxEntry[]) =>
   entries.flatMap((entry) => (entry.intent ? [entry.intent] : []));
 
-/** A signed-in session: the replay at sign-in, then again whenever the connection is back. */
-export function* session(outbox: Outbox, uid: string) {
+/**
+ * A signed-in session: the replay at sign-in, then again whenever the connection is back.
+ * `readsWaited`: the first reads waited for this replay (else they read again after it).
+ */
+export function* session(outbox: Outbox, uid: string, readsWaited = true) {
   let result: Replayed = yield call(replay, outbox, uid);
   yield put(replayFinished({ intents: intentsOf(result.waiting) }));
+  if (!readsWaited && result.sent > 0) yield put(changesReplayed());
   for (let pause = 0; ;) {
     if (result.waiting.length > 0) {
       yield call(waitForConnection, pause);
@@ -253,6 +259,7 @@ export function* recount(outbox: Outbox) {
   try {
     const entries: OutboxEntry[] = yield call([outbox, outbox.pending], uid);
     yield put(outboxCounted(entries.length));
+    keptHint.set(uid, entries.length > 0 || outbox.live.size > 0);
   } catch {
     // Storage unavailable: the count kept in memory stays.
   }

@@ -17,7 +17,7 @@ import cart, { addToCart, removeFromCart, type CartItem } from '../cart/cartSlic
 import { cartSaga } from '../cart/cartSaga.ts';
 import wishlist, { addToWishlist } from '../wishlist/wishlistSlice.ts';
 import { wishlistSaga } from '../wishlist/wishlistSaga.ts';
-import outboxReducer, { outboxCounted } from './outboxSlice.ts';
+import outboxReducer, { keptHint, outboxCounted } from './outboxSlice.ts';
 import { outboxSaga } from './outboxSaga.ts';
 
 const tee = {
@@ -245,6 +245,12 @@ function goOnline() {
 
 const quantities = (lines: CartItem[]) => lines.map((l) => [l.product_id, l.quantity]);
 
+/** What an earlier page kept (and the hint it left that something waits). */
+async function keptEarlier(app: App, entry: OutboxEntry) {
+  await app.outbox.keep(entry);
+  keptHint.set(entry.uid, true);
+}
+
 function kept(uid: string, over: Partial<OutboxEntry> & Pick<OutboxEntry, 'key'>): OutboxEntry {
   const product = over.body ? catalogue.get((over.body as { productId: string }).productId)! : tee;
   return {
@@ -408,7 +414,7 @@ describe('what earlier pages kept, at sign-in', () => {
       body: { cartId: 'cart-u1', productId: 'p2', quantity: 1 },
     });
     const someoneElse = kept('u2', { key: 'k-other' });
-    for (const entry of [second, someoneElse, first]) await app.outbox.keep(entry);
+    for (const entry of [second, someoneElse, first]) await keptEarlier(app, entry);
     server.applied(first); // it reached the server; the page was left before the answer
 
     signIn(app, 'u1');
@@ -436,8 +442,9 @@ describe('what earlier pages kept, at sign-in', () => {
   it('are shown on the first read while they cannot be sent, and sent when the connection is back', async () => {
     const server = fakeServer();
     const app = startApp();
-    await app.outbox.keep(kept('u1', { key: 'k-add' }));
-    await app.outbox.keep(
+    await keptEarlier(app, kept('u1', { key: 'k-add' }));
+    await keptEarlier(
+      app,
       kept('u1', {
         key: 'k-like',
         path: '/api/wishlist',
@@ -474,10 +481,11 @@ describe('what earlier pages kept, at sign-in', () => {
     const server = fakeServer();
     const app = startApp();
     server.sellOut('p2');
-    await app.outbox.keep(
+    await keptEarlier(
+      app,
       kept('u1', { key: 'k-boots', body: { cartId: 'cart-u1', productId: 'p2', quantity: 1 } }),
     );
-    await app.outbox.keep(kept('u1', { key: 'k-old', at: Date.now() - 25 * 60 * 60 * 1000 }));
+    await keptEarlier(app, kept('u1', { key: 'k-old', at: Date.now() - 25 * 60 * 60 * 1000 }));
 
     signIn(app, 'u1');
     await cartReady(app);
@@ -491,10 +499,37 @@ describe('what earlier pages kept, at sign-in', () => {
     app.task.cancel();
   });
 
+  it('do not hold up the first read where this browser kept nothing for the user; found anyway, they are sent and read again', async () => {
+    const server = fakeServer();
+    const app = startApp();
+    // Kept by a tab whose hint another tab cleared in between (a count that came too early).
+    await app.outbox.keep(kept('u1', { key: 'k-unhinted' }));
+    signIn(app, 'u1');
+    await vi.waitFor(() =>
+      expect(quantities(app.store.getState().cart.lines)).toEqual([['p1', 1]]),
+    );
+    const reads = server.sent.filter((s) => s.path === '/api/cart/user/u1');
+    expect(server.sent.indexOf(reads[0]!)).toBeLessThan(
+      server.sent.findIndex((s) => s.key === 'k-unhinted'),
+    );
+    expect(reads.at(-1)!.consistency).toBe(String(server.position));
+    await vi.waitFor(() => expect(keptHint.has('u1')).toBe(false));
+
+    // The hint is left the moment a command is kept, and goes once nothing waits.
+    goOffline();
+    app.store.dispatch(addToCart({ product: tee }));
+    await vi.waitFor(() => expect(app.store.getState().outbox.waiting).toBe(1));
+    expect(keptHint.has('u1')).toBe(true);
+    goOnline();
+    await vi.waitFor(() => expect(app.store.getState().outbox.waiting).toBe(0));
+    await vi.waitFor(() => expect(keptHint.has('u1')).toBe(false));
+    app.task.cancel();
+  });
+
   it('is never sent with another user’s token', async () => {
     const server = fakeServer();
     const app = startApp();
-    await app.outbox.keep(kept('u1', { key: 'k-mine' }));
+    await keptEarlier(app, kept('u1', { key: 'k-mine' }));
     // The page's state says u1, but the identity provider now answers u2's token.
     setIdTokenProvider(async () => tokenOf('u2'));
     signIn(app, 'u1');

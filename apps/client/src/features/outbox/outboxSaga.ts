@@ -1,8 +1,9 @@
 /**
  * The outbox at the page's level: the browser's `online` and `offline` events, and at each
- * sign-in the replay of what earlier pages or tabs kept (engine.ts, loaded then). The first reads
- * of the cart and the wishlist wait for that replay (`replayDone`), so they carry the replayed
- * commands' position as their consistency token and show them.
+ * sign-in the replay of what earlier pages or tabs kept (engine.ts, loaded then). Where this
+ * browser kept something for the user, the first reads of the cart and the wishlist wait for that
+ * replay (`replayDone`), so they carry the replayed commands' position as their consistency token
+ * and show them; otherwise they read at once (and again, should the replay find something).
  */
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
@@ -12,6 +13,7 @@ import type { Outbox } from '../../api/outbox.ts';
 import { sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import {
   connectionChanged,
+  keptHint,
   outboxChanged,
   replayFinished,
   selectReplaying,
@@ -30,6 +32,9 @@ export function* replayDone() {
 
 function* session(action: Action) {
   if (!sessionStarted.match(action)) return;
+  // Nothing kept for this user in this browser: the reads need not wait (the replay still runs).
+  const readsWait = keptHint.has(action.payload.uid);
+  if (!readsWait) yield put(replayFinished({ intents: [] }));
   let found: Found = null;
   try {
     found = yield call(outboxEngine);
@@ -40,7 +45,7 @@ function* session(action: Action) {
     yield put(replayFinished({ intents: [] }));
     return;
   }
-  yield call(found.engine.session, found.outbox, action.payload.uid);
+  yield call(found.engine.session, found.outbox, action.payload.uid, readsWait);
 }
 
 function* recount() {

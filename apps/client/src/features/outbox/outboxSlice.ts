@@ -94,6 +94,30 @@ export const outboxChanged = createAction('outbox/changed');
 
 export default outboxSlice.reducer;
 
+/**
+ * Whether this browser's outbox may hold something of a user's (localStorage, set when a command
+ * is kept, cleared when a count finds none): without it the first reads after sign-in do not wait
+ * for the replay, which finds nothing.
+ */
+export const keptHint = {
+  key: (uid: string) => `rewear_outbox_${uid}`,
+  has(uid: string): boolean {
+    try {
+      return localStorage.getItem(keptHint.key(uid)) !== null;
+    } catch {
+      return true;
+    }
+  },
+  set(uid: string, kept: boolean): void {
+    try {
+      if (kept) localStorage.setItem(keptHint.key(uid), '1');
+      else localStorage.removeItem(keptHint.key(uid));
+    } catch {
+      // Storage unavailable: the reads wait for the replay.
+    }
+  },
+};
+
 interface WithOutbox {
   outbox?: OutboxState;
 }
