@@ -50,7 +50,7 @@ export default function Layout() {
   const cartLines = useAppSelector(selectCartLineCount);
   const wishlistCount = useAppSelector(selectWishlistCount);
   const drawerOpen = useAppSelector(selectDrawerOpen);
-  const cartError = useAppSelector(selectCart).error;
+  const { error: cartError, status: cartStatus } = useAppSelector(selectCart);
   const outboxNotice = useAppSelector(selectOutbox).notice;
   // One message at a time in the toast: the cart's own first, then what a replay could not do.
   const toast = cartError
@@ -113,6 +113,8 @@ export default function Layout() {
                 type="button"
                 className="icon-button"
                 aria-label={`Cart, ${cartLines} ${cartLines === 1 ? 'item' : 'items'}`}
+                // While the signed-in shopper's cart is read (after what the outbox kept is sent).
+                aria-busy={cartStatus === 'loading'}
                 onClick={() => dispatch(toggleDrawer())}
               >
                 <BagIcon />
