@@ -90,6 +90,20 @@ async function postListing(
   return (await created.json()) as Product;
 }
 
+/** `user` signed up on the emulator and registered with the storefront: their uid and ID token. */
+export async function registeredUser(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<{ uid: string; idToken: string }> {
+  const account = await signUp(user);
+  const registered = await request.post('/api/users/register', {
+    headers: { authorization: `Bearer ${account.idToken}` },
+    data: { uid: account.uid, email: user.email, display_name: user.displayName },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return account;
+}
+
 /**
  * `user` registered as a seller with one listing priced `price` dollars (`stock` units, 1 unless
  * said); answers the listing.
@@ -99,12 +113,6 @@ export async function sellerWithListing(
   user: TestUser,
   listing: ListingSpec,
 ): Promise<Product> {
-  const { uid, idToken } = await signUp(user);
-  const headers = { authorization: `Bearer ${idToken}` };
-  const registered = await request.post('/api/users/register', {
-    headers,
-    data: { uid, email: user.email, display_name: user.displayName },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  const { idToken } = await registeredUser(request, user);
   return postListing(request, idToken, listing);
 }
