@@ -17,6 +17,10 @@ import cart, { addToCart, removeFromCart, type CartItem } from '../cart/cartSlic
 import { cartSaga } from '../cart/cartSaga.ts';
 import wishlist, { addToWishlist } from '../wishlist/wishlistSlice.ts';
 import { wishlistSaga } from '../wishlist/wishlistSaga.ts';
+import social, { followToggled } from '../social/socialSlice.ts';
+import { socialSaga } from '../social/socialSaga.ts';
+import messages, { messageSent } from '../messages/messagesSlice.ts';
+import { messagesSaga } from '../messages/messagesSaga.ts';
 import outboxReducer, { keptHint, outboxCounted } from './outboxSlice.ts';
 import { outboxSaga } from './outboxSaga.ts';
 
@@ -59,6 +63,7 @@ function fakeServer() {
   const likes = new Map<string, Set<string>>();
   const available = new Map([...catalogue].map(([id, p]) => [id, p.stock]));
   const answered = new Map<string, { status: number; body: unknown; position: number }>();
+  const closed = new Set<string>();
   const sent: Sent[] = [];
   let reachable = true;
   let commandsReachable = true;
@@ -92,6 +97,12 @@ function fakeServer() {
       mine.delete(body.productId as string);
       return { status: 204, body: null };
     }
+    if (path.startsWith('/api/sellers/') && path.endsWith('/follow'))
+      return { status: 200, body: { sellerId: path.split('/')[3], following: method === 'POST' } };
+    if (path.startsWith('/api/conversations/') && path.endsWith('/messages'))
+      return closed.has(path)
+        ? { status: 409, body: { message: 'This conversation is closed' } }
+        : { status: 201, body: { conversationId: path.split('/')[3] } };
     if (path === '/api/wishlist' && method === 'POST') {
       likesOf(uid).add(body.productId as string);
       return { status: 201, body: {} };
@@ -169,6 +180,7 @@ function fakeServer() {
       });
     },
     sellOut: (productId: string) => available.set(productId, 0),
+    closeConversation: (id: string) => closed.add(`/api/conversations/${id}/messages`),
     /** Commands wait for their answers until `release` is called. */
     hold() {
       let release = () => {};
@@ -201,12 +213,18 @@ function startApp() {
     context: { api, outbox: async () => outbox },
   });
   const store = configureStore({
-    reducer: { auth, cart, wishlist, outbox: outboxReducer },
+    reducer: { auth, cart, wishlist, social, messages, outbox: outboxReducer },
     middleware: (getDefault) =>
       getDefault({ thunk: false, serializableCheck: false }).concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(function* () {
-    yield all([fork(cartSaga), fork(wishlistSaga), fork(outboxSaga)]);
+    yield all([
+      fork(cartSaga),
+      fork(wishlistSaga),
+      fork(socialSaga),
+      fork(messagesSaga),
+      fork(outboxSaga),
+    ]);
   });
   return { store, task, outbox };
 }
@@ -536,6 +554,63 @@ describe('what earlier pages kept, at sign-in', () => {
     await vi.waitFor(() => expect(app.store.getState().outbox.replaying).toBe(false));
     expect(server.commands().filter((c) => c.key === 'k-mine')).toEqual([]);
     expect(await app.outbox.pending('u1')).toHaveLength(1);
+    app.task.cancel();
+  });
+});
+
+describe('likes, follows and messages', () => {
+  it('wait offline in the outbox with the cart’s, and go when the connection is back', async () => {
+    const server = fakeServer();
+    const app = startApp();
+    signIn(app, 'u1');
+    await cartReady(app);
+    goOffline();
+    app.store.dispatch(addToWishlist(boots));
+    app.store.dispatch(followToggled({ sellerId: 's1', follow: true }));
+    app.store.dispatch(messageSent({ conversationId: 'c1', text: 'Still available?' }));
+    await vi.waitFor(() =>
+      expect(app.store.getState().outbox).toMatchObject({ waiting: 3, online: false }),
+    );
+    expect(app.store.getState().social.follows.s1).toMatchObject({ following: true });
+    expect(server.commands()).toEqual([]);
+    const kept = await app.outbox.pending('u1');
+    expect(kept.map((e) => [e.method, e.path, e.intent?.type])).toEqual([
+      ['POST', '/api/wishlist', 'wishlist/addToWishlist'],
+      ['POST', '/api/sellers/s1/follow', 'social/followToggled'],
+      ['POST', '/api/conversations/c1/messages', 'messages/messageSent'],
+    ]);
+
+    goOnline();
+    await vi.waitFor(() => expect(app.store.getState().outbox.waiting).toBe(0));
+    expect(server.commands().map((c) => c.key)).toEqual(kept.map((e) => e.key));
+    expect(server.likesOf('u1')).toEqual(['p2']);
+    await vi.waitFor(() => {
+      expect(app.store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p2']);
+      expect(app.store.getState().social.follows.s1).toMatchObject({
+        following: true,
+        pending: false,
+      });
+      expect(app.store.getState().messages.sending).toBe(false);
+    });
+    app.task.cancel();
+  });
+
+  it('a message refused once the connection is back says why', async () => {
+    const server = fakeServer();
+    const app = startApp();
+    signIn(app, 'u1');
+    await cartReady(app);
+    goOffline();
+    app.store.dispatch(messageSent({ conversationId: 'c9', text: 'Hello?' }));
+    await vi.waitFor(() => expect(app.store.getState().outbox.waiting).toBe(1));
+    server.closeConversation('c9');
+    goOnline();
+    await vi.waitFor(() =>
+      expect(app.store.getState().messages.sendError).toBe(
+        'Your message could not be sent: This conversation is closed.',
+      ),
+    );
+    expect(await app.outbox.pending('u1')).toEqual([]);
     app.task.cancel();
   });
 });
