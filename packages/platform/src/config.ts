@@ -47,6 +47,11 @@ export interface Config {
    * (LIVE_NOTIFICATIONS_POLL_MS, docs/product.md §11.7).
    */
   liveNotificationsPollMs: number;
+  /**
+   * Metrics at GET /metrics (for the operators' token) and the counting behind them (METRICS;
+   * `off` or `false` turns both off, to measure their cost).
+   */
+  metrics: boolean;
 }
 
 const list = (value: string | undefined) =>
@@ -93,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000),
     liveNotificationsPollMs: int(env.LIVE_NOTIFICATIONS_POLL_MS, 200),
+    metrics: !['off', 'false'].includes(env.METRICS?.trim().toLowerCase() ?? ''),
   };
 }

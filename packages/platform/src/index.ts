@@ -70,3 +70,4 @@ export {
   type GridFsPhotoStore,
   type GridFsPhotoStoreOptions,
 } from './adapters/gridfs-photo-store.ts';
+export * from './metrics/index.ts';

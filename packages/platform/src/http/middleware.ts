@@ -21,8 +21,8 @@ export function errorHandler(log: (err: unknown, ctx: Context) => void = default
     try {
       await next();
     } catch (err) {
-      const unavailable = !(err instanceof HttpError) && isEngineUnavailable(err);
-      const status = unavailable ? 503 : errorStatus(err);
+      const status = answerStatusOf(err);
+      const unavailable = status === 503 && !(err instanceof HttpError);
       if (status === 503) noteUnavailable(ctx, (err as Error).message);
       else if (status >= 500) log(err, ctx);
       ctx.status = status;
@@ -38,6 +38,11 @@ export function errorHandler(log: (err: unknown, ctx: Context) => void = default
               : { message: 'Something went wrong on our side. Please try again.' };
     }
   };
+}
+
+/** The status errorHandler answers `err` with: 503 for an engine out of reach, else errorStatus. */
+export function answerStatusOf(err: unknown): number {
+  return !(err instanceof HttpError) && isEngineUnavailable(err) ? 503 : errorStatus(err);
 }
 
 function errorStatus(err: unknown): number {

@@ -145,6 +145,11 @@ export interface RateLimiterOptions {
    * on an error (a store out of reach would otherwise hold every command for its own timeout).
    */
   waitMs?: number;
+  /**
+   * Told of each refused request, with the limits it was over: 'address', 'user' or the route's
+   * scope ('offers', 'messages'); metrics count them.
+   */
+  onRefused?: (limits: readonly string[]) => void;
 }
 
 export function createRateLimiter(
@@ -194,7 +199,17 @@ export function createRateLimiter(
         return 0;
       }
       const refused = verdicts.filter((v) => !v.allowed);
-      return refused.length === 0 ? 0 : Math.max(1, ...refused.map((v) => v.msBeforeNext));
+      if (refused.length === 0) return 0;
+      if (options.onRefused) {
+        // The verdicts are in the order of the hits: address rules, user rules, scoped rules.
+        const kinds = [
+          ...limits.perAddress.map(() => 'address'),
+          ...(user === null ? [] : limits.perUser.map(() => 'user')),
+          ...(user === null ? [] : scoped.map(() => scope!)),
+        ];
+        options.onRefused([...new Set(kinds.filter((_, i) => !verdicts[i]!.allowed))]);
+      }
+      return Math.max(1, ...refused.map((v) => v.msBeforeNext));
     },
   };
 }

@@ -84,6 +84,18 @@ export interface ProjectorStatus {
   rebuilding: { generation: number; position: number } | null;
 }
 
+/**
+ * What a projector has done in this process, for metrics read at scrape time: counted on the
+ * hot path as a number incremented, nothing more.
+ */
+export interface ProjectorActivity {
+  projector: string;
+  /** Events applied without error since this process started, per generation (live and rebuilt). */
+  applied: Array<{ generation: number; events: number }>;
+  /** Its subscription on the bus (null before it is subscribed or after it stopped). */
+  subscription: Subscription | null;
+}
+
 export interface ReplayResult {
   projector: string;
   generation: number;
@@ -167,6 +179,8 @@ class ProjectorRunner {
   live!: LiveState;
   rebuilding: { generation: number; position: number } | null = null;
   subscription: Subscription | null = null;
+  /** Events applied without error in this process, by generation (ProjectorActivity). */
+  readonly applied = new Map<number, number>();
 
   constructor(
     readonly projector: Projector,
@@ -206,6 +220,7 @@ class ProjectorRunner {
       const invalid = verdicts ? (verdicts.get(event) ?? null) : validationError(event);
       if (invalid !== null) throw invalid;
       await this.projector.apply(event, side);
+      this.applied.set(side.generation, (this.applied.get(side.generation) ?? 0) + 1);
     } catch (err) {
       // An engine out of reach is no fault of the event: the batch fails, its checkpoint stays,
       // and the bus delivers it again (at least once) instead of the event being set aside.
@@ -652,6 +667,15 @@ export class ProjectionRuntime implements ProjectionProgress {
       });
     }
     return statuses;
+  }
+
+  /** Per projector, what it applied in this process and its subscription (for metrics). */
+  activity(): ProjectorActivity[] {
+    return [...this.runners.values()].map((runner) => ({
+      projector: runner.name,
+      applied: [...runner.applied].map(([generation, events]) => ({ generation, events })),
+      subscription: runner.subscription,
+    }));
   }
 
   /** Dead letters of one projector (all generations), newest first. */
