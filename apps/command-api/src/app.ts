@@ -16,6 +16,7 @@ import {
   identify,
   requireOpsToken,
   type AppState,
+  type CommandMetrics,
   type Config,
   type EventStore,
   type IdentityVerifier,
@@ -79,6 +80,8 @@ export interface CommandApiDeps {
   rateLimiter?: RateLimiter | null;
   /** The operators' token of the /api/ops routes; OPS_TOKEN by default (none: they answer 403). */
   opsToken?: string | null;
+  /** Told of every command answered and each idempotent replay (the stack's metrics); none by default. */
+  metrics?: CommandMetrics | null;
 }
 
 export type CommandApi = Koa<AppState> & {
@@ -138,6 +141,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     idempotencyWaitMs: deps.idempotencyWaitMs,
     rateLimiter:
       deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
+    metrics: deps.metrics ?? null,
   };
   mountRoutes(router, allRoutes, services, idempotency, mountOptions);
   // The operators' routes carry the operators' token, not a user's: checked before anything

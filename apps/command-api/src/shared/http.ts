@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import {
+  answerStatusOf,
   HttpError,
   koaPath,
   parseRouteInput,
@@ -9,6 +10,7 @@ import {
   requireUser,
   routeDeclarer,
   type AppState,
+  type CommandMetrics,
   type RateLimiter,
   type Route,
 } from '@rewear/platform';
@@ -84,6 +86,8 @@ export interface MountOptions {
   idempotencyWaitMs?: number;
   /** Counts every request per client address and user; none: no limit. */
   rateLimiter?: RateLimiter | null;
+  /** Told of every answer of a route (accepted, refused, failed) and of each idempotent replay. */
+  metrics?: CommandMetrics | null;
 }
 
 /**
@@ -109,8 +113,25 @@ export function mountRoutes(
       ? rateLimit(options.rateLimiter, route.rateScope)
       : unlimited;
 
+  const metrics = options.metrics ?? null;
+
   for (const route of routes) {
     const { doc } = route;
+    const method = doc.method.toUpperCase();
+    const template = koaPath(doc.path);
+    // First in the route's chain: its refusals before the handler (401, 429, a body too large)
+    // count as well as the handler's answer.
+    const observed: Middleware<AppState> = metrics
+      ? async (ctx, next) => {
+          try {
+            await next();
+          } catch (err) {
+            metrics.commandAnswered(method, template, answerStatusOf(toHttpError(err)));
+            throw err;
+          }
+          metrics.commandAnswered(method, template, ctx.status);
+        }
+      : (_ctx, next) => next();
     const run = async (ctx: Context & { state: AppState }): Promise<StoredAnswer> => {
       try {
         const answer = await route.handle({ ...parseRouteInput(doc, ctx), ctx, deps: services });
@@ -144,14 +165,18 @@ export function mountRoutes(
       inFlight.set(scoped, pending);
       try {
         const { answer, replayed } = await pending;
-        if (replayed) ctx.set('idempotent-replayed', 'true');
+        if (replayed) {
+          ctx.set('idempotent-replayed', 'true');
+          metrics?.idempotentReplay(method, template);
+        }
         send(ctx, answer);
       } finally {
         inFlight.delete(scoped);
       }
     };
     router[doc.method](
-      koaPath(doc.path),
+      template,
+      observed,
       caller,
       limitOf(route),
       route.readBody ?? parseBody,
