@@ -11,6 +11,9 @@ import {
   COMPRESSION_THRESHOLD,
   GZIP_LEVEL,
   healthMiddleware,
+  httpMetrics,
+  metricsEndpoint,
+  type Metrics,
   type RouteDoc,
 } from '@rewear/platform';
 import { imagesMiddleware } from './images/router.ts';
@@ -49,6 +52,12 @@ export interface ServerParts {
   brandName?: (slug: string) => string | null;
   /** What the security headers allow (securityOptionsFrom); by default no Stripe, no emulator. */
   security?: SecurityPolicyOptions;
+  /**
+   * The stack's metrics: every request is timed, and GET /metrics serves them to `opsToken`
+   * (the operators' OPS_TOKEN; none: 403, as /api/ops). Null or absent: neither.
+   */
+  metrics?: Metrics | null;
+  opsToken?: string | null;
 }
 
 const DEFAULT_SECURITY: SecurityPolicyOptions = {
@@ -123,6 +132,8 @@ export function createServerApp(parts: ServerParts): Koa {
   // (nginx, `$proxy_add_x_forwarded_for`) keeps what the client sent in front of it, so the first
   // is whatever a client chose to write (and could dodge the per-address rate limits).
   app.maxIpsCount = 1;
+  // Outermost: every request is timed, whoever answers it.
+  if (parts.metrics) app.use(httpMetrics(parts.metrics));
   // First, so that every answer carries them: the HTML, the API, pictures, errors.
   app.use(securityHeadersMiddleware(securityHeaders(parts.security ?? DEFAULT_SECURITY)));
   app.use(
@@ -134,6 +145,7 @@ export function createServerApp(parts: ServerParts): Koa {
     }),
   );
   app.use(serialiseJsonOnce);
+  if (parts.metrics) app.use(metricsEndpoint(parts.metrics, parts.opsToken ?? null));
   app.use(imagesMiddleware(parts.brandName));
 
   if (parts.routeDocs) {

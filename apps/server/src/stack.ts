@@ -7,14 +7,22 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  collectLiveStreams,
+  collectOutbox,
+  collectProjections,
+  configuredOpsToken,
+  countingAppends,
+  createMetrics,
   createOpsRouter,
   createRateLimiter,
+  timingSearches,
   followProjections,
   openMongoRateCounter,
   ProjectionRuntime,
   startProjections,
   type Config,
   type IdentityVerifier,
+  type Metrics,
   type ProjectionProgress,
   type ReadSide,
   createPlatform,
@@ -76,6 +84,8 @@ export interface RunningStack {
   role: Role;
   url: string | null;
   config: Config;
+  /** This stack's metrics (served at GET /metrics); null with METRICS=off. */
+  metrics: Metrics | null;
   /** True once projections caught up at boot (and the identity emulator answers). */
   ready(): boolean;
   close(): Promise<void>;
@@ -166,6 +176,14 @@ export async function startStack(
       readSideSnapshot: role === 'all' ? { fingerprint: readSideFingerprint() } : undefined,
     });
     closers.push(() => platform.close());
+    // One registry per stack: stacks sharing a process (the suites) keep their metrics apart.
+    const metrics = config.metrics ? createMetrics() : null;
+    // What the command side appends is counted by event type (the projections read the store
+    // itself).
+    const eventStore = metrics
+      ? countingAppends(platform.eventStore, metrics)
+      : platform.eventStore;
+    if (metrics) collectOutbox(metrics, platform.eventStore);
     log(
       `[server] role ${role}: event store ${platform.engines.eventStore}, bus ${platform.engines.bus}, read models ${platform.engines.readModels}, search ${platform.engines.search}`,
     );
@@ -197,6 +215,7 @@ export async function startStack(
     if (role === 'all' || role === 'projectors') {
       const started = Date.now();
       runtime = await startProjections({ platform, projectors });
+      if (metrics) collectProjections(metrics, runtime, platform);
       const snapshot = platform.snapshot;
       if (snapshot)
         // Runs after the projections stopped (closers run last pushed first); not before they
@@ -303,20 +322,24 @@ export async function startStack(
         : undefined;
       if (rateCounter) closers.push(() => rateCounter.close());
       commandApi = createCommandApi({
-        eventStore: platform.eventStore,
+        eventStore,
         identity: identity!,
         payments: payments.gateway,
         photos: platform.photos,
         config,
         readSide,
         idempotency,
-        rateLimiter: createRateLimiter(config.rateLimits, { counter: rateCounter }),
+        rateLimiter: createRateLimiter(config.rateLimits, {
+          counter: rateCounter,
+          onRefused: metrics ? (limits) => metrics.rateLimited(limits) : undefined,
+        }),
+        metrics,
       });
       // The timers, each sweeping at its own interval (reservations 30 s; shipments, offers 60 s).
       const sweepers = [
-        createReservationSweeper({ eventStore: platform.eventStore, payments: payments.gateway }),
-        createShipmentSweeper({ eventStore: platform.eventStore, payments: payments.gateway }),
-        createOfferSweeper({ eventStore: platform.eventStore }),
+        createReservationSweeper({ eventStore, payments: payments.gateway }),
+        createShipmentSweeper({ eventStore, payments: payments.gateway }),
+        createOfferSweeper({ eventStore }),
       ];
       for (const sweeper of sweepers) closers.push(sweeper.start());
       log(
@@ -332,10 +355,14 @@ export async function startStack(
               log(`[server] live notifications: a poll failed: ${(err as Error).message}`),
           })
         : null;
+    if (live && metrics) collectLiveStreams(metrics, live);
     const queryApi =
       live && readSide && progress
         ? createQueryApi({
-            readSide,
+            // Its searches are timed by engine.
+            readSide: metrics
+              ? timingSearches(readSide, metrics, platform.engines.search)
+              : readSide,
             progress,
             live,
             identity: identity!,
@@ -345,10 +372,7 @@ export async function startStack(
         : null;
     // The operator endpoints, where the read models are kept (the router sends /api/ops here).
     if (runtime)
-      routers.push(
-        createOpsRouter(runtime, platform.eventStore),
-        createOpsReadRouter(runtime.readSide),
-      );
+      routers.push(createOpsRouter(runtime, eventStore), createOpsReadRouter(runtime.readSide));
 
     const app = createServerApp({
       // query-api answers /api/health itself; the other services answer it here, for the
@@ -366,6 +390,8 @@ export async function startStack(
           : null,
       brandName: (slug) => brandNames.get(slug) ?? null,
       security: securityOptionsFrom(config),
+      metrics,
+      opsToken: configuredOpsToken(),
     });
     // createServerApp logs the server's errors, not those of clients that went away.
     const server = http.createServer(serverTimeouts(config), app.callback());
@@ -384,7 +410,7 @@ export async function startStack(
     // Open notification streams would hold the server open: they end first.
     if (live) closers.push(() => live.close());
     log(`[server] ${role} listening on ${url}`);
-    return { role, url, config, ready, close: closeAll };
+    return { role, url, config, metrics, ready, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;
