@@ -44,7 +44,7 @@ describe('the router (docker/nginx.conf)', () => {
     const locations = [...nginxConf.matchAll(/^ {2}location ([^{]+)\{([\s\S]*?)\n {2}\}/gm)].map(
       ([, where, body]) => [where!.trim(), body!] as const,
     );
-    const own = ['= /healthz', '/assets/', '/'];
+    const own = ['= /healthz', '= /metrics', '/assets/', '/'];
     const proxied = [
       '/api/ops/disputes/',
       '/api/ops/',
@@ -83,6 +83,28 @@ describe('the router (docker/nginx.conf)', () => {
       new RegExp(`location ${where} \\{[^}]*proxy_pass http://(\\w+);`).exec(nginxConf)?.[1];
     expect(proxyOf('/api/ops/disputes/')).toBe('command_api');
     expect(proxyOf('/api/ops/')).toBe('ops_api');
+  });
+
+  it('never passes /metrics on: the services serve it to operators, scraped at each service', () => {
+    for (const conf of [
+      nginxConf,
+      renderSite(nginxConf, {
+        dir: '/tmp/router',
+        listen: { host: '127.0.0.1', port: 8080 },
+        clientDist: '/srv/client',
+        upstreams: {
+          query_api: ['127.0.0.1:1'],
+          command_api: ['127.0.0.1:2'],
+          ops_api: ['127.0.0.1:3'],
+        },
+        securityHeaders: securityHeaders(base),
+      }),
+    ]) {
+      const metrics = /^ {2}location = \/metrics \{([\s\S]*?)\n {2}\}/m.exec(conf)?.[1];
+      expect(metrics).toBeDefined();
+      expect(metrics).toMatch(/^\s*return 404 /m);
+      expect(metrics).not.toContain('proxy_pass');
+    }
   });
 
   it('passes the live notification stream on as it is written, and holds it open', () => {
