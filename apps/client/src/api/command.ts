@@ -14,7 +14,7 @@
 import { call, getContext, select } from 'redux-saga/effects';
 import { IDEMPOTENCY_HEADER } from '@rewear/contracts';
 import { selectUid } from '../features/auth/authSlice.ts';
-import type { Api, RequestOptions } from './http.ts';
+import { ApiError, type Api, type RequestOptions } from './http.ts';
 import type { CommandRequest, Outbox, OutboxEntry, OutboxIntent } from './outbox.ts';
 import { callWithRetry } from './retry.ts';
 
@@ -80,6 +80,17 @@ export class OutboxFullError extends Error {
   constructor() {
     super(`${OUTBOX_LIMIT} changes are already waiting to be sent: reconnect before making more.`);
     this.name = 'OutboxFullError';
+  }
+}
+
+/**
+ * A command that waited in the outbox and was then refused (or was too old to send): its
+ * message says what happened to the change (features/outbox/refusal.ts).
+ */
+export class RefusedAfterWaiting extends ApiError {
+  constructor(status: number, message: string, details?: unknown) {
+    super(status, message, details);
+    this.name = 'RefusedAfterWaiting';
   }
 }
 

@@ -17,6 +17,7 @@ import {
   keepCommand,
   KeptForLaterError,
   OutboxFullError,
+  RefusedAfterWaiting,
   sendCommand,
   sendKeptCommand,
   sendUserCommand,
@@ -170,12 +171,13 @@ export function* runCartCommand(
     // Signed out before it could be sent: kept for that user's next sign-in, nothing to show.
     if (error instanceof KeptForLaterError) return;
     // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
+    // After waiting in the outbox, a refusal says what became of the change.
     const message =
-      error instanceof ApiError && error.status === 409
+      (error instanceof ApiError && error.status === 409) ||
+      error instanceof RefusedAfterWaiting ||
+      error instanceof OutboxFullError
         ? error.message
-        : error instanceof OutboxFullError
-          ? error.message
-          : failure;
+        : failure;
     yield put(commandFailed({ error: message }));
     if (clearCart.match(action)) yield call(reloadCart, api, owner);
     return;

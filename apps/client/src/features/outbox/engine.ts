@@ -13,6 +13,7 @@ import {
   newIdempotencyKey,
   OUTBOX_LIMIT,
   OutboxFullError,
+  RefusedAfterWaiting,
   sendRequest,
 } from '../../api/command.ts';
 import {
@@ -137,6 +138,11 @@ export function* sendRecordedCommand<T>(outbox: Outbox, entry: OutboxEntry) {
     for (let pause = 0; ; pause += 1) {
       const uid: string | null = yield select(selectUid);
       if (uid !== entry.uid) throw new KeptForLaterError();
+      if (Date.now() - entry.at > OUTBOX_MAX_AGE_MS) {
+        // The server no longer keeps the answer of a key this old: sent now, it could act twice.
+        yield call(forget, outbox, entry.key);
+        throw new RefusedAfterWaiting(410, droppedMessage(1));
+      }
       if (browserOnline()) {
         try {
           const answer: T = yield call(callWithRetry, send, {});
@@ -150,7 +156,11 @@ export function* sendRecordedCommand<T>(outbox: Outbox, entry: OutboxEntry) {
             if (!isRefusal(error)) throw error;
             yield put(connectionWorked());
             throw waited
-              ? new ApiError(error.status, refusalMessage(entry.intent, error), error.details)
+              ? new RefusedAfterWaiting(
+                  error.status,
+                  refusalMessage(entry.intent, error),
+                  error.details,
+                )
               : error;
           }
         }

@@ -375,6 +375,27 @@ describe('a command of the shopper’s action', () => {
     app.task.cancel();
   });
 
+  it('waiting for more than a day, is dropped with a notice instead of sent (its key’s answer is gone)', async () => {
+    const server = fakeServer();
+    const app = startApp();
+    signIn(app, 'u1');
+    await cartReady(app);
+    goOffline();
+    app.store.dispatch(addToCart({ product: tee }));
+    await vi.waitFor(() => expect(app.store.getState().outbox.waiting).toBe(1));
+    const later = Date.now() + 25 * 60 * 60 * 1000;
+    vi.spyOn(Date, 'now').mockImplementation(() => later);
+    goOnline();
+    await vi.waitFor(() => expect(app.store.getState().cart.pending).toBe(0));
+    expect(server.commands()).toEqual([]);
+    expect(app.store.getState().cart.lines).toEqual([]);
+    expect(app.store.getState().cart.error).toBe(
+      'A change made more than a day ago could not be sent and was dropped.',
+    );
+    expect(await app.outbox.pending('u1')).toEqual([]);
+    app.task.cancel();
+  });
+
   it(`is refused beyond ${OUTBOX_LIMIT} waiting, with a message`, async () => {
     fakeServer();
     const app = startApp();

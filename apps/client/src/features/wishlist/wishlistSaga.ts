@@ -1,7 +1,12 @@
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { WishlistItem } from '@rewear/contracts';
 import { ApiError, type Api } from '../../api/http.ts';
-import { describeCommand, KeptForLaterError, sendUserCommand } from '../../api/command.ts';
+import {
+  describeCommand,
+  KeptForLaterError,
+  RefusedAfterWaiting,
+  sendUserCommand,
+} from '../../api/command.ts';
 import type { OutboxIntent } from '../../api/outbox.ts';
 import { wishlistApi, type WishlistApi } from './api.ts';
 import { selectUid, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
@@ -97,7 +102,11 @@ function* add(action: ReturnType<typeof addToWishlist>) {
     yield put(
       wishlistActionFailed({
         productId,
-        error: `Failed to add to wishlist: ${statusOf(error)} - ${body}`,
+        // After waiting in the outbox, the refusal says what became of the like.
+        error:
+          error instanceof RefusedAfterWaiting
+            ? body
+            : `Failed to add to wishlist: ${statusOf(error)} - ${body}`,
       }),
     );
   }
