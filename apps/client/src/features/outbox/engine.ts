@@ -268,8 +268,10 @@ export function* recount(outbox: Outbox) {
   if (!uid) return;
   try {
     const entries: OutboxEntry[] = yield call([outbox, outbox.pending], uid);
-    yield put(outboxCounted(entries.length));
-    keptHint.set(uid, entries.length > 0 || outbox.live.size > 0);
+    // With this tab's own, whose writes may not have landed yet.
+    const keys = new Set([...entries.map((entry) => entry.key), ...outbox.live.keys()]);
+    yield put(outboxCounted(keys.size));
+    keptHint.set(uid, keys.size > 0);
   } catch {
     // Storage unavailable: the count kept in memory stays.
   }
