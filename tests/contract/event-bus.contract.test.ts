@@ -468,4 +468,47 @@ describe.skipIf(!distributed.available)('outbox relay on MongoDB', () => {
       await admin.disconnect();
     }
   }, 60_000);
+
+  it('moves past commits another relay already published instead of fencing them round after round', async () => {
+    const brokers = kafka.url!.split(',');
+    const topicPrefix = `behind${runId}`;
+    const store = await openMongoEventStore({
+      uri: mongo.url!,
+      database: `contract_behind_${runId}`,
+    });
+    let relay: OutboxRelay | null = null;
+    const errors: unknown[] = [];
+    try {
+      const first = await store.append('cart-behind1', [created('behind1')], opts(0));
+      const second = await store.append('cart-behind2', [created('behind2')], opts(0));
+      // Another relay's round sent the first commit and marked it published, and its lease
+      // lapsed before it stored how far it got: the stored position still says 0.
+      await store.commits.updateOne(
+        { firstPosition: first.position },
+        { $set: { published: true } },
+      );
+      relay = await startOutboxRelay({
+        store,
+        brokers,
+        topicPrefix,
+        gapTimeoutMs: 200,
+        onError: (error) => errors.push(error),
+      });
+      expect(await relay.waitForPublished(second.position, 10_000)).toBe(true);
+      expect(relay.publishedPosition()).toBe(second.position);
+      expect(errors.map(String)).toEqual([]);
+    } finally {
+      await relay?.stop();
+      await store.db.dropDatabase();
+      await store.close();
+      const admin = new Kafka({
+        clientId: 'contract-cleanup',
+        brokers,
+        logLevel: logLevel.NOTHING,
+      }).admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+      await admin.disconnect();
+    }
+  }, 60_000);
 });

@@ -143,6 +143,24 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     return true;
   }
 
+  /**
+   * Moves `published` over the commits after it that are already marked published (one lookup
+   * by position each); true if it moved. Stores the position reached.
+   */
+  async function followPublished(): Promise<boolean> {
+    const from = published;
+    for (;;) {
+      const landed = await commits.findOne({ firstPosition: published + 1 });
+      if (!landed?.published) break;
+      published = landed.lastPosition;
+    }
+    if (published === from) return false;
+    await state.updateOne({ _id: STATE_ID }, { $max: { value: published } }, { upsert: true });
+    gapSince = null;
+    for (const resolve of [...waiters]) resolve();
+    return true;
+  }
+
   /** One round: publishes the contiguous run of commits after `published`. Returns true if it did work. */
   async function relayOnce(): Promise<boolean> {
     // Equality on `published` (not a range on positions): FerretDB pushes it down to its
@@ -166,6 +184,11 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     }
 
     if (run.length === 0) {
+      // The positions may have landed and been published by another relay while this one
+      // looked away (its lease lapsed in the middle of a round, the other's round marked them
+      // published before it stored how far it got): this relay's `published` is then behind,
+      // and fencing them would only collide with the commits that hold them, round after round.
+      if (await followPublished()) return true;
       const firstMissing = published + 1;
       const upTo = pending[0]!.firstPosition - 1;
       gapSince ??= Date.now();
