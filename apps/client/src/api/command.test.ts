@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runSaga, type Saga } from 'redux-saga';
 import { IDEMPOTENCY_HEADER } from '@rewear/contracts';
-import { commandOptions, newIdempotencyKey, sendCommand } from './command.ts';
+import { commandOptions, describeCommand, newIdempotencyKey, sendCommand } from './command.ts';
+import { cartApi } from '../features/cart/api.ts';
+import { wishlistApi } from '../features/wishlist/api.ts';
 import { ApiError, type RequestOptions } from './http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -55,5 +57,26 @@ describe('sendCommand', () => {
     expect(sent).toHaveLength(4);
     expect(sent[3]).toMatch(UUID);
     expect(sent[3]).not.toBe(sent[0]);
+  });
+});
+
+describe('describeCommand', () => {
+  it('reads the method, path and body off a feature’s api function, sending nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    expect(
+      describeCommand((http) =>
+        cartApi(http).addItem({ cartId: 'c1', productId: 'p1', quantity: 2 }, {}),
+      ),
+    ).toEqual({
+      method: 'POST',
+      path: '/api/cart/add-item',
+      body: { cartId: 'c1', productId: 'p1', quantity: 2 },
+    });
+    expect(describeCommand((http) => wishlistApi(http).remove('u 1', 'p1', {}))).toEqual({
+      method: 'DELETE',
+      path: '/api/wishlist/user/u%201/product/p1',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

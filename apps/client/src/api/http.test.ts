@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, resetHttpState, setIdTokenProvider } from './http.ts';
+import {
+  api,
+  ApiError,
+  KEEPALIVE_BUDGET_BYTES,
+  OtherUserError,
+  resetHttpState,
+  setIdTokenProvider,
+  uidOfToken,
+} from './http.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -104,5 +112,55 @@ describe('http client', () => {
     const failure = await api.get('/x').catch((error: ApiError) => error);
     expect(failure).toMatchObject({ status: 502, message: 'HTTP error: 502' });
     await expect(api.del('/api/cart/remove-item', {})).resolves.toBeUndefined();
+  });
+
+  it('sends commands with keepalive, so they outlive the page; not reads, photos, or past the budget', async () => {
+    const init = (call: unknown[]) => call[1] as RequestInit;
+    const fetchMock = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/api/cart/add-item', { cartId: 'c1', productId: 'p1', quantity: 1 });
+    await api.del('/api/wishlist/user/u1/product/p1');
+    await api.get('/api/cart/user/u1');
+    await api.post('/api/photos', new Blob(['x'.repeat(100)], { type: 'image/jpeg' }));
+    expect(fetchMock.mock.calls.map((call) => init(call).keepalive)).toEqual([
+      true,
+      true,
+      undefined,
+      undefined,
+    ]);
+
+    // The browser allows 64 KiB of keepalive bodies in flight: past the budget, sent without it.
+    let answer = (_: Response) => {};
+    const held = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', held);
+    const big = 'x'.repeat(KEEPALIVE_BUDGET_BYTES - 100);
+    const first = api.post('/api/listings', { description: big });
+    await vi.waitFor(() => expect(held).toHaveBeenCalledTimes(1));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/api/cart/add-item', { cartId: 'c1', productId: 'p2', quantity: 1, big });
+    expect(init(fetchMock.mock.calls.at(-1)!).keepalive).toBeUndefined();
+    answer(new Response('{}'));
+    await first;
+    await api.post('/api/cart/add-item', { cartId: 'c1', productId: 'p3', quantity: 1 });
+    expect(init(fetchMock.mock.calls.at(-1)!).keepalive).toBe(true);
+  });
+
+  it('sends a request meant for one user only with that user’s ID token', async () => {
+    const token = (uid: string) => `e30.${btoa(JSON.stringify({ user_id: uid }))}.sig`;
+    expect(uidOfToken(token('u1'))).toBe('u1');
+    expect(uidOfToken('not a token')).toBeNull();
+    const fetchMock = stubFetch(new Response('{}'));
+    setIdTokenProvider(async () => token('u2'));
+    await expect(api.post('/api/wishlist', {}, { asUser: 'u1' })).rejects.toBeInstanceOf(
+      OtherUserError,
+    );
+    setIdTokenProvider(async () => null);
+    await expect(api.post('/api/wishlist', {}, { asUser: 'u1' })).rejects.toBeInstanceOf(
+      OtherUserError,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    setIdTokenProvider(async () => token('u1'));
+    await api.post('/api/wishlist', {}, { asUser: 'u1' });
+    expect(headersOf(fetchMock.mock.calls[0]!).Authorization).toBe(`Bearer ${token('u1')}`);
   });
 });
