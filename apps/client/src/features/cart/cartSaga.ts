@@ -121,6 +121,14 @@ function commandOf(
 const requestOf = (action: CartCommand, cartId: string) =>
   describeCommand((http) => commandOf(action, cartId).send(cartApi(http), {}));
 
+/** The action as the outbox keeps it: the product reduced to what a cart line shows. */
+function intentOf(action: CartCommand): OutboxIntent {
+  if (!addToCart.match(action)) return action;
+  const { product_id, title, image, brand_name, price, stock, seller_id } = action.payload.product;
+  const product = { product_id, title, image, brand_name, price, stock, seller_id };
+  return addToCart({ ...action.payload, product });
+}
+
 /**
  * A cart action waiting its turn, with the keeping of its command in the outbox when that could
  * start at once (its task answers the kept command, or the error that refused it).
@@ -165,7 +173,7 @@ export function* runCartCommand(
       : yield call(
           sendUserCommand<CommandAnswer | undefined>,
           requestOf(action, cart.cartId!),
-          action,
+          intentOf(action),
         );
   } catch (error) {
     // Signed out before it could be sent: kept for that user's next sign-in, nothing to show.
@@ -192,7 +200,11 @@ export function* runCartCommand(
 
 function* keep(action: CartCommand, cartId: string) {
   try {
-    const kept: KeptCommand | null = yield call(keepCommand, requestOf(action, cartId), action);
+    const kept: KeptCommand | null = yield call(
+      keepCommand,
+      requestOf(action, cartId),
+      intentOf(action),
+    );
     return kept;
   } catch (error) {
     return error instanceof Error ? error : new Error(CART_MESSAGES.add);

@@ -93,7 +93,11 @@ function* add(action: ReturnType<typeof addToWishlist>) {
     return;
   }
   try {
-    yield call(send, (wishlist) => wishlist.add({ userId: uid, productId }, {}), action);
+    // Kept with the product reduced to what a wishlist item shows.
+    const { title, image, brand_name, price, original_price, conditions, sizes } = action.payload;
+    const product = { product_id: productId, title, image, brand_name, price };
+    const intent = addToWishlist({ ...product, original_price, conditions, sizes });
+    yield call(send, (wishlist) => wishlist.add({ userId: uid, productId }, {}), intent);
     yield put(wishlistItemAdded(toWishlistItem(action.payload)));
     yield call(broadcastLikes, productId, 1);
   } catch (error) {
