@@ -54,13 +54,19 @@ export function browserOutbox(): Outbox | null {
 /** What the browser says (`navigator.onLine`); a send may still fail for want of a connection. */
 export const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** A network failure (no answer at all), or 429: the command waits for the connection. */
+const STILL_PROCESSING = 'A request with this Idempotency-Key is still being processed';
+
+/**
+ * A network failure (no answer at all), 429, or another request with this key still running
+ * after 30 s (a 409 that may yet be accepted): the command waits and is sent again later.
+ */
 export function waitsForConnection(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 429;
+  if (error instanceof ApiError)
+    return (
+      error.status === 429 || (error.status === 409 && error.message.startsWith(STILL_PROCESSING))
+    );
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
-
-const STILL_PROCESSING = 'A request with this Idempotency-Key is still being processed';
 
 /** A refusal: the command will never be accepted as it is. */
 export function isRefusal(error: unknown): error is ApiError {
