@@ -339,43 +339,58 @@ describe.each(engines)('EventBus contract: $name', (engine) => {
   );
 });
 
+/**
+ * A MongoDB store on a database of its own and Kafka topics of their own, for `body`; both
+ * dropped afterwards.
+ */
+async function withRun(
+  name: string,
+  body: (run: { store: MongoEventStore; brokers: string[]; topicPrefix: string }) => Promise<void>,
+) {
+  const brokers = kafka.url!.split(',');
+  const topicPrefix = `${name}${runId}`;
+  const store = await openMongoEventStore({
+    uri: mongo.url!,
+    database: `contract_${name}_${runId}`,
+  });
+  try {
+    await body({ store, brokers, topicPrefix });
+  } finally {
+    await store.db.dropDatabase();
+    await store.close();
+    const admin = new Kafka({
+      clientId: 'contract-cleanup',
+      brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+    await admin.disconnect();
+  }
+}
+
 describe.skipIf(!distributed.available)('Kafka bus', () => {
-  /** A store, its relay and a bus on topics of their own; all removed after `body`. */
-  async function withKafka(
+  /** A store, its relay and a bus on topics of their own. */
+  const withKafka = (
     name: string,
     busOptions: Partial<KafkaBusOptions>,
     body: (h: { store: MongoEventStore; bus: KafkaBus }) => Promise<void>,
-  ) {
-    const brokers = kafka.url!.split(',');
-    const topicPrefix = `${name}${runId}`;
-    const store = await openMongoEventStore({
-      uri: mongo.url!,
-      database: `contract_${name}_${runId}`,
-    });
-    const relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
-    const bus = createKafkaBus({
-      brokers,
-      topicPrefix,
-      clientId: `${name}-${runId}`,
-      ...busOptions,
-    });
-    try {
-      await body({ store, bus });
-    } finally {
-      await bus.close();
-      await relay.stop();
-      await store.db.dropDatabase();
-      await store.close();
-      const admin = new Kafka({
-        clientId: 'contract-cleanup',
+  ) =>
+    withRun(name, async ({ store, brokers, topicPrefix }) => {
+      const relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
+      const bus = createKafkaBus({
         brokers,
-        logLevel: logLevel.NOTHING,
-      }).admin();
-      await admin.connect();
-      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
-      await admin.disconnect();
-    }
-  }
+        topicPrefix,
+        clientId: `${name}-${runId}`,
+        ...busOptions,
+      });
+      try {
+        await body({ store, bus });
+      } finally {
+        await bus.close();
+        await relay.stop();
+      }
+    });
 
   it('keeps a consumer whose batch takes longer than the session timeout, and goes on', async () => {
     // The broker's shortest session (group.min.session.timeout.ms, 6 s by default).
@@ -436,79 +451,51 @@ describe.skipIf(!distributed.available)('Kafka bus', () => {
 
 describe.skipIf(!distributed.available)('outbox relay on MongoDB', () => {
   it('publishes a backlog appended while no relay ran, in one go, and marks every commit published', async () => {
-    const brokers = kafka.url!.split(',');
-    const topicPrefix = `backlog${runId}`;
-    const store = await openMongoEventStore({
-      uri: mongo.url!,
-      database: `contract_backlog_${runId}`,
+    await withRun('backlog', async ({ store, brokers, topicPrefix }) => {
+      let relay: OutboxRelay | null = null;
+      try {
+        // More commits in one relay round than FerretDB has pooled backend connections (50 by
+        // default, 400 as scripts/engines starts it).
+        let head = 0;
+        for (let i = 0; i < 450; i++)
+          head = (await store.append(`cart-b${i}`, [created(`b${i}`)], opts(0))).position;
+        relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
+        expect(await relay.waitForPublished(head, 30_000)).toBe(true);
+        expect(await store.commits.countDocuments({ published: false })).toBe(0);
+        const next = await store.append('cart-b0', [added('b0', 'p')], opts(1));
+        expect(await relay.waitForPublished(next.position, 10_000)).toBe(true);
+      } finally {
+        await relay?.stop();
+      }
     });
-    let relay: OutboxRelay | null = null;
-    try {
-      // More commits in one relay round than FerretDB has pooled backend connections (50 by
-      // default, 400 as scripts/engines starts it).
-      let head = 0;
-      for (let i = 0; i < 450; i++)
-        head = (await store.append(`cart-b${i}`, [created(`b${i}`)], opts(0))).position;
-      relay = await startOutboxRelay({ store, brokers, topicPrefix, onError: () => {} });
-      expect(await relay.waitForPublished(head, 30_000)).toBe(true);
-      expect(await store.commits.countDocuments({ published: false })).toBe(0);
-      const next = await store.append('cart-b0', [added('b0', 'p')], opts(1));
-      expect(await relay.waitForPublished(next.position, 10_000)).toBe(true);
-    } finally {
-      await relay?.stop();
-      await store.db.dropDatabase();
-      await store.close();
-      const admin = new Kafka({
-        clientId: 'contract-cleanup',
-        brokers,
-        logLevel: logLevel.NOTHING,
-      }).admin();
-      await admin.connect();
-      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
-      await admin.disconnect();
-    }
   }, 60_000);
 
   it('moves past commits another relay already published instead of fencing them round after round', async () => {
-    const brokers = kafka.url!.split(',');
-    const topicPrefix = `behind${runId}`;
-    const store = await openMongoEventStore({
-      uri: mongo.url!,
-      database: `contract_behind_${runId}`,
+    await withRun('behind', async ({ store, brokers, topicPrefix }) => {
+      let relay: OutboxRelay | null = null;
+      const errors: unknown[] = [];
+      try {
+        const first = await store.append('cart-behind1', [created('behind1')], opts(0));
+        const second = await store.append('cart-behind2', [created('behind2')], opts(0));
+        // Another relay's round sent the first commit and marked it published, and its lease
+        // lapsed before it stored how far it got: the stored position still says 0.
+        await store.commits.updateOne(
+          { firstPosition: first.position },
+          { $set: { published: true } },
+        );
+        relay = await startOutboxRelay({
+          store,
+          brokers,
+          topicPrefix,
+          gapTimeoutMs: 200,
+          onError: (error) => errors.push(error),
+        });
+        expect(await relay.waitForPublished(second.position, 10_000)).toBe(true);
+        expect(relay.publishedPosition()).toBe(second.position);
+        expect(errors.map(String)).toEqual([]);
+      } finally {
+        await relay?.stop();
+      }
     });
-    let relay: OutboxRelay | null = null;
-    const errors: unknown[] = [];
-    try {
-      const first = await store.append('cart-behind1', [created('behind1')], opts(0));
-      const second = await store.append('cart-behind2', [created('behind2')], opts(0));
-      // Another relay's round sent the first commit and marked it published, and its lease
-      // lapsed before it stored how far it got: the stored position still says 0.
-      await store.commits.updateOne(
-        { firstPosition: first.position },
-        { $set: { published: true } },
-      );
-      relay = await startOutboxRelay({
-        store,
-        brokers,
-        topicPrefix,
-        gapTimeoutMs: 200,
-        onError: (error) => errors.push(error),
-      });
-      expect(await relay.waitForPublished(second.position, 10_000)).toBe(true);
-      expect(relay.publishedPosition()).toBe(second.position);
-      expect(errors.map(String)).toEqual([]);
-    } finally {
-      await relay?.stop();
-      await store.db.dropDatabase();
-      await store.close();
-      const admin = new Kafka({
-        clientId: 'contract-cleanup',
-        brokers,
-        logLevel: logLevel.NOTHING,
-      }).admin();
-      await admin.connect();
-      await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
-      await admin.disconnect();
-    }
   }, 60_000);
 });

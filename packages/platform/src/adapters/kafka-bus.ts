@@ -178,7 +178,18 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   /** The group's committed offsets: a subscription commits a batch's only once it is handled. */
   const committedOffsets = async (groupId: string): Promise<PartitionOffsets> => {
     const offsets: PartitionOffsets = {};
-    const committed = await (await adminClient()).fetchOffsets({ groupId, topics });
+    // Right after the topics are created the broker may not host every partition yet ("does not
+    // host this topic-partition", a retriable error): asked again for a few seconds.
+    let committed;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        committed = await (await adminClient()).fetchOffsets({ groupId, topics });
+        break;
+      } catch (error) {
+        if (!(error as { retriable?: boolean }).retriable || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
     for (const { topic, partitions: entries } of committed) {
       for (const { partition, offset } of entries) {
         if (Number(offset) >= 0) offsets[`${topic}:${partition}`] = BigInt(offset);
