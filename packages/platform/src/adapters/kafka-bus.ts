@@ -210,6 +210,17 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
     return marks;
   };
 
+  // The stall checks of every subscription share one look at the high watermarks every few
+  // seconds, instead of asking for every topic's offsets each.
+  let recentMarks: { at: number; marks: Promise<PartitionOffsets> } | null = null;
+  const sharedHighWatermarks = () => {
+    if (!recentMarks || Date.now() - recentMarks.at > 4_000)
+      recentMarks = { at: Date.now(), marks: highWatermarks() };
+    const { marks } = recentMarks;
+    marks.catch(() => (recentMarks = null));
+    return marks;
+  };
+
   return {
     topics,
     committedOffsets,
@@ -418,7 +429,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         () => {
           if (checking || replacing) return;
           checking = true;
-          void highWatermarks()
+          void sharedHighWatermarks()
             .then((marks) => {
               const waiting = Object.entries(marks).some(
                 ([partition, mark]) => (processed[partition] ?? 0n) < mark,
