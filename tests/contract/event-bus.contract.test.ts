@@ -159,14 +159,7 @@ const engines: Engine[] = [
           await relay.stop();
           await store.db.dropDatabase();
           await store.close();
-          const admin = new Kafka({
-            clientId: 'contract-cleanup',
-            brokers,
-            logLevel: logLevel.NOTHING,
-          }).admin();
-          await admin.connect();
-          await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
-          await admin.disconnect();
+          await deleteTopics(brokers, topicPrefix);
         },
       };
     },
@@ -358,15 +351,20 @@ async function withRun(
   } finally {
     await store.db.dropDatabase();
     await store.close();
-    const admin = new Kafka({
-      clientId: 'contract-cleanup',
-      brokers,
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
-    await admin.disconnect();
+    await deleteTopics(brokers, topicPrefix);
   }
+}
+
+/** Removes a run's aggregate topics. */
+async function deleteTopics(brokers: string[], topicPrefix: string) {
+  const admin = new Kafka({
+    clientId: 'contract-cleanup',
+    brokers,
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  await admin.deleteTopics({ topics: topicsOf(topicPrefix) }).catch(() => {});
+  await admin.disconnect();
 }
 
 describe.skipIf(!distributed.available)('Kafka bus', () => {
