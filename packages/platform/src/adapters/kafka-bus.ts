@@ -27,6 +27,13 @@ export const DEFAULT_TOPIC_PREFIX = 'rewear';
  * 3 s, and during a long batch every second, so 10 s leaves room for three missed beats.
  */
 export const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
+/**
+ * How long the broker holds an empty fetch. A fetch returns as soon as a record arrives, so this
+ * does not delay delivery; it bounds how late a member sees a rebalance and how often an idle
+ * consumer asks. At 100 ms the projectors' 18 groups made about 180 fetches a second while idle:
+ * 27 % of a core in the projectors and 18 % in the broker, doing nothing.
+ */
+const FETCH_MAX_WAIT_MS = 1_000;
 const DEFAULT_STALL_TIMEOUT_MS = 45_000;
 
 export const topicsOf = (prefix: string) => AGGREGATE_TYPES.map((type) => `${prefix}.${type}`);
@@ -259,7 +266,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
           groupId: name,
           sessionTimeout: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
           heartbeatInterval: 3_000,
-          maxWaitTimeInMs: 100,
+          maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
           retry: { retries: 10, restartOnFailure: async () => false },
         });
         consumers.add(consumer);

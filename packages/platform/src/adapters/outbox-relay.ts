@@ -33,7 +33,11 @@ export interface OutboxRelayOptions {
   clientId?: string;
   topicPrefix?: string;
   partitions?: number;
-  /** How often to look for new commits appended by other processes. Default 20 ms. */
+  /**
+   * How often to look for new commits appended by other processes (this process's own appends
+   * wake the relay at once). Default 100 ms: at 20 ms the lease holder's polling kept the
+   * document store busy while nothing happened.
+   */
   pollIntervalMs?: number;
   /** How long a missing position is waited for before it is fenced. Default 5 s. */
   gapTimeoutMs?: number;
@@ -66,7 +70,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   const db = options.store?.db ?? options.db;
   if (!db) throw new TypeError('startOutboxRelay needs a store or a db');
   const prefix = options.topicPrefix ?? DEFAULT_TOPIC_PREFIX;
-  const pollIntervalMs = options.pollIntervalMs ?? 20;
+  const pollIntervalMs = options.pollIntervalMs ?? 100;
   const gapTimeoutMs = options.gapTimeoutMs ?? 5000;
   const batchSize = options.batchSize ?? 500;
   const leaseMs = options.leaseMs ?? 10_000;
