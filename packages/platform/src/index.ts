@@ -71,3 +71,4 @@ export {
   type GridFsPhotoStoreOptions,
 } from './adapters/gridfs-photo-store.ts';
 export * from './metrics/index.ts';
+export * from './logging/index.ts';

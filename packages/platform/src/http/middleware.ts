@@ -3,20 +3,25 @@ import type { Context, Middleware, Next } from 'koa';
 import { HttpError, forbidden, unauthorized } from './errors.ts';
 import { InvalidTokenError, type AuthenticatedUser, type IdentityVerifier } from '../identity.ts';
 import { isEngineUnavailable } from '../engine-errors.ts';
+import { loggerFor } from '../logging/logger.ts';
+import { reportServerError, requestIdOf, type RequestLogState } from '../logging/request-log.ts';
 
 /** The answer while an engine is out of reach: the client may send the request again (with its Idempotency-Key). */
 export const ENGINE_UNAVAILABLE_MESSAGE =
   'This part of the marketplace is briefly unavailable. Please try again in a moment.';
 
-export interface AppState {
+export interface AppState extends RequestLogState {
   user: AuthenticatedUser | null;
 }
 
 /**
  * Turns every error into `{ message, details? }`. Unknown errors become a 500 with a generic
- * message: no stack trace or engine error text leaves the server.
+ * message: no stack trace or engine error text leaves the server. A 500's error is logged (by
+ * default on the request's log line, with its stack and cause).
  */
-export function errorHandler(log: (err: unknown, ctx: Context) => void = defaultLog): Middleware {
+export function errorHandler(
+  log: (err: unknown, ctx: Context) => void = reportServerError,
+): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -64,11 +69,10 @@ function noteUnavailable(ctx: Context, message: string) {
   const now = Date.now();
   if ((unavailableNoted.get(message) ?? 0) > now - 60_000) return;
   unavailableNoted.set(message, now);
-  console.warn(`[${ctx.method} ${ctx.path}] 503: ${message}`);
-}
-
-function defaultLog(err: unknown, ctx: Context) {
-  console.error(`[${ctx.method} ${ctx.path}]`, err);
+  loggerFor('http').warn(
+    { method: ctx.method, path: ctx.path, requestId: requestIdOf(ctx) ?? undefined },
+    `[${ctx.method} ${ctx.path}] 503: ${message}`,
+  );
 }
 
 /**
