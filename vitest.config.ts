@@ -17,6 +17,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          // In-process servers log at warn: no line per request between the reporter's.
+          setupFiles: ['tests/setup/logs.ts'],
         },
       },
       {

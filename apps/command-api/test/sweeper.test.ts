@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from '@rewear/contracts';
-import { openSqliteEventLog } from '@rewear/platform';
+import { loggerFor, openSqliteEventLog } from '@rewear/platform';
 import {
   createSweeper,
   dueIds,
@@ -119,7 +119,7 @@ describe('a sweeper', () => {
   });
 
   it('logs a failing id with the sweeper’s label when no onError is given', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(loggerFor('sweeper'), 'error').mockImplementation(() => {});
     try {
       const boom = new Error('boom');
       const { definition } = recording({
@@ -131,7 +131,7 @@ describe('a sweeper', () => {
         },
       });
       await createSweeper(options(), definition).sweep();
-      expect(logged).toHaveBeenCalledWith('[test] could not sweep b', boom);
+      expect(logged).toHaveBeenCalledWith({ err: boom }, '[test] could not sweep b');
     } finally {
       logged.mockRestore();
     }
@@ -214,7 +214,7 @@ describe('a started sweeper', () => {
   });
 
   it('logs a sweep that fails and sweeps again at the next tick', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(loggerFor('sweeper'), 'error').mockImplementation(() => {});
     let sweeps = 0;
     const failure = new Error('the log is away');
     const { definition } = recording({
@@ -226,7 +226,7 @@ describe('a started sweeper', () => {
     const stop = createSweeper(options(), definition).start(1000);
     try {
       await vi.advanceTimersByTimeAsync(1000);
-      expect(logged).toHaveBeenCalledWith('[test] sweep failed', failure);
+      expect(logged).toHaveBeenCalledWith({ err: failure }, '[test] sweep failed');
       await vi.advanceTimersByTimeAsync(1000);
       expect(sweeps).toBe(2);
       expect(logged).toHaveBeenCalledTimes(1);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
 import type { Platform } from './runtime/platform.ts';
+import { loggerFor } from './logging/logger.ts';
 import { openSqliteEventLog } from './adapters/sqlite-event-log.ts';
 import { openMongoEventStore } from './adapters/mongo-event-store.ts';
 import { startOutboxRelay } from './adapters/outbox-relay.ts';
@@ -104,7 +105,7 @@ export async function createPlatform(
       try {
         await close();
       } catch (err) {
-        console.error('[platform] closing an engine failed', err);
+        loggerFor('platform').error({ err }, '[platform] closing an engine failed');
       }
     }
     delivery.length = 0;

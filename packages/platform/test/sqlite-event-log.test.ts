@@ -15,6 +15,7 @@ import {
   openSqliteEventLog,
   type SqliteEventLogOptions,
 } from '../src/adapters/sqlite-event-log.ts';
+import { loggerFor } from '../src/logging/logger.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -209,7 +210,7 @@ describe('SQLite event log read-ahead', () => {
     // The worker opens the file by its path: moved away, it fails; this connection reads on.
     const file = path.resolve(log.file);
     renameSync(file, `${file}.moved`);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = vi.spyOn(loggerFor('event-log'), 'warn').mockImplementation(() => {});
     try {
       const delivered = await deliverAll(log);
       expect(delivered).toEqual(await log.readAll(0, 10_000));

@@ -4,7 +4,7 @@
  * amount. Nothing is written: paying still goes through update-payment.
  */
 import { orderParams, type OrderCreated } from '@rewear/contracts';
-import { HttpError, notFound, requireSelf, requireUser } from '@rewear/platform';
+import { HttpError, notFound, requireSelf, requireUser, loggerFor } from '@rewear/platform';
 import { defineRoute } from '../shared/http.ts';
 import { isPastExpiry, orderExpiredMessage } from './decider.ts';
 import { loadOrder } from './workflow.ts';
@@ -40,7 +40,10 @@ export const resumePaymentRoute = defineRoute({
     const intent = await services.payments
       .retrieveIntent(state.placed.paymentIntentId)
       .catch((err: unknown) => {
-        console.error(`[orders] reading the intent of order ${params.id} failed`, err);
+        loggerFor('orders').error(
+          { err },
+          `[orders] reading the intent of order ${params.id} failed`,
+        );
         return undefined;
       });
     if (intent === undefined)

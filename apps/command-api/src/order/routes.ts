@@ -5,7 +5,7 @@ import {
   orderParams,
   updatePaymentBody,
 } from '@rewear/contracts';
-import { HttpError, notFound, requireSelf, requireUser } from '@rewear/platform';
+import { HttpError, notFound, requireSelf, requireUser, loggerFor } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { CommandRejected } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
@@ -63,7 +63,7 @@ export const orderRoutes: CommandRoute[] = [
       } catch (err) {
         if (err instanceof CommandRejected) throw err;
         if (err instanceof HttpError) throw err;
-        console.error(`[orders] placing order ${orderId} failed`, err);
+        loggerFor('orders').error({ err }, `[orders] placing order ${orderId} failed`);
         throw new HttpError(502, 'The payment service is not available. Please try again.');
       }
       const answer: Omit<OrderCreated, 'position'> = {

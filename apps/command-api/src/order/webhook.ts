@@ -3,6 +3,7 @@
  * signature is verified by the gateway; the intent it carries is then re-read from the
  * processor, so only the processor's own word moves an order.
  */
+import { loggerFor } from '@rewear/platform';
 import type { CommandEnvironment } from '../shared/decider.ts';
 import { CommandRejected } from '../shared/decider.ts';
 import type { PaymentGateway } from '../payments/port.ts';
@@ -43,7 +44,7 @@ export async function handlePaymentWebhook(
     // A notification the order cannot take (expired, another order's intent) is acknowledged,
     // so the processor does not resend it forever; the order stays as it is.
     if (err instanceof CommandRejected) {
-      console.warn(
+      loggerFor('payments').warn(
         `[payments] webhook ${event.type} for order ${orderId} not applied: ${err.message}`,
       );
       return { received: true, handled: false, position: 0 };

@@ -4,6 +4,7 @@
  * cart), fail and expire (order, then releases). Every step is one decided append, and every
  * step is safe to repeat, so a retry after a crash finishes the work without doubling it.
  */
+import { loggerFor } from '@rewear/platform';
 import {
   priceLines,
   streamIdOf,
@@ -276,7 +277,7 @@ export async function issueOrderRefund(
     });
     return issued.position;
   } catch (err) {
-    console.error(`[orders] refund of order ${orderId} not issued yet`, err);
+    loggerFor('orders').error({ err }, `[orders] refund of order ${orderId} not issued yet`);
     return 0;
   }
 }
@@ -349,7 +350,7 @@ export async function recordPayment(
     } catch (err) {
       // Paid, but the units went to someone else after the hold lapsed: refunded below.
       if (!(err instanceof CommandRejected)) throw err;
-      console.warn(
+      loggerFor('orders').warn(
         `[orders] order ${orderId} is paid but listing ${item.productId} could not be sold: ${err.message}`,
       );
       unsold.push(item.productId);

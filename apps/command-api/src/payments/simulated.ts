@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import Stripe from 'stripe';
-import { HttpError, notFound } from '@rewear/platform';
+import { HttpError, notFound, loggerFor } from '@rewear/platform';
 import type { PaymentGateway, PaymentIntentView, RefundView } from './port.ts';
 import { checkCard, type CardInput } from './cards.ts';
 import { CardDeclinedError, WebhookSignatureError } from './errors.ts';
@@ -207,7 +207,7 @@ export function createSimulatedPaymentGateway(
       await options.webhook({ rawBody: Buffer.from(payload), signature });
     } catch (err) {
       // The order is also confirmed by the client's update-payment call; a lost webhook only delays.
-      console.error(`[payments] webhook ${type} for ${intent.id} failed`, err);
+      loggerFor('payments').error({ err }, `[payments] webhook ${type} for ${intent.id} failed`);
     }
   }
 

@@ -9,6 +9,7 @@ import {
   HttpError,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
+  loggerFor,
   type IdempotencyStore,
   type StoredAnswer,
 } from '@rewear/platform';
@@ -76,9 +77,14 @@ async function runClaimed(
       renewal = renewal
         .then(() => store.renew(key, token))
         .then((held) => {
-          if (!held) console.warn(`[idempotency] the claim of ${key} was taken over while it ran`);
+          if (!held)
+            loggerFor('idempotency').warn(
+              `[idempotency] the claim of ${key} was taken over while it ran`,
+            );
         })
-        .catch((err: unknown) => console.error('[idempotency] renewing a claim failed', err));
+        .catch((err: unknown) =>
+          loggerFor('idempotency').error({ err }, '[idempotency] renewing a claim failed'),
+        );
     },
     options.renewEveryMs ?? IDEMPOTENCY_LEASE_MS / 4,
   );
@@ -91,7 +97,10 @@ async function runClaimed(
     await store
       .release(key, token)
       .catch((releaseErr: unknown) =>
-        console.error('[idempotency] releasing a claim failed', releaseErr),
+        loggerFor('idempotency').error(
+          { err: releaseErr },
+          '[idempotency] releasing a claim failed',
+        ),
       );
     throw err;
   }
@@ -102,7 +111,7 @@ async function runClaimed(
   } catch (err) {
     // The command is done; its caller still gets the answer. The claim's lease runs out, and a
     // retry after that runs the request again.
-    console.error(`[idempotency] storing the answer of ${key} failed`, err);
+    loggerFor('idempotency').error({ err }, `[idempotency] storing the answer of ${key} failed`);
   }
   return answer;
 }

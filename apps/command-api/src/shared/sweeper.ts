@@ -6,7 +6,7 @@
  * decision: which events set or clear its timers, and what it runs for what is due.
  */
 import type { DomainEvent } from '@rewear/contracts';
-import type { EventStore } from '@rewear/platform';
+import { loggerFor, type EventStore } from '@rewear/platform';
 import { createAggregateRepository, type CommandEnvironment } from './decider.ts';
 
 /** Events read from the log at a time while catching up. */
@@ -64,7 +64,11 @@ export function createSweeper<Result>(
   const newId = options.newId ?? (() => crypto.randomUUID());
   const onError =
     options.onError ??
-    ((id, error) => console.error(`[${definition.label}] ${definition.failureMessage(id)}`, error));
+    ((id, error) =>
+      loggerFor('sweeper').error(
+        { err: error },
+        `[${definition.label}] ${definition.failureMessage(id)}`,
+      ));
   const aggregates = createAggregateRepository(options.eventStore);
   let seen = 0;
 
@@ -112,7 +116,9 @@ export function createSweeper<Result>(
     sweep,
     start(intervalMs = definition.intervalMs) {
       const timer = setInterval(() => {
-        sweep().catch((err) => console.error(`[${definition.label}] sweep failed`, err));
+        sweep().catch((err) =>
+          loggerFor('sweeper').error({ err }, `[${definition.label}] sweep failed`),
+        );
       }, intervalMs);
       // A pending sweep does not keep the process alive.
       timer.unref();

@@ -3,6 +3,7 @@
  * and what follows a decided refund (the processor's refund, the stock of a cancelled shipment
  * back on its listings). Every step is safe to repeat.
  */
+import { loggerFor } from '@rewear/platform';
 import { streamIdOf } from '@rewear/contracts';
 import { handleCommand, type CommandEnvironment } from '../shared/decider.ts';
 import { listingDecider } from '../listing/decider.ts';
@@ -101,7 +102,10 @@ export async function settleRefund(
     });
     position = Math.max(position, issued.position);
   } catch (err) {
-    console.error(`[shipments] refund of shipment ${shipmentId} not issued yet`, err);
+    loggerFor('shipments').error(
+      { err },
+      `[shipments] refund of shipment ${shipmentId} not issued yet`,
+    );
   }
   return position;
 }

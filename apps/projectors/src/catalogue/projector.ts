@@ -8,7 +8,13 @@
  * collection and to the search index. Outside a batch every event writes through.
  */
 import type { EventEnvelope, EnvelopeOf } from '@rewear/contracts';
-import type { Projector, ReadSide, SearchSettings, IndexSpec } from '@rewear/platform';
+import {
+  loggerFor,
+  type Projector,
+  type ReadSide,
+  type SearchSettings,
+  type IndexSpec,
+} from '@rewear/platform';
 import {
   FEATURED_ID,
   READ_MODELS,
@@ -437,7 +443,8 @@ export function createCatalogueProjector(
   const delayMs = options.collectionsDelayMs ?? 2000;
   const onError =
     options.onError ??
-    ((err) => console.error('[catalogue] collections recomputation failed', err));
+    ((err) =>
+      loggerFor('catalogue').error({ err }, '[catalogue] collections recomputation failed'));
   let newest = 0;
   /**
    * One pending recomputation per target: during a rebuild the live generation and the one being

@@ -11,6 +11,7 @@ import { AGGREGATE_TYPES, parseStreamId, type EventEnvelope } from '@rewear/cont
 import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
 import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
+import { loggerFor } from '../logging/logger.ts';
 import {
   isStalled,
   lastSignOf,
@@ -85,8 +86,11 @@ export function kafkaLogger(
         if (entryLevel > level) return;
         const { message, timestamp: _timestamp, logger: _logger, ...details } = log;
         const line = `[kafka] ${namespace}: ${message} ${JSON.stringify(details)}`;
-        if (entryLevel <= logLevel.ERROR) console.error(line);
-        else console.log(line);
+        // Debug and info entries at info: KAFKA_LOG_LEVEL alone decides whether they are shown.
+        const logger = loggerFor('kafka');
+        if (entryLevel <= logLevel.ERROR) logger.error({ namespace }, line);
+        else if (entryLevel === logLevel.WARN) logger.warn({ namespace }, line);
+        else logger.info({ namespace }, line);
       },
   };
 }
@@ -146,7 +150,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   const onInvalidEvent =
     options.onInvalidEvent ??
     ((event, reason, name) =>
-      console.warn(
+      loggerFor('kafka-bus').warn(
         `[kafka-bus] subscription ${name}: event ${event.id} at position ${event.position} is invalid: ${reason}`,
       ));
   const consumers = new Set<Consumer>();
@@ -247,7 +251,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       };
       raiseProcessed(await committedOffsets(name));
       const activity = newConsumerActivity(name, Date.now());
-      const log = (line: string) => console.log(`[kafka-bus] ${line}`);
+      const log = (line: string) => loggerFor('kafka-bus').info(`[kafka-bus] ${line}`);
 
       // Resolves at the first join of any of the subscription's consumers.
       let markJoined!: () => void;
@@ -318,7 +322,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
                 for (const message of batch.messages) {
                   const event = decode(message);
                   if (!event) {
-                    console.warn(
+                    loggerFor('kafka-bus').warn(
                       `[kafka-bus] ${partition} offset ${message.offset}: not an event envelope, skipped`,
                     );
                     continue;

@@ -27,6 +27,7 @@ import {
   type Verdict,
 } from './idempotency-records.ts';
 import { createIndexesOneByOne, expireAtField } from './mongo-read-models.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 export interface MongoIdempotencyOptions extends IdempotencyStoreOptions {
   uri: string;
@@ -108,7 +109,10 @@ export async function openMongoIdempotencyStore(
     if (serverExpiry || at - prunedAt < PRUNE_INTERVAL_MS) return;
     prunedAt = at;
     pruning = prune().catch((error: unknown) =>
-      console.error('[idempotency] deleting expired records failed', error),
+      loggerFor('idempotency').error(
+        { err: error },
+        '[idempotency] deleting expired records failed',
+      ),
     );
   };
 

@@ -21,6 +21,7 @@
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import type { RateCounter, RateRule, RateVerdict } from '../http/rate-limits.ts';
 import { createIndexesOneByOne, expireAtField } from './mongo-read-models.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 export interface MongoRateCounterOptions {
   uri: string;
@@ -86,7 +87,10 @@ export async function openMongoRateCounter(
     for (const [bucket, state] of windows) if (state.endsAt <= at) windows.delete(bucket);
     if (!serverExpiry)
       prune().catch((error: unknown) =>
-        console.error('[rate-limits] deleting ended windows failed', error),
+        loggerFor('rate-limits').error(
+          { err: error },
+          '[rate-limits] deleting ended windows failed',
+        ),
       );
   };
 

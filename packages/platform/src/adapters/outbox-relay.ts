@@ -22,6 +22,7 @@ import {
   type MongoEventStore,
 } from './mongo-event-store.ts';
 import { registerPublishedPosition } from '../runtime/frontier.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 export interface OutboxRelayOptions {
   /** The store whose commits to publish (its appends also wake the relay at once)... */
@@ -74,7 +75,13 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   const gapTimeoutMs = options.gapTimeoutMs ?? 5000;
   const batchSize = options.batchSize ?? 500;
   const leaseMs = options.leaseMs ?? 10_000;
-  const onError = options.onError ?? ((error) => console.error('[outbox-relay]', error));
+  const onError =
+    options.onError ??
+    ((error) =>
+      loggerFor('outbox-relay').error(
+        { err: error },
+        `[outbox-relay] ${(error as Error)?.message ?? String(error)}`,
+      ));
   const { commits, counters } =
     options.store ?? (await mongoEventCollections(db, options.collectionPrefix));
   const state = counters as unknown as Collection<RelayStateDoc>;

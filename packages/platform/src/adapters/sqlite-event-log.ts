@@ -34,6 +34,7 @@ import {
 } from '@rewear/ports';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
 import { ReadAheadRun } from './sqlite-read-ahead.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 export interface SqliteEventLogOptions {
   /** Path of the database file (its folder must exist); ':memory:' for a throwaway log. */
@@ -187,7 +188,10 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
   const onHandlerError =
     options.onHandlerError ??
     ((error, name) =>
-      console.error(`[event-log] subscription ${name}: handler failed, retrying`, error));
+      loggerFor('event-log').error(
+        { err: error },
+        `[event-log] subscription ${name}: handler failed, retrying`,
+      ));
 
   const db = new Database(options.file, { timeout: 10_000 });
   db.pragma('journal_mode = WAL');
@@ -203,9 +207,9 @@ export function openSqliteEventLog(options: SqliteEventLogOptions): SqliteEventL
       checkpointIntervalMs,
       (error) => {
         // Without it the WAL would only grow: SQLite checkpoints in commits again.
-        console.error(
+        loggerFor('event-log').error(
+          { err: error },
           '[event-log] the WAL checkpoint worker failed; checkpoints run in commits',
-          error,
         );
         stopCheckpointer = null;
         if (db.open) db.pragma('wal_autocheckpoint = 1000');

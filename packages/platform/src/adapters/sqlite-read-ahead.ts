@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EventEnvelope } from '@rewear/contracts';
+import { loggerFor } from '../logging/logger.ts';
 
 /** Batches read ahead of the one being applied (about 1 MB of JSON text each at 2,000 events). */
 const BATCHES_AHEAD = 3;
@@ -43,7 +44,7 @@ export class ReadAheadRun {
     this.worker.on('message', (batch: BatchText) => this.received.push(batch));
     this.worker.on('error', (error) => {
       this.failed = true;
-      console.warn(
+      loggerFor('event-log').warn(
         `[event-log] read-ahead worker failed, the subscription reads on its own: ${error.message}`,
       );
     });

@@ -12,6 +12,7 @@ import type { Middleware } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from './errors.ts';
 import type { AppState } from './middleware.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 export interface RateRule {
   /** Requests allowed in one window. */
@@ -164,7 +165,7 @@ export function createRateLimiter(
     ((error: unknown) => {
       if (Date.now() - warnedAt < 60_000) return;
       warnedAt = Date.now();
-      console.warn(
+      loggerFor('rate-limits').warn(
         `[rate-limits] counter unavailable, requests let through: ${(error as Error).message}`,
       );
     });

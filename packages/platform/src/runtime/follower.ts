@@ -8,6 +8,7 @@ import type { Projector, ReadSide } from '../projection.ts';
 import type { Platform } from './platform.ts';
 import { GenerationDirectory } from './generations.ts';
 import { LiveReadSide } from './read-side.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 /** How often a follower reads the live generations again (a rebuild's old one outlives it twice). */
 export const FOLLOWER_REFRESH_MS = 1000;
@@ -36,7 +37,8 @@ export async function followProjections(options: {
       },
       (err: unknown) => {
         // The read models' engine is out of reach: the last pointers stay, reads answer 503.
-        if (!warned) (options.log ?? console).warn(`[projections] ${(err as Error).message}`);
+        if (!warned)
+          (options.log ?? loggerFor('projections')).warn(`[projections] ${(err as Error).message}`);
         warned = true;
       },
     );

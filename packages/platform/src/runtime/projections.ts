@@ -30,6 +30,7 @@ import {
 } from './names.ts';
 import type { Platform } from './platform.ts';
 import { GenerationReadSide, LiveReadSide } from './read-side.ts';
+import { loggerFor } from '../logging/logger.ts';
 
 export interface ProjectionRuntimeOptions {
   platform: Pick<Platform, 'eventStore' | 'bus' | 'readModels' | 'search' | 'durability'>;
@@ -371,7 +372,7 @@ export class ProjectionRuntime implements ProjectionProgress {
     this.batchSize = options.replayBatchSize ?? 2_000;
     this.subscriptionPrefix = options.subscriptionPrefix ?? '';
     this.now = options.now ?? (() => new Date());
-    this.log = options.log ?? console;
+    this.log = options.log ?? loggerFor('projections');
     this.directory = new GenerationDirectory(options.platform.readModels, options.projectors);
     this.readSide = new LiveReadSide(
       this.directory,
