@@ -12,7 +12,10 @@ import {
   GZIP_LEVEL,
   healthMiddleware,
   httpMetrics,
+  logAppErrors,
   metricsEndpoint,
+  requestLogging,
+  type Logger,
   type Metrics,
   type RouteDoc,
 } from '@rewear/platform';
@@ -58,6 +61,8 @@ export interface ServerParts {
    */
   metrics?: Metrics | null;
   opsToken?: string | null;
+  /** Where each request's line and the server's errors go. Default: the process's logger (`http`). */
+  logger?: Logger;
 }
 
 const DEFAULT_SECURITY: SecurityPolicyOptions = {
@@ -101,38 +106,19 @@ function allowedMethods(routes: readonly RouteDoc[]): (path: string) => string {
   };
 }
 
-/** What a connection the client closed, or never finished sending on, fails with. */
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
-
-/**
- * Whether an error Koa reports is the client's doing rather than a fault of the server: a
- * connection closed before the answer was all sent (a closed tab, a cancelled download: Koa's
- * pipe of a streamed answer then fails with ERR_STREAM_PREMATURE_CLOSE), a request cut off by
- * the request timeout, malformed HTTP. Node has answered or closed those already; they are not
- * worth a stack trace each.
- */
-export function isClientsDoing(err: unknown, ctx?: Koa.Context): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code.startsWith('HPE_')) return true;
-  // Only while the answer was still being sent: the same code from a finished answer would be
-  // something else.
-  return CLIENT_GONE.has(code) && (!ctx || !ctx.res.writableFinished);
-}
-
 export function createServerApp(parts: ServerParts): Koa {
   const app = new Koa();
-  // Errors are logged as Koa does (a stack trace), except those of clients that went away.
-  app.on('error', (err: unknown, ctx?: Koa.Context) => {
-    if (isClientsDoing(err, ctx)) return;
-    app.onerror(err as Error);
-  });
+  // Errors Koa reports go on the request's line (a stack trace and cause), except those of
+  // clients that went away.
+  logAppErrors(app, parts.logger);
   app.proxy = process.env.TRUST_PROXY === 'true';
   // The client address is the one the router adds, the last of X-Forwarded-For: the router
   // (nginx, `$proxy_add_x_forwarded_for`) keeps what the client sent in front of it, so the first
   // is whatever a client chose to write (and could dodge the per-address rate limits).
   app.maxIpsCount = 1;
-  // Outermost: every request is timed, whoever answers it.
+  // Outermost: every request gets its request id, trace id and log line, whoever answers it.
+  app.use(requestLogging({ logger: parts.logger }));
+  // Every request is timed, whoever answers it.
   if (parts.metrics) app.use(httpMetrics(parts.metrics));
   // First, so that every answer carries them: the HTML, the API, pictures, errors.
   app.use(securityHeadersMiddleware(securityHeaders(parts.security ?? DEFAULT_SECURITY)));

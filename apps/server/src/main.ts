@@ -3,27 +3,33 @@
  * `--role command-api|query-api|projectors` runs one piece of the distributed topology.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@rewear/platform';
+import { configureLogging, loadConfig, loggerFor } from '@rewear/platform';
 import { ROLES, startStack, type Role } from './stack.ts';
 
 const { values } = parseArgs({
   options: { role: { type: 'string', default: process.env.ROLE ?? 'all' } },
 });
 const role = values.role as Role;
+// Every line names its service: the role, or the one-process storefront.
+configureLogging({ service: role === 'all' ? 'storefront' : role });
+const log = loggerFor('server');
 if (!ROLES.includes(role)) {
-  console.error(`Unknown role "${values.role}": use one of ${ROLES.join(', ')}`);
+  log.fatal(`Unknown role "${values.role}": use one of ${ROLES.join(', ')}`);
   process.exit(2);
 }
 
-const stack = await startStack(loadConfig(), { role, onSeedProgress: (line) => console.log(line) });
+const stack = await startStack(loadConfig(), {
+  role,
+  onSeedProgress: (line) => loggerFor('seed').info(line),
+});
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[server] ${signal}: shutting down`);
+  log.info(`[server] ${signal}: shutting down`);
   const force = setTimeout(() => {
-    console.error('[server] shutdown took too long; exiting');
+    log.error('[server] shutdown took too long; exiting');
     process.exit(1);
   }, 120_000); // room for the read side's snapshot of a large catalogue (docs/operations.md)
   force.unref();

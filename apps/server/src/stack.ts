@@ -30,6 +30,7 @@ import {
   ensureAuthEmulator,
   type RunningAuthEmulator,
   createFirebaseIdentityVerifier,
+  loggerFor,
 } from '@rewear/platform';
 import {
   commandRoutes,
@@ -148,14 +149,15 @@ export async function startStack(
   options: StackOptions = {},
 ): Promise<RunningStack> {
   const role = options.role ?? 'all';
-  const log = options.log ?? ((line: string) => console.log(line));
+  // The lines keep their `[server]` prefix: the text reads as before in a terminal.
+  const log = options.log ?? ((line: string) => loggerFor('server').info(line));
   const closers: Array<() => Promise<unknown> | unknown> = [];
   const closeAll = async () => {
     while (closers.length) {
       try {
         await closers.pop()!();
       } catch (err) {
-        console.error('[server] shutdown step failed', err);
+        loggerFor('server').error({ err }, '[server] shutdown step failed');
       }
     }
   };

@@ -1,7 +1,13 @@
 /** What every command route needs, assembled once by createCommandApi. */
 import type { Context } from 'koa';
 import { streamIdOf } from '@rewear/contracts';
-import type { AppState, EventStore, PhotoStore, ReadSide } from '@rewear/platform';
+import {
+  requestIdOf,
+  type AppState,
+  type EventStore,
+  type PhotoStore,
+  type ReadSide,
+} from '@rewear/platform';
 import type { PaymentGateway } from '../payments/port.ts';
 import {
   createAggregateRepository,
@@ -39,13 +45,13 @@ export function createServices(
     ...deps,
     aggregates,
     envFor(ctx) {
-      const requestId = ctx.get('x-request-id');
       return {
         aggregates,
         now: deps.now,
         newId: deps.newId,
         actor: ctx.state.user?.uid ?? null,
-        correlationId: requestId && requestId.length <= 128 ? requestId : deps.newId(),
+        // The request's id, as its log lines carry it: a command's events lead to its request.
+        correlationId: requestIdOf(ctx) ?? deps.newId(),
       };
     },
     loadListing,
