@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventSource } from 'eventsource';
 import { SHIPMENT_TIMERS, type NotificationView } from '@rewear/contracts';
-import type { ProjectionProgress, ReadSide } from '@rewear/platform';
+import { loggerFor, type ProjectionProgress, type ReadSide } from '@rewear/platform';
 import { createTestUser, startAuthEmulatorForTests, type TestUser } from '@rewear/testing';
 import { createNotificationFeed, createQueryApi } from '../src/index.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -334,7 +334,7 @@ describe('GET /api/notifications/stream', () => {
     });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const quiet = vi.spyOn(loggerFor('http'), 'error').mockImplementation(() => {});
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/notifications/stream`;
       // More attempts than places: each failure gave its place back, so none is refused.
