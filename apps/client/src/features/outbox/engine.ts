@@ -40,6 +40,7 @@ import {
   outboxNotice,
   replayFinished,
   selectOutbox,
+  selectReconnections,
   type OutboxState,
 } from './outboxSlice.ts';
 import { droppedMessage, refusalMessage } from './refusal.ts';
@@ -142,6 +143,7 @@ export function* sendRecordedCommand<T>(outbox: Outbox, entry: OutboxEntry) {
   let waited = false;
   try {
     for (let pause = 0; ; pause += 1) {
+      const reconnections: number = yield select(selectReconnections);
       const uid: string | null = yield select(selectUid);
       if (uid !== entry.uid) throw new KeptForLaterError();
       if (Date.now() - entry.at > OUTBOX_MAX_AGE_MS) {
@@ -172,6 +174,13 @@ export function* sendRecordedCommand<T>(outbox: Outbox, entry: OutboxEntry) {
         }
       }
       waited = true;
+      // The connection came back while this send was failing: the `online` event has passed,
+      // so waiting for it would hold the command for the whole pause. Sent again now.
+      const reconnectedSince: number = yield select(selectReconnections);
+      if (reconnectedSince !== reconnections) {
+        pause -= 1;
+        continue;
+      }
       yield put(connectionLost());
       yield call(waitForConnection, pause);
     }
@@ -250,18 +259,23 @@ const intentsOf = (entries: OutboxEntry[]) =>
  * `readsWaited`: the first reads waited for this replay (else they read again after it).
  */
 export function* session(outbox: Outbox, uid: string, readsWaited = true) {
+  let reconnections: number = yield select(selectReconnections);
   let result: Replayed = yield call(replay, outbox, uid);
   yield put(replayFinished({ intents: intentsOf(result.waiting) }));
   if (!readsWaited && result.sent > 0) yield put(changesReplayed());
   for (let pause = 0; ;) {
+    // The connection came back during the replay: its `online` event has passed, so the
+    // entries left waiting are sent again now rather than after a pause.
+    const reconnectedSince: number = yield select(selectReconnections);
     if (result.waiting.length > 0) {
-      yield call(waitForConnection, pause);
+      if (reconnectedSince === reconnections) yield call(waitForConnection, pause);
       pause += 1;
     } else {
       // Left by a tab closed while offline, or by a send that found no connection.
       yield take((next: Action) => connectionChanged.match(next) && next.payload);
       pause = 0;
     }
+    reconnections = yield select(selectReconnections);
     result = yield call(replay, outbox, uid);
     yield put(replayFinished({ intents: intentsOf(result.waiting) }));
     if (result.sent > 0) yield put(changesReplayed());

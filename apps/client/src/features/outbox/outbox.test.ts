@@ -12,6 +12,7 @@ import { CONSISTENCY_HEADER, IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rewear
 import { api, resetHttpState, setIdTokenProvider } from '../../api/http.ts';
 import { OUTBOX_LIMIT } from '../../api/command.ts';
 import { indexedDbOutbox, nextSeq, type OutboxEntry } from '../../api/outbox.ts';
+import { RETRY_ATTEMPTS, RETRY_BASE_DELAY_MS } from '../../api/retry.ts';
 import auth, { authStateChanged, sessionEnded, sessionStarted } from '../auth/authSlice.ts';
 import cart, { addToCart, removeFromCart, type CartItem } from '../cart/cartSlice.ts';
 import { cartSaga } from '../cart/cartSaga.ts';
@@ -68,6 +69,8 @@ function fakeServer() {
   let reachable = true;
   let commandsReachable = true;
   let held: Promise<void> | null = null;
+  /** Commands still to fail for want of a connection, whatever `commandsReachable` says. */
+  let commandsToFail = 0;
   const linesOf = (uid: string) => lines.get(uid) ?? lines.set(uid, new Map()).get(uid)!;
   const likesOf = (uid: string) => likes.get(uid) ?? likes.set(uid, new Set()).get(uid)!;
   const uidOf = (token?: string) =>
@@ -127,6 +130,10 @@ function fakeServer() {
     });
     await new Promise((resolve) => setTimeout(resolve, 1));
     if (method !== 'GET') await held;
+    if (method !== 'GET' && commandsToFail > 0) {
+      commandsToFail -= 1;
+      throw new TypeError('Failed to fetch');
+    }
     if (!reachable || (method !== 'GET' && !commandsReachable))
       throw new TypeError('Failed to fetch');
     const uid = uidOf(token);
@@ -192,6 +199,10 @@ function fakeServer() {
     },
     set reachable(value: boolean) {
       reachable = value;
+    },
+    /** The next `count` commands find no connection. */
+    failCommands(count: number) {
+      commandsToFail = count;
     },
     set commandsReachable(value: boolean) {
       commandsReachable = value;
@@ -354,6 +365,34 @@ describe('a command of the shopper’s action', () => {
     expect(await app.outbox.pending('u1')).toEqual([]);
     app.task.cancel();
   });
+
+  it('failing while the connection comes back, is sent again at once rather than after a pause', async () => {
+    const server = fakeServer();
+    const app = startApp();
+    signIn(app, 'u1');
+    await cartReady(app);
+
+    // Every attempt of the first send finds no connection, and the browser's `online` event
+    // passes while the first is in flight (as when a phone's network returns mid-request).
+    server.failCommands(RETRY_ATTEMPTS);
+    const release = server.hold();
+    app.store.dispatch(addToCart({ product: tee }));
+    await vi.waitFor(() => expect(server.commands()).toHaveLength(1));
+    goOnline();
+    release();
+
+    // The attempts take 1 s + 2 s; waiting for another `online` event would add 5 s more.
+    await vi.waitFor(() => expect(server.linesOf('u1')).toEqual({ p1: 1 }), {
+      timeout: RETRY_BASE_DELAY_MS * 3 + 1500,
+    });
+    const keys = new Set(server.commands().map((c) => c.key));
+    expect(server.commands()).toHaveLength(RETRY_ATTEMPTS + 1);
+    expect(keys.size).toBe(1);
+    await vi.waitFor(() =>
+      expect(app.store.getState().outbox).toMatchObject({ waiting: 0, online: true }),
+    );
+    app.task.cancel();
+  }, 15_000);
 
   it('refused when it is finally sent (sold out meanwhile): the line goes, and the shopper is told why', async () => {
     const server = fakeServer();

@@ -12,6 +12,12 @@ export interface OutboxState {
   waiting: number;
   /** The browser is online and no send has failed for want of a connection since the last answer. */
   online: boolean;
+  /**
+   * How many times the browser said it was online again. A send that fails while this moves
+   * (it was in flight when the connection came back) is sent again at once rather than waiting
+   * for the next `online` event, which has already passed.
+   */
+  reconnections: number;
   /** The replay at sign-in is under way: the first reads of the cart and wishlist wait for it. */
   replaying: boolean;
   /** The changes of the entries still waiting after a replay, to show them on the reads. */
@@ -23,6 +29,7 @@ export interface OutboxState {
 export const initialOutboxState: OutboxState = {
   waiting: 0,
   online: typeof navigator === 'undefined' || navigator.onLine !== false,
+  reconnections: 0,
   replaying: false,
   intents: [],
   notice: null,
@@ -35,6 +42,7 @@ const outboxSlice = createSlice({
     /** The browser's `online` and `offline` events. */
     connectionChanged(state, action: PayloadAction<boolean>) {
       state.online = action.payload;
+      if (action.payload) state.reconnections += 1;
     },
     /** A send failed for want of a connection. */
     connectionLost(state) {
@@ -123,5 +131,6 @@ interface WithOutbox {
 }
 /** Absent where a store is built without it (some tests): nothing waits then. */
 export const selectOutbox = (state: WithOutbox): OutboxState => state.outbox ?? initialOutboxState;
+export const selectReconnections = (state: WithOutbox) => state.outbox?.reconnections ?? 0;
 export const selectReplaying = (state: WithOutbox) => state.outbox?.replaying ?? false;
 export const selectOutboxIntents = (state: WithOutbox) => state.outbox?.intents ?? [];
