@@ -23,7 +23,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Six services, nginx and the engines share the two cores with the browsers on the
+  // distributed topology, and its reads follow the projections: each step takes longer there.
+  timeout: process.env.E2E_TOPOLOGY === 'distributed' ? 90_000 : 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list']]

@@ -152,6 +152,8 @@ test('a saved search is alerted by a new listing, and opening it marks its match
   browser,
   request,
 }, testInfo) => {
+  // Two browsers, a live alert and several projections awaited: over a minute on a loaded machine.
+  test.slow();
   const word = `zephyr${unique(testInfo)}`;
   const buyer = newUser(testInfo, 'searcher');
   await registerThroughUi(page, buyer);

@@ -51,22 +51,38 @@ export async function signOutThroughUi(page: Page, user: TestUser): Promise<void
 
 /**
  * Most seeded listings are single items, and the tests run side by side against one catalogue:
- * each test buys from its own slot of listings so no two tests reach for the same item.
+ * each test buys from its own slot of four seeded listings so no two tests reach for the same
+ * item. The slots are cut from every seeded listing in id order, whatever its stock now: the
+ * listings other tests create (their sellers are not the seed's) and the ones they sell out
+ * must not move one test's slot onto another's.
  */
 export async function listingsForSlot(
   request: APIRequestContext,
   slot: number,
   count = 1,
 ): Promise<Product[]> {
-  const response = await request.get('/api/products?limit=200');
-  expect(response.ok()).toBeTruthy();
-  const products = ((await response.json()) as Product[])
+  const seeded: Product[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const response = await request.get(`/api/products?limit=${PAGE}&offset=${offset}`);
+    expect(response.ok()).toBeTruthy();
+    const page = (await response.json()) as Product[];
+    seeded.push(...page.filter((p) => p.seller_id.startsWith(SEED_SELLER_PREFIX)));
+    if (page.length < PAGE) break;
+  }
+  seeded.sort((a, b) => a.product_id.localeCompare(b.product_id));
+  // Single items first: a test that buys one expects it sold out.
+  const picked = seeded
+    .slice(slot * SLOT_SIZE, (slot + 1) * SLOT_SIZE)
     .filter((p) => p.stock >= 1 && p.image)
-    .sort((a, b) => a.product_id.localeCompare(b.product_id));
-  const picked = products.slice(slot * 4, slot * 4 + count);
+    .sort((a, b) => Number(a.stock !== 1) - Number(b.stock !== 1))
+    .slice(0, count);
   expect(picked, `not enough seeded listings for slot ${slot}`).toHaveLength(count);
   return picked;
 }
+const PAGE = 200;
+const SLOT_SIZE = 4;
+/** The seed's sellers' ids (packages/seed). */
+const SEED_SELLER_PREFIX = 'seed';
 
 /** Dollars as the storefront shows them. */
 export function dollars(amount: number | string): string {
