@@ -1,10 +1,11 @@
 /**
  * docker-compose.yml cannot be started on a machine without a Docker engine, so dclint checks
  * it on every run: against the Compose specification's schema, for ports published on every
- * interface and for images without a version tag (rule settings in .dclintrc.json).
+ * interface and for images without a version tag (rule settings in .dclintrc.json); and that the
+ * files it mounts from the checkout (Prometheus' and Grafana's) are there.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,5 +73,19 @@ describe('docker-compose.yml', () => {
     expect(brokenRules((text) => text.replace('"127.0.0.1:8080:80"', '"8080:80"'))).toContain(
       'no-unbound-port-interfaces',
     );
+  });
+
+  it('mounts files of the checkout that exist: the monitoring configuration', () => {
+    const text = readFileSync(COMPOSE_FILE, 'utf8');
+    const sources = [...text.matchAll(/^\s+- (\.\/[^:\s]+):/gm)].map((match) => match[1]!);
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        './docker/prometheus/prometheus.yml',
+        './docker/prometheus/alerts.yml',
+        './docker/grafana/provisioning',
+        './docker/grafana/dashboards',
+      ]),
+    );
+    for (const source of sources) expect(existsSync(path.join(ROOT, source)), source).toBe(true);
   });
 });
