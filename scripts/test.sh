@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The project's test command: lint (ESLint, Prettier) and type checks, the dependency audit, unit,
+# The project's test command: lint (ESLint, Prettier) and type checks, promtool on the Prometheus
+# configuration and alerts, the dependency audit, unit,
 # contract and API suites (vitest), the API fuzzer (schemathesis), then the browser suite on the one-process storefront and,
 # where the engines answer, again on the distributed topology of processes (two command-api, two
 # query-api, the projectors, nginx), and last the fault suite on that topology.
@@ -9,6 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run -s lint
 npm run -s typecheck
+# The compose file's Prometheus configuration and alerting rules, with their unit tests
+# (promtool, from Debian's prometheus package).
+echo "== promtool: docker/prometheus"
+bash scripts/check-prometheus.sh
 # Advisories of the production dependencies: the report, and a failure at high or critical
 # (unless explained in the README's allow-list); skipped, saying why, without an advisory endpoint.
 echo "== npm audit --omit=dev (fails at high or critical)"
