@@ -17,6 +17,7 @@ const entry = (key: string, uid: string, at: number): OutboxEntry => ({
 beforeEach(() => {
   // A fresh IndexedDB for each test.
   vi.stubGlobal('indexedDB', new IDBFactory());
+  localStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -51,6 +52,31 @@ describe('the outbox in IndexedDB', () => {
     expect(kept).toHaveLength(OUTBOX_LIMIT);
     expect(kept[0]!.key).toBe('k0');
     expect(kept.some((e) => e.key === 'late')).toBe(false);
+  });
+
+  it('finds a command whose IndexedDB write the closing tab cut short, from its synchronous copy', async () => {
+    // The tab's IndexedDB never answers: the page is closed before its write lands.
+    vi.stubGlobal('indexedDB', { open: () => ({}) });
+    const closing = indexedDbOutbox('test-closed')!;
+    void closing.keep(entry('tap', 'u1', 1000)).catch(() => {});
+
+    // The next page, with the IndexedDB as that write left it: empty.
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    const next = indexedDbOutbox('test-closed')!;
+    expect((await next.pending('u1')).map((e) => e.key)).toEqual(['tap']);
+    expect(await next.pending('u2')).toEqual([]);
+    await next.remove('tap');
+    expect(await next.pending('u1')).toEqual([]);
+  });
+
+  it('keeps no copy once the IndexedDB write has landed, nor of a command refused as one too many', async () => {
+    const outbox = indexedDbOutbox('test-landed')!;
+    await outbox.keep(entry('a', 'u1', 1000));
+    expect(localStorage.length).toBe(0);
+    for (let i = 1; i < OUTBOX_LIMIT; i += 1) await outbox.keep(entry(`k${i}`, 'u1', i));
+    await expect(outbox.keep(entry('late', 'u1', 5000))).rejects.toBeInstanceOf(OutboxFullError);
+    expect(localStorage.length).toBe(0);
+    expect((await outbox.pending('u1')).some((e) => e.key === 'late')).toBe(false);
   });
 
   it('is absent where the browser has no IndexedDB', () => {

@@ -56,29 +56,81 @@ export function nextSeq(): number {
 
 const oldestFirst = (a: OutboxEntry, b: OutboxEntry) => a.at - b.at || a.seq - b.seq;
 
+/**
+ * Copies of entries in localStorage, written synchronously as a command is made, until its
+ * IndexedDB write has landed. That write takes a few milliseconds, and a tab closed in between
+ * aborts it: were the request lost too (no network), the command would be gone. The copy is
+ * already stored when the tap's handler returns; the next page finds it.
+ */
+function writeAhead(name: string) {
+  const prefix = `${name}:ahead:`;
+  const storage = () => (typeof localStorage === 'undefined' ? null : localStorage);
+  return {
+    put(entry: OutboxEntry) {
+      try {
+        storage()?.setItem(prefix + entry.key, JSON.stringify(entry));
+      } catch {
+        // Storage full or unavailable: the IndexedDB write alone keeps it.
+      }
+    },
+    drop(key: string) {
+      try {
+        storage()?.removeItem(prefix + key);
+      } catch {
+        // Unavailable: nothing was written either.
+      }
+    },
+    all(): OutboxEntry[] {
+      const kept = storage();
+      if (!kept) return [];
+      const entries: OutboxEntry[] = [];
+      for (let i = 0; i < kept.length; i += 1) {
+        const key = kept.key(i);
+        if (!key?.startsWith(prefix)) continue;
+        try {
+          entries.push(JSON.parse(kept.getItem(key) ?? '') as OutboxEntry);
+        } catch {
+          kept.removeItem(key); // not an entry this code wrote
+        }
+      }
+      return entries;
+    },
+  };
+}
+
 /** The outbox in this browser's IndexedDB (`rewear-outbox`), or null where there is none. */
 export function indexedDbOutbox(name = 'rewear-outbox'): Outbox | null {
   if (typeof indexedDB === 'undefined') return null;
   let store: UseStore | null = null;
   // Opened at the first use: a visitor, who sends no such command, never opens it.
   const db = () => (store ??= createStore(name, 'commands'));
+  const ahead = writeAhead(name);
   return {
     live: new Map(),
-    keep: (entry) =>
-      db()('readwrite', (objects) => {
+    keep: (entry) => {
+      ahead.put(entry);
+      return db()('readwrite', (objects) => {
         const count = objects.count();
         count.onsuccess = () => {
           if (count.result < OUTBOX_LIMIT) objects.put(entry, entry.key);
         };
         return promisifyRequest(objects.transaction).then(() => {
+          ahead.drop(entry.key);
           if (count.result >= OUTBOX_LIMIT) throw new OutboxFullError();
         });
-      }),
-    remove: (key) => del(key, db()),
-    pending: async (uid) =>
-      ((await values(db())) as OutboxEntry[])
-        .filter((entry) => entry.uid === uid)
-        .sort(oldestFirst),
+      });
+    },
+    remove: async (key) => {
+      ahead.drop(key);
+      await del(key, db());
+    },
+    pending: async (uid) => {
+      const stored = (await values(db())) as OutboxEntry[];
+      const keys = new Set(stored.map((entry) => entry.key));
+      // Copies whose IndexedDB write did not land (their tab closed first) count as kept.
+      const unlanded = ahead.all().filter((entry) => !keys.has(entry.key));
+      return [...stored, ...unlanded].filter((entry) => entry.uid === uid).sort(oldestFirst);
+    },
   };
 }
 
