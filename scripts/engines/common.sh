@@ -25,6 +25,25 @@ SHARED_ENGINES="${SHARED_ENGINES:-$ROOT/../shared/engines}"
 
 log() { echo "[engines] $*" >&2; }
 
+# debian_install PACKAGE...: installs Debian packages (as root) without letting them start their
+# services, since the scripts run their own on ports of their own: invoke-rc.d asks policy-rc.d
+# whether a package may start its service, and 101 means no.
+debian_install() {
+  [ "$(id -u)" = 0 ] || { log "$* not installed (apt-get install -y $*, as root)"; return 1; }
+  log "installing $* from Debian (apt-get)"
+  local policy=/usr/sbin/policy-rc.d own_policy=false status=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy"
+    chmod +x "$policy"
+    own_policy=true
+  fi
+  { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; } >&2 \
+    || status=$?
+  if [ "$own_policy" = true ]; then rm -f "$policy"; fi
+  return "$status"
+}
+
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # pid_alive FILE: the process whose id is in FILE is running.

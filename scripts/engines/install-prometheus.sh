@@ -8,22 +8,9 @@ source "$(dirname "$0")/common.sh"
 if command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; then
   exit 0
 fi
-[ "$(id -u)" = 0 ] || { log "prometheus is not installed (apt-get install -y prometheus, as root)"; exit 1; }
-log "installing prometheus from Debian (apt-get)"
-export DEBIAN_FRONTEND=noninteractive
 # Whether a Prometheus was running before: one that the package starts is stopped, no other.
 already_running="$(pgrep -x prometheus || true)"
-# invoke-rc.d asks policy-rc.d whether a package may start its service: 101 means no.
-POLICY=/usr/sbin/policy-rc.d
-own_policy=false
-if [ ! -e "$POLICY" ]; then
-  printf '#!/bin/sh\nexit 101\n' >"$POLICY"
-  chmod +x "$POLICY"
-  own_policy=true
-fi
-trap 'if [ "$own_policy" = true ]; then rm -f "$POLICY"; fi' EXIT
-apt-get update -qq >&2
-apt-get install -y -qq --no-install-recommends prometheus >&2
+debian_install prometheus
 # Under systemd the unit may have been started and enabled regardless of policy-rc.d.
 if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   systemctl disable --now prometheus >/dev/null 2>&1 || true
