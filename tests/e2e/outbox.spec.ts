@@ -129,10 +129,19 @@ test('the tab closed right after a tap and opened again: the command is sent and
   await registerThroughUi(page, newUser(testInfo, 'closer'));
   const context = page.context();
 
-  /** Taps Add to Cart and closes the tab at once; a new tab opens the cart. */
-  async function tapAndClose(tab: Page, listing: { product_id: string; title: string }) {
+  /**
+   * Taps Add to Cart and closes the tab at once (or, `once`, as soon as that happened); a new tab
+   * opens the cart.
+   */
+  async function tapAndClose(
+    tab: Page,
+    listing: { product_id: string; title: string },
+    once?: (tab: Page) => Promise<unknown>,
+  ) {
     await openProduct(tab, listing);
+    const happened = once?.(tab);
     await addButton(tab).click();
+    await happened;
     await tab.close();
     const next = await context.newPage();
     const answers = addAnswers(next);
@@ -151,9 +160,13 @@ test('the tab closed right after a tap and opened again: the command is sent and
   expect(first.answers.length).toBeLessThanOrEqual(1);
 
   // The worst case: the closed tab's request never reached the server (the network failed it).
+  // The tab closes once the failure is seen: a keepalive request still waiting on the test's
+  // route handler when its page closes goes out unrouted, and would reach the server after all.
   const failing = await context.newPage();
   await failing.route('**/api/cart/add-item', (route) => route.abort('internetdisconnected'));
-  const second = await tapAndClose(failing, gloves);
+  const second = await tapAndClose(failing, gloves, (tab) =>
+    tab.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/cart/add-item')),
+  );
   await expect(
     second.next.getByRole('heading', { name: 'Shopping Cart (2)', level: 1 }),
   ).toBeVisible();
