@@ -22,7 +22,7 @@ npx tsx scripts/audit.ts
 # the Content-Security-Policy, and both browser runs serve this build.
 npm run -s build -w @rewear/client >/dev/null
 npx vitest run
-# schemathesis against the served OpenAPI document, as a visitor and signed in (about 2 minutes).
+# schemathesis against the served OpenAPI document, as a visitor and signed in (about 5 minutes).
 echo "== API fuzzer (schemathesis)"
 npx tsx scripts/fuzz/run.ts
 if [ -f tests/e2e/playwright.config.ts ]; then

@@ -1,7 +1,8 @@
 /**
  * The API fuzzer: schemathesis (scripts/fuzz/install-schemathesis.sh) generates requests from the
  * OpenAPI document the one-process server serves at /api/docs, valid and invalid ones, for every
- * operation, first as a visitor and then as a registered, signed-in user. Every answer must be
+ * operation, first as a visitor (a few requests each to the operations that need a user or an
+ * operator, which answer 401) and then as a registered, signed-in user. Every answer must be
  * no 5xx, have a documented status code and content type, carry the documented headers and match
  * the documented schema. It prints the totals of each run and exits non-zero on any failure.
  *
@@ -28,6 +29,8 @@ const emulatorPort = Number(process.env.FUZZ_AUTH_EMULATOR_PORT ?? 9199);
 /** A run that takes longer than this is stopped and fails (a hung server, not a slow fuzzer). */
 const RUN_TIMEOUT_MS = 8 * 60_000;
 const reportDir = path.join(REPO_ROOT, 'artifacts/fuzz');
+/** Requests per operation a visitor may not call: each must be a documented 401. */
+const VISITOR_REFUSAL_EXAMPLES = 5;
 
 interface RunReport {
   running_time: number;
@@ -87,7 +90,40 @@ async function registeredUser(url: string): Promise<string> {
   return idToken!;
 }
 
-function runSchemathesis(url: string, name: string, headers: string[]): Promise<RunReport> {
+interface RunOptions {
+  /** Request headers (the signed-in run's token). */
+  headers?: string[];
+  /** Only these operations (by operationId), or all but `exclude`. */
+  include?: string[];
+  exclude?: string[];
+  phases?: string;
+  maxExamples?: number;
+}
+
+interface OpenApiOperation {
+  operationId: string;
+  security: Array<Record<string, unknown>>;
+}
+
+/**
+ * The operations a visitor cannot call: a security requirement, none of which is the empty one
+ * ({} marks a route open to visitors too). Whatever a visitor sends them, the answer is 401.
+ */
+async function protectedOperations(url: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/docs`);
+  const doc = (await response.json()) as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  };
+  return Object.values(doc.paths)
+    .flatMap((methods) => Object.values(methods))
+    .filter(
+      ({ security }) =>
+        security.length > 0 && !security.some((scheme) => Object.keys(scheme).length === 0),
+    )
+    .map(({ operationId }) => operationId);
+}
+
+function runSchemathesis(url: string, name: string, options: RunOptions = {}): Promise<RunReport> {
   const dir = path.join(reportDir, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -99,11 +135,11 @@ function runSchemathesis(url: string, name: string, headers: string[]): Promise<
     // Examples (none in the document yet), the coverage of each schema's edges and random data,
     // valid and invalid (mode `all`); no stateful phase: the document has no links.
     '--phases',
-    'examples,coverage,fuzzing',
+    options.phases ?? 'examples,coverage,fuzzing',
     '--mode',
     'all',
     '--max-examples',
-    String(maxExamples),
+    String(options.maxExamples ?? maxExamples),
     '--continue-on-failure',
     // One worker: with two, Hypothesis's descriptions of its strategies (parsed from source in
     // each thread) broke a run now and then with an internal error, not a finding.
@@ -125,7 +161,9 @@ function runSchemathesis(url: string, name: string, headers: string[]): Promise<
     '--report-json-path',
     path.join(dir, 'report.json'),
     ...(process.env.FUZZ_SEED ? ['--seed', process.env.FUZZ_SEED] : []),
-    ...headers.flatMap((header) => ['-H', header]),
+    ...(options.headers ?? []).flatMap((header) => ['-H', header]),
+    ...(options.include ?? []).flatMap((id) => ['--include-operation-id', id]),
+    ...(options.exclude ?? []).flatMap((id) => ['--exclude-operation-id', id]),
   ];
   console.log(`\n== schemathesis: ${name}`);
   const child = spawn(st, ['--no-color', ...args], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -163,15 +201,24 @@ const failed = (report: RunReport) =>
 let exitCode = 1;
 try {
   storefront = await startStorefront({ seedListings: 100 });
-  const anonymous = await runSchemathesis(storefront.url, 'anonymous', []);
+  // As a visitor, the operations that need a user or an operator answer 401 whatever is sent:
+  // a few requests each check that answer (documented, no 5xx), the generated thousands go to
+  // the operations a visitor can use. The signed-in run fuzzes every operation in full.
+  const closed = await protectedOperations(storefront.url);
+  const anonymous = await runSchemathesis(storefront.url, 'anonymous', { exclude: closed });
+  const refused = await runSchemathesis(storefront.url, 'anonymous-refused', {
+    include: closed,
+    phases: 'examples,fuzzing',
+    maxExamples: VISITOR_REFUSAL_EXAMPLES,
+  });
   const token = await registeredUser(storefront.url);
-  const signedIn = await runSchemathesis(storefront.url, 'signed-in', [
-    `Authorization: Bearer ${token}`,
-  ]);
+  const signedIn = await runSchemathesis(storefront.url, 'signed-in', {
+    headers: [`Authorization: Bearer ${token}`],
+  });
+  const reports = { anonymous, 'anonymous-refused': refused, 'signed-in': signedIn };
   console.log(`\n== API fuzzer totals (schemathesis, checks: ${CHECKS.join(', ')})`);
-  console.log(totals('anonymous', anonymous));
-  console.log(totals('signed-in', signedIn));
-  exitCode = failed(anonymous) || failed(signedIn) ? 1 : 0;
+  for (const [name, report] of Object.entries(reports)) console.log(totals(name, report));
+  exitCode = Object.values(reports).some(failed) ? 1 : 0;
   if (exitCode) console.log(`Failures above; reports in ${path.relative(REPO_ROOT, reportDir)}/`);
 } finally {
   await storefront?.stop();
