@@ -14,7 +14,7 @@ import {
   DEFAULT_RATE_LIMITS,
   errorHandler,
   identify,
-  requireOpsToken,
+  requireOperator,
   type AppState,
   type CommandMetrics,
   type Config,
@@ -144,11 +144,14 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     metrics: deps.metrics ?? null,
   };
   mountRoutes(router, allRoutes, services, idempotency, mountOptions);
-  // The operators' routes carry the operators' token, not a user's: checked before anything
-  // else, and never read as an ID token.
+  // The operators' routes carry the operators' token or the ID token of an account with the
+  // operator role: checked before anything else.
   const operators = new Router<AppState>();
   operators.use(
-    requireOpsToken(deps.opsToken === undefined ? configuredOpsToken() : deps.opsToken),
+    requireOperator({
+      token: deps.opsToken === undefined ? configuredOpsToken() : deps.opsToken,
+      identity: deps.identity,
+    }),
   );
   mountRoutes(operators, operatorRoutes, services, idempotency, mountOptions);
 

@@ -168,9 +168,11 @@ export async function startStack(
       ? await identityFor(baseConfig, log)
       : { config: baseConfig, emulator: null };
     if (emulator?.started) closers.push(() => emulator.stop());
-    const identity: IdentityVerifier | null = needsIdentity
-      ? createFirebaseIdentityVerifier({ projectId: config.firebaseProjectId })
-      : null;
+    // The projectors process verifies ID tokens too: people signed in to the operator console
+    // call its /api/ops endpoints (the emulator, when one is used, is started by the others).
+    const identity: IdentityVerifier = createFirebaseIdentityVerifier({
+      projectId: config.firebaseProjectId,
+    });
 
     const platform = await createPlatform(config, {
       namespace: config.namespace ?? undefined,
@@ -325,7 +327,7 @@ export async function startStack(
       if (rateCounter) closers.push(() => rateCounter.close());
       commandApi = createCommandApi({
         eventStore,
-        identity: identity!,
+        identity,
         payments: payments.gateway,
         photos: platform.photos,
         config,
@@ -367,14 +369,17 @@ export async function startStack(
               : readSide,
             progress,
             live,
-            identity: identity!,
+            identity,
             photos: platform.photos,
             config: { clientConfig: clientConfigFrom(config), waitingFor },
           })
         : null;
     // The operator endpoints, where the read models are kept (the router sends /api/ops here).
     if (runtime)
-      routers.push(createOpsRouter(runtime, eventStore), createOpsReadRouter(runtime.readSide));
+      routers.push(
+        createOpsRouter(runtime, eventStore, { identity }),
+        createOpsReadRouter(runtime.readSide, { identity }),
+      );
 
     const app = createServerApp({
       // query-api answers /api/health itself; the other services answer it here, for the

@@ -2,7 +2,7 @@
  * The contact form's messages reach the operators (docs/product.md §2.23, docs/operations.md):
  * on the one-process server, a message sent to POST /api/contact is listed by
  * GET /api/ops/contact-messages to the operators' token, newest first, and to nobody else: no
- * token, a user's ID token or another token is 401; a server without OPS_TOKEN answers 403.
+ * token or another token is 401, a shopper's ID token 403; a server without OPS_TOKEN answers 403.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,15 +129,15 @@ describe('GET /api/ops/contact-messages', () => {
     expect((await listing(`Bearer ${OPS_TOKEN}`, '?limit=0')).status).toBe(400);
   });
 
-  it("refuses anyone without the operators' token: none, a user's ID token or another token", async () => {
-    for (const authorization of [
-      undefined,
-      `Bearer ${ada.idToken}`,
-      `Bearer ${OPS_TOKEN}-not`,
-      'Basic b3BzOm9wcw==',
-    ]) {
+  it("refuses anyone without the operators' token or role: none, a shopper's ID token or another token", async () => {
+    for (const [authorization, status] of [
+      [undefined, 401],
+      [`Bearer ${ada.idToken}`, 403],
+      [`Bearer ${OPS_TOKEN}-not`, 401],
+      ['Basic b3BzOm9wcw==', 401],
+    ] as const) {
       const res = await listing(authorization);
-      expect(res.status, authorization ?? 'no header').toBe(401);
+      expect(res.status, authorization ?? 'no header').toBe(status);
       const body = (await res.json()) as { message: string; messages?: unknown };
       expect(body.message).toEqual(expect.any(String));
       expect(body.messages).toBeUndefined();

@@ -115,10 +115,25 @@ export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
 export const OPERATOR_STREAM = 'operator-actions';
 
 /** Who asked for an operator action: the name it gave (X-Operator) and its address. */
-const operatorFields = {
-  operator: z.string().min(1).max(100),
+/**
+ * Who did an operator action: `operator` is the name the shared token's caller gave
+ * (X-Operator), or the account's uid for a person signed in to the console, who also has `uid`
+ * and `role`.
+ */
+const operatorWho = {
+  operator: z.string().min(1).max(128),
   address: z.string().max(100),
-  projector: z.string().min(1).max(100),
+  uid: id.optional(),
+  role: z.enum(['operator', 'support']).optional(),
+};
+const operatorFields = { ...operatorWho, projector: z.string().min(1).max(100) };
+const deadLetterFields = {
+  ...operatorFields,
+  deadLetterId: z.string().min(1).max(400),
+  eventId: z.string().min(1).max(200),
+  position: z.number().int().nonnegative(),
+  eventType: z.string().min(1).max(100),
+  error: z.string().max(2000).nullable(),
 };
 
 /** Schemas by event type; the number is the schema version. */
@@ -552,6 +567,20 @@ export const eventSchemas = {
       generation: z.number().int().positive(),
       previousGeneration: z.number().int().nonnegative(),
       events: z.number().int().nonnegative(),
+    }),
+  },
+  DeadLetterRetried: {
+    version: 1,
+    schema: z.object({ ...deadLetterFields, applied: z.boolean() }),
+  },
+  DeadLetterSkipped: { version: 1, schema: z.object(deadLetterFields) },
+  DisputeSettlementRecorded: {
+    version: 1,
+    schema: z.object({
+      ...operatorWho,
+      shipmentId: id,
+      outcome: z.enum(['buyer', 'seller']),
+      status: z.string().max(40),
     }),
   },
 } as const;

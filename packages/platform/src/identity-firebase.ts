@@ -6,7 +6,12 @@
  */
 import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { InvalidTokenError, type AuthenticatedUser, type IdentityVerifier } from './identity.ts';
+import {
+  InvalidTokenError,
+  operatorRoleOf,
+  type AuthenticatedUser,
+  type IdentityVerifier,
+} from './identity.ts';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -44,6 +49,8 @@ export function createFirebaseIdentityVerifier(options: FirebaseIdentityOptions)
           email: decoded.email ?? null,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           picture: decoded.picture ?? null,
+          // Custom claims arrive as top-level fields of the decoded token.
+          role: operatorRoleOf(decoded.role),
         };
         if (cacheMs > 0) {
           if (verified.size >= MAX_CACHED_TOKENS) verified.clear();

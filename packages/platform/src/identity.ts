@@ -4,6 +4,19 @@ export interface AuthenticatedUser {
   email: string | null;
   name: string | null;
   picture: string | null;
+  /**
+   * The operator console's role, from the ID token's custom claim `role` (granted with
+   * `npm run ops:grant`): `operator` reads and acts, `support` reads. Absent for everyone else.
+   */
+  role?: OperatorRole | null;
+}
+
+export const OPERATOR_ROLES = ['operator', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** The custom claim `role` when it names an operator role; null otherwise. */
+export function operatorRoleOf(claim: unknown): OperatorRole | null {
+  return OPERATOR_ROLES.find((role) => role === claim) ?? null;
 }
 
 export interface IdentityVerifier {

@@ -73,6 +73,34 @@ export async function createTestUser(
   return { uid: signUp.localId, email: address, idToken: signIn.idToken };
 }
 
+/**
+ * Signs a new account up with the custom claim `role` (the operator console's `operator` or
+ * `support`), set through the emulator's admin API as `npm run ops:grant` sets it; the returned
+ * ID token carries the claim.
+ */
+export async function createTestUserWithRole(
+  role: 'operator' | 'support',
+  password = 'secret-password',
+): Promise<TestUser> {
+  const user = await createTestUser(undefined, password);
+  const { host, port } = authEmulatorAddress();
+  const response = await fetch(
+    `http://${host}:${port}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: user.uid, customAttributes: JSON.stringify({ role }) }),
+    },
+  );
+  if (!response.ok) throw new Error(`Auth emulator update failed: ${response.status}`);
+  const signIn = await emulatorCall<{ idToken: string }>('signInWithPassword', {
+    email: user.email,
+    password,
+    returnSecureToken: true,
+  });
+  return { ...user, idToken: signIn.idToken };
+}
+
 // Several test processes (vitest forks) share one emulator. Each holds a lease file while it
 // uses it; the process that started the emulator stops it once no live process holds a lease.
 // An emulator on another port has leases of its own.

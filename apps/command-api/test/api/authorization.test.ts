@@ -8,12 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAuthEmulatorForTests,
   createTestUser,
+  createTestUserWithRole,
   makeTestPhoto,
   type TestUser,
 } from '@rewear/testing';
 import { streamIdOf } from '@rewear/contracts';
 import { commandRoutes } from '../../src/index.ts';
-import { listingBody, OPS_TOKEN, shipping, startHarness, type Harness } from './harness.ts';
+import {
+  eventsAfter,
+  listingBody,
+  OPS_TOKEN,
+  shipping,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 import { advanceShipment, paidOrder, type Step } from './shipment-fixtures.ts';
 
 let stopEmulator: () => Promise<void>;
@@ -695,30 +703,47 @@ describe('authorization matrix of the review commands on a shipment bought from 
 });
 
 /**
- * The operators' routes (/api/ops): only the operators' token. A user's ID token, the buyer's
- * and the seller's included, is not one; a server without OPS_TOKEN answers 403.
+ * The operators' routes (/api/ops): the operators' token, or the ID token of an account with the
+ * `operator` role. Any other account (the buyer's and the seller's included) is 403, a support
+ * account too (it reads, it does not act); a token that is neither is 401; a server without
+ * OPS_TOKEN answers 403 to its token. A refused request appends nothing.
  */
 describe('authorization matrix of the operator commands', () => {
-  type OperatorCaller = ShipmentCaller | 'operator' | 'wrong operator token';
+  type OperatorCaller =
+    ShipmentCaller | 'operator' | 'wrong operator token' | 'support account' | 'operator account';
   const expected: Record<OperatorCaller, number> = {
     visitor: 401,
     malformed: 401,
-    other: 401,
-    buyer: 401,
-    seller: 401,
+    other: 403,
+    buyer: 403,
+    seller: 403,
     'wrong operator token': 401,
+    'support account': 403,
     operator: 200,
+    'operator account': 200,
   };
+  let support: TestUser;
+  let operatorAccount: TestUser;
+  beforeAll(async () => {
+    [support, operatorAccount] = await Promise.all([
+      createTestUserWithRole('support'),
+      createTestUserWithRole('operator'),
+    ]);
+  });
   const tokenOfCaller = (caller: OperatorCaller) =>
     caller === 'operator'
       ? OPS_TOKEN
       : caller === 'wrong operator token'
         ? `${OPS_TOKEN}-not`
-        : caller === 'buyer'
-          ? owner.idToken
-          : caller === 'seller'
-            ? seller.idToken
-            : tokenOf(caller === 'other' ? 'other' : caller);
+        : caller === 'support account'
+          ? support.idToken
+          : caller === 'operator account'
+            ? operatorAccount.idToken
+            : caller === 'buyer'
+              ? owner.idToken
+              : caller === 'seller'
+                ? seller.idToken
+                : tokenOf(caller === 'other' ? 'other' : caller);
   for (const caller of Object.keys(expected) as OperatorCaller[]) {
     it(`POST /api/ops/disputes/{shipmentId}/settle as ${caller} → ${expected[caller]}`, async () => {
       const { shipmentId } = await paidOrder(h, owner, [seller]);
@@ -737,6 +762,22 @@ describe('authorization matrix of the operator commands', () => {
       if (res.status >= 400) {
         expect(res.body.message).toEqual(expect.any(String));
         expect(await h.log.headPosition()).toBe(before);
+      }
+      if (caller === 'operator account') {
+        // The person is recorded: their uid in the shipment's history and in the operators' own.
+        const events = await eventsAfter(h.log, before);
+        const settled = events.find((e) => e.type === 'ShipmentDisputeSettled');
+        expect(settled?.data).toMatchObject({ operator: operatorAccount.uid, outcome: 'buyer' });
+        expect(settled?.actor).toBe(`operator:${operatorAccount.uid}`);
+        const recorded = events.find((e) => e.type === 'DisputeSettlementRecorded');
+        expect(recorded?.streamId).toBe('operator-actions');
+        expect(recorded?.data).toMatchObject({
+          operator: operatorAccount.uid,
+          uid: operatorAccount.uid,
+          role: 'operator',
+          shipmentId,
+          outcome: 'buyer',
+        });
       }
     });
   }

@@ -242,7 +242,23 @@ describe('buyer protection', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.shipment).toMatchObject({ status: 'refunded', refunded: true });
     expect(retried.body).toEqual(first.body);
-    const events = await eventsAfter(h.log, before);
+    const appended = await eventsAfter(h.log, before);
+    // Once in the operators' own stream (their audit log), beside the shipment's history.
+    expect(
+      appended.filter((e) => e.streamId === 'operator-actions').map((e) => [e.type, e.data]),
+    ).toEqual([
+      [
+        'DisputeSettlementRecorded',
+        {
+          operator: 'Olga',
+          address: expect.any(String),
+          shipmentId,
+          outcome: 'buyer',
+          status: 'refunded',
+        },
+      ],
+    ]);
+    const events = appended.filter((e) => e.streamId !== 'operator-actions');
     expect(events.map((e) => e.type)).toEqual([
       'ShipmentDisputeSettled',
       'ShipmentRefunded',
@@ -278,7 +294,9 @@ describe('buyer protection', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.shipment).toMatchObject({ status: 'completed', refunded: false });
-    const events = await eventsAfter(h.log, before);
+    const events = (await eventsAfter(h.log, before)).filter(
+      (e) => e.streamId !== 'operator-actions',
+    );
     expect(events.map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([
       ['ShipmentDisputeSettled', undefined],
       ['ShipmentCompleted', 'dispute_settled'],
@@ -338,11 +356,11 @@ describe('buyer protection', () => {
       404,
       'Shipment not found',
     );
-    // A user's ID token is not the operators' token, not even the seller's.
+    // An account without the operator role cannot settle, not even the seller's.
     await refused(
       () => h.call('POST', path, { token: seller.idToken, body: { outcome: 'seller' } }),
-      401,
-      'Operator token is not valid',
+      403,
+      'Operators only: this account has no operator role',
     );
   });
 

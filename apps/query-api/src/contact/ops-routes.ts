@@ -1,6 +1,7 @@
 /**
  * The operators' reads (docs/operations.md): under /api/ops, behind the operators' token
- * (`Authorization: Bearer <OPS_TOKEN>`, never a user's ID token). They are served where the
+ * (`Authorization: Bearer <OPS_TOKEN>`) or the ID token of an account with an operator role
+ * (operator or support). They are served where the
  * read models are kept, beside the projection endpoints: by the one-process server, and by the
  * projectors process of the distributed topology, where the router sends /api/ops.
  */
@@ -11,16 +12,17 @@ import {
   errorHandler,
   koaPath,
   parseRouteInput,
-  requireOpsToken,
+  requireOperator,
   routeDeclarer,
   routeDocs,
+  type IdentityVerifier,
   type ReadSide,
   type Route,
   type RouteDoc,
 } from '@rewear/platform';
 import { z } from 'zod';
 import type { ContactMessageList } from '@rewear/contracts';
-import { READ_MODELS, type ContactMessageDoc } from '@rewear/read-models';
+import { READ_MODELS, type ContactMessageDoc, type ShipmentDoc } from '@rewear/read-models';
 import { wholeNumber } from '../shared/schemas.ts';
 
 export interface OpsReadDeps {
@@ -31,8 +33,8 @@ type OpsReadRoute = Route<OpsReadDeps, unknown> & { doc: { method: 'get' } };
 const defineRoute = routeDeclarer<OpsReadDeps, unknown, { doc: { method: 'get' } }>();
 
 const OPERATOR_ANSWERS = {
-  401: 'No operator token, or not the right one (a user’s ID token is not one)',
-  403: 'Operator endpoints are disabled (no OPS_TOKEN on the server)',
+  401: 'No operator token, or not the right one',
+  403: 'An account without an operator role (operator or support), or operator endpoints disabled (no OPS_TOKEN on the server)',
 };
 
 export const opsReadRouteTable: OpsReadRoute[] = [
@@ -68,6 +70,48 @@ export const opsReadRouteTable: OpsReadRoute[] = [
       };
     },
   }),
+  defineRoute({
+    doc: {
+      method: 'get',
+      path: '/api/ops/disputes',
+      summary:
+        'Disputed shipments waiting for an operator to settle them, oldest first (ids, amounts and the problem reported, no addresses)',
+      tags: ['operations'],
+      auth: 'operator',
+      query: z.object({ limit: wholeNumber(1, 200).default(50) }),
+      responses: {
+        200: '{ disputes: [{ shipmentId, orderId, buyerId, sellerId, amountCents, items, openedAt, deliveredAt, problem }] }',
+        ...OPERATOR_ANSWERS,
+      },
+    },
+    async handle({ query, deps }) {
+      const docs = await deps.readSide
+        .collection<ShipmentDoc>(READ_MODELS.shipments)
+        .find(
+          { status: 'disputed' },
+          { sort: { opened_at: 1, _id: 1 }, limit: query.limit, readonly: true },
+        );
+      return {
+        disputes: docs.map((doc) => ({
+          shipmentId: doc._id,
+          orderId: doc.order_id,
+          buyerId: doc.buyer_id,
+          sellerId: doc.seller_id,
+          amountCents: doc.amount_cents,
+          items: doc.items.map((item) => ({ title: item.title, quantity: item.quantity })),
+          openedAt: doc.opened_at,
+          deliveredAt: doc.delivered_at,
+          problem: doc.problem
+            ? {
+                reason: doc.problem.reason,
+                text: doc.problem.text,
+                reportedAt: doc.problem.reported_at,
+              }
+            : null,
+        })),
+      };
+    },
+  }),
 ];
 
 /** The operators' reads' descriptions, for the OpenAPI document. */
@@ -75,20 +119,26 @@ export const opsReadRoutes: RouteDoc[] = routeDocs(opsReadRouteTable);
 
 /**
  * The operators' reads on `readSide`, behind `token` (OPS_TOKEN by default; none: every request
- * with a token is 403, as on the other operator endpoints).
+ * with a token is 403, as on the other operator endpoints) and the ID tokens of accounts with an
+ * operator role, which `identity` verifies.
  */
 export function createOpsReadRouter(
   readSide: ReadSide,
-  options: { token?: string | null } = {},
+  options: { token?: string | null; identity?: IdentityVerifier | null } = {},
 ): Router {
   const token = options.token === undefined ? configuredOpsToken() : options.token;
   const router = new Router();
   const deps: OpsReadDeps = { readSide };
   for (const route of opsReadRouteTable) {
-    router.get(koaPath(route.doc.path), errorHandler(), requireOpsToken(token), async (ctx) => {
-      assertQueryWithinLimits(ctx.querystring);
-      ctx.body = await route.handle({ ...parseRouteInput(route.doc, ctx), ctx, deps });
-    });
+    router.get(
+      koaPath(route.doc.path),
+      errorHandler(),
+      requireOperator({ token, identity: options.identity ?? null }),
+      async (ctx) => {
+        assertQueryWithinLimits(ctx.querystring);
+        ctx.body = await route.handle({ ...parseRouteInput(route.doc, ctx), ctx, deps });
+      },
+    );
   }
   return router;
 }

@@ -123,6 +123,27 @@ export class UnknownProjectorError extends Error {
   }
 }
 
+export class UnknownDeadLetterError extends Error {
+  constructor(projector: string, id: string) {
+    super(`No dead letter ${id} of projector ${projector}`);
+    this.name = 'UnknownDeadLetterError';
+  }
+}
+
+/** What retrying or skipping a dead letter did. */
+export interface DeadLetterOutcome {
+  projector: string;
+  /** The dead letter's id. */
+  id: string;
+  eventId: string;
+  position: number;
+  type: string;
+  /** Retried and applied without error (always false for a skip). */
+  applied: boolean;
+  /** The error of the failed retry, or the one the skipped letter had. */
+  error: string | null;
+}
+
 export class RebuildInProgressError extends Error {
   constructor(readonly projector: string) {
     super(`A rebuild of ${projector} is already running`);
@@ -685,7 +706,60 @@ export class ProjectionRuntime implements ProjectionProgress {
     return this.deadLetters.find({ projector }, { sort: { failedAt: -1 }, limit });
   }
 
+  /** Dead letters of every projector, newest first. */
+  async allDeadLetters(limit = 100): Promise<DeadLetter[]> {
+    return this.deadLetters.find({}, { sort: { failedAt: -1 }, limit });
+  }
+
   // ------------------------------------------------------------------ operator actions
+
+  /**
+   * Applies a dead letter's event again to the projector's live generation, under its lock. It
+   * worked: the dead letter is gone. It failed again: the dead letter stays, with the new error.
+   */
+  async retryDeadLetter(projector: string, id: string): Promise<DeadLetterOutcome> {
+    const runner = this.runner(projector);
+    const letter = await this.deadLetterOf(projector, id);
+    return runner.lock.run(async () => {
+      const live = runner.live;
+      const again = `${checkpointId(projector, live.generation)}:${letter.eventId}`;
+      await this.deadLetters.delete(letter._id);
+      if (again !== letter._id) await this.deadLetters.delete(again);
+      await runner.applyAll([letter.event], live.side);
+      const failed = await this.deadLetters.findOne({ _id: again });
+      return {
+        projector,
+        id: letter._id,
+        eventId: letter.eventId,
+        position: letter.position,
+        type: letter.type,
+        applied: failed === null,
+        error: failed?.error ?? null,
+      };
+    });
+  }
+
+  /** Sets a dead letter aside for good: its event is not applied, and the letter is removed. */
+  async skipDeadLetter(projector: string, id: string): Promise<DeadLetterOutcome> {
+    this.runner(projector);
+    const letter = await this.deadLetterOf(projector, id);
+    await this.deadLetters.delete(letter._id);
+    return {
+      projector,
+      id: letter._id,
+      eventId: letter.eventId,
+      position: letter.position,
+      type: letter.type,
+      applied: false,
+      error: letter.error,
+    };
+  }
+
+  private async deadLetterOf(projector: string, id: string): Promise<DeadLetter> {
+    const letter = await this.deadLetters.findOne({ _id: id });
+    if (!letter || letter.projector !== projector) throw new UnknownDeadLetterError(projector, id);
+    return letter;
+  }
 
   /**
    * Re-applies every event with position ≥ `fromPosition` to the live generation (idempotent),

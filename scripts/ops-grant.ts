@@ -1,0 +1,58 @@
+/**
+ * Gives an account a role in the operator console (a Firebase custom claim `role`), or takes it
+ * away:
+ *
+ *   npm run ops:grant -- <email> operator     reads and acts (replay, rebuild, dead letters, disputes)
+ *   npm run ops:grant -- <email> support      reads only
+ *   npm run ops:grant -- <email> none         no role
+ *
+ * FIREBASE_PROJECT_ID names the project (default demo-marketplace); with
+ * FIREBASE_AUTH_EMULATOR_HOST set it works on the Auth emulator, else on Firebase with the
+ * service account of GOOGLE_APPLICATION_CREDENTIALS. The person signs in again (or waits up to
+ * an hour for their token's refresh) to have the new role; the servers trust a verified token
+ * for up to 30 s.
+ */
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+
+const USAGE = 'Usage: npm run ops:grant -- <email> operator|support|none';
+const ROLES = ['operator', 'support', 'none'] as const;
+type Role = (typeof ROLES)[number];
+
+/** Sets `role` on the account of `email`, keeping its other claims; returns its uid. */
+export async function grantRole(email: string, role: Role, projectId: string): Promise<string> {
+  const auth = getAuth(initializeApp({ projectId }, `ops-grant-${Date.now()}`));
+  const user = await auth.getUserByEmail(email);
+  const claims: Record<string, unknown> = { ...(user.customClaims ?? {}) };
+  if (role === 'none') delete claims.role;
+  else claims.role = role;
+  await auth.setCustomUserClaims(user.uid, claims);
+  return user.uid;
+}
+
+async function main() {
+  const [email, role] = process.argv.slice(2);
+  if (!email || !role || !(ROLES as readonly string[]).includes(role)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const projectId = process.env.FIREBASE_PROJECT_ID?.trim() || 'demo-marketplace';
+  try {
+    const uid = await grantRole(email, role as Role, projectId);
+    console.log(
+      role === 'none'
+        ? `${email} (${uid}) has no operator role now`
+        : `${email} (${uid}) is ${role === 'operator' ? 'an operator' : 'support'} now; they sign in again to use it`,
+    );
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    console.error(
+      code === 'auth/user-not-found'
+        ? `No account with the email ${email}`
+        : `Could not grant the role: ${(err as Error).message}`,
+    );
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
