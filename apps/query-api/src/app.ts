@@ -14,6 +14,7 @@ import {
   CONTENT_ENCODINGS,
   errorHandler,
   identify,
+  inSpan,
   koaPath,
   parseRouteInput,
   requireUser,
@@ -75,7 +76,17 @@ export function consistencyWait(deps: QueryApiDeps): Middleware<AppState> {
     if (token) {
       if (!/^\d{1,15}$/.test(token.trim()))
         throw badRequest(`Invalid ${CONSISTENCY_HEADER}: must be an event position`);
-      const reached = await deps.progress.waitFor(Number(token.trim()), waitMs);
+      const position = Number(token.trim());
+      // A span of the request's trace: how long the read waited for the projections.
+      const reached = await inSpan(
+        'consistency wait',
+        { attributes: { 'rewear.consistency.position': position } },
+        async (span) => {
+          const done = await deps.progress.waitFor(position, waitMs);
+          span.setAttribute('rewear.consistency.reached', done);
+          return done;
+        },
+      );
       if (!reached) ctx.set(CONSISTENCY_TIMEOUT_HEADER, 'true');
     }
     await next();

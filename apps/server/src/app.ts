@@ -15,6 +15,7 @@ import {
   logAppErrors,
   metricsEndpoint,
   requestLogging,
+  traceRequests,
   type Logger,
   type Metrics,
   type RouteDoc,
@@ -116,7 +117,9 @@ export function createServerApp(parts: ServerParts): Koa {
   // (nginx, `$proxy_add_x_forwarded_for`) keeps what the client sent in front of it, so the first
   // is whatever a client chose to write (and could dodge the per-address rate limits).
   app.maxIpsCount = 1;
-  // Outermost: every request gets its request id, trace id and log line, whoever answers it.
+  // Outermost: the request's span when tracing is on (continuing the caller's `traceparent`),
+  // then every request gets its request id, trace id (the span's) and log line.
+  app.use(traceRequests());
   app.use(requestLogging({ logger: parts.logger }));
   // Every request is timed, whoever answers it.
   if (parts.metrics) app.use(httpMetrics(parts.metrics));

@@ -3,7 +3,13 @@
  * `--role command-api|query-api|projectors` runs one piece of the distributed topology.
  */
 import { parseArgs } from 'node:util';
-import { configureLogging, loadConfig, loggerFor } from '@rewear/platform';
+import {
+  configureLogging,
+  configureTracing,
+  loadConfig,
+  loggerFor,
+  shutdownTracing,
+} from '@rewear/platform';
 import { ROLES, startStack, type Role } from './stack.ts';
 
 const { values } = parseArgs({
@@ -13,6 +19,8 @@ const role = values.role as Role;
 // Every line names its service: the role, or the one-process storefront.
 configureLogging({ service: role === 'all' ? 'storefront' : role });
 const log = loggerFor('server');
+// Spans only when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_TRACES_EXPORTER) says where they go.
+configureTracing({ service: role === 'all' ? 'server' : role });
 if (!ROLES.includes(role)) {
   log.fatal(`Unknown role "${values.role}": use one of ${ROLES.join(', ')}`);
   process.exit(2);
@@ -34,6 +42,8 @@ async function shutdown(signal: string) {
   }, 120_000); // room for the read side's snapshot of a large catalogue (docs/operations.md)
   force.unref();
   await stack.close();
+  // The spans still queued go out before the process does.
+  await shutdownTracing().catch(() => {});
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

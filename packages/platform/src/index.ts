@@ -72,3 +72,4 @@ export {
 } from './adapters/gridfs-photo-store.ts';
 export * from './metrics/index.ts';
 export * from './logging/index.ts';
+export * from './tracing/index.ts';

@@ -12,6 +12,9 @@ import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
 import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
 import { loggerFor } from '../logging/logger.ts';
+import { context, SpanKind, trace, type SpanContext } from '@opentelemetry/api';
+import { markFailed, tracer, tracingEnabled } from '../tracing/tracing.ts';
+import { batchParentage, spanContextOfHeaders } from '../tracing/propagation.ts';
 import {
   isStalled,
   lastSignOf,
@@ -135,6 +138,46 @@ function decode(message: KafkaMessage): EventEnvelope | null {
     return JSON.parse(message.value.toString('utf8')) as EventEnvelope;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Applies a batch that holds traced events in a span (kind consumer) of its own: a child of the
+ * first traced event's publishing span, linked to every one of them.
+ */
+async function applyTraced(
+  subscription: string,
+  partition: string,
+  events: EventEnvelope[],
+  traced: SpanContext[],
+  handle: SubscribeOptions['handle'],
+): Promise<void> {
+  const { parent, links } = batchParentage(traced);
+  const topic = partition.slice(0, partition.lastIndexOf(':'));
+  const span = tracer().startSpan(
+    `apply ${subscription}`,
+    {
+      kind: SpanKind.CONSUMER,
+      links,
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': topic,
+        'messaging.destination.partition.id': partition.slice(topic.length + 1),
+        'messaging.consumer.group.name': subscription,
+        'messaging.batch.message_count': events.length,
+        'rewear.position': events[events.length - 1]!.position,
+      },
+    },
+    parent,
+  );
+  try {
+    await context.with(trace.setSpan(parent, span), () => handle({ events, partition }));
+  } catch (error) {
+    markFailed(span, error);
+    throw error;
+  } finally {
+    span.end();
   }
 }
 
@@ -319,6 +362,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
                 const partition = `${batch.topic}:${batch.partition}`;
                 const after = applied[partition] ?? 0;
                 const events: EventEnvelope[] = [];
+                // The publishing spans of the traced events (their messages' traceparent).
+                const traced: SpanContext[] = [];
+                const tracing = tracingEnabled();
                 for (const message of batch.messages) {
                   const event = decode(message);
                   if (!event) {
@@ -331,6 +377,10 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
                   const reason = invalidReason(event);
                   if (reason) onInvalidEvent(event, reason, name);
                   events.push(event);
+                  if (tracing) {
+                    const published = spanContextOfHeaders(message.headers);
+                    if (published) traced.push(published);
+                  }
                 }
                 if (events.length > 0) {
                   // A batch may take longer than the session timeout (thousands of events of a
@@ -339,7 +389,9 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
                   // aware of this member"). heartbeat() sends one only when the interval is due.
                   const beat = setInterval(() => void heartbeat().catch(() => {}), 1_000);
                   try {
-                    await handle({ events, partition });
+                    if (traced.length > 0)
+                      await applyTraced(name, partition, events, traced, handle);
+                    else await handle({ events, partition });
                   } finally {
                     clearInterval(beat);
                   }

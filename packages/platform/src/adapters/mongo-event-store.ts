@@ -33,6 +33,9 @@ import {
 } from '@rewear/ports';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
 import { createIndexesOneByOne } from './mongo-read-models.ts';
+import { SpanKind } from '@opentelemetry/api';
+import { inSpan, tracingEnabled } from '../tracing/tracing.ts';
+import { traceCarrierOf, type TraceCarrier } from '../tracing/propagation.ts';
 
 /** Stream id of the tombstones that fill positions reserved by appends that never landed. */
 export const GAP_STREAM = '$gap';
@@ -49,6 +52,11 @@ export interface CommitDoc {
   events: EventEnvelope[];
   published: boolean;
   committedAt: Date;
+  /**
+   * The W3C trace context of the append (its span), when the writer traces: the outbox relay
+   * publishes the events as a child of it and passes it on in the Kafka message headers.
+   */
+  trace?: TraceCarrier;
 }
 
 interface CounterDoc {
@@ -181,6 +189,31 @@ export async function openMongoEventStore(
     events: DomainEvent[],
     appendOptions: AppendOptions,
   ): Promise<AppendResult> {
+    if (!tracingEnabled()) return appendNow(streamId, events, appendOptions);
+    return inSpan(
+      'event-store append',
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          'db.system.name': 'mongodb',
+          'rewear.stream_id': streamId,
+          'rewear.event_types': [...new Set(events.map((event) => String(event?.type)))],
+          'rewear.expected_version': appendOptions.expectedVersion,
+        },
+      },
+      async (span) => {
+        const result = await appendNow(streamId, events, appendOptions);
+        span.setAttribute('rewear.position', result.position);
+        return result;
+      },
+    );
+  }
+
+  async function appendNow(
+    streamId: string,
+    events: DomainEvent[],
+    appendOptions: AppendOptions,
+  ): Promise<AppendResult> {
     if (closed) throw new Error('The event store is closed');
     checkAppend(streamId, events, appendOptions);
     if (streamId === GAP_STREAM) throw new TypeError(`${GAP_STREAM} is reserved`);
@@ -206,6 +239,9 @@ export async function openMongoEventStore(
         published: false,
         committedAt: new Date(),
       };
+      // The append's span (the active one): carried to the relay with the events.
+      const trace = tracingEnabled() ? traceCarrierOf() : undefined;
+      if (trace) commit.trace = trace;
       try {
         await commits.insertOne(commit);
       } catch (error) {

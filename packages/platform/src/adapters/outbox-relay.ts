@@ -23,6 +23,9 @@ import {
 } from './mongo-event-store.ts';
 import { registerPublishedPosition } from '../runtime/frontier.ts';
 import { loggerFor } from '../logging/logger.ts';
+import { ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
+import { markFailed, tracer, tracingEnabled } from '../tracing/tracing.ts';
+import { contextFromCarrier, traceHeadersOf } from '../tracing/propagation.ts';
 
 export interface OutboxRelayOptions {
   /** The store whose commits to publish (its appends also wake the relay at once)... */
@@ -66,6 +69,29 @@ interface RelayStateDoc {
 
 const STATE_ID = 'relay-position';
 const LEASE_ID = 'relay-lease';
+
+/**
+ * The Kafka messages of a commit's events: keyed by stream id, the envelope as JSON, its type and
+ * ids in headers, and the trace context (`traceparent`, `tracestate`) of its publishing when
+ * traced.
+ */
+export function commitMessages(
+  commit: CommitDoc,
+  traceHeaders: Record<string, string> = {},
+): Message[] {
+  return commit.events.map((event) => ({
+    key: event.streamId,
+    value: JSON.stringify(event),
+    headers: {
+      'event-type': event.type,
+      'event-id': event.id,
+      'schema-version': String(event.schemaVersion),
+      'correlation-id': event.correlationId,
+      position: String(event.position),
+      ...traceHeaders,
+    },
+  }));
+}
 
 export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
   const db = options.store?.db ?? options.db;
@@ -221,31 +247,49 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     gapSince = null;
 
     const byTopic = new Map<string, Message[]>();
+    // A commit whose append was traced is published in a span of its own, a child of the
+    // append's; the span's context goes on in the messages' headers to the consumers.
+    const spans: Span[] = [];
     for (const commit of run) {
       if (commit.streamId === GAP_STREAM) continue;
       const topic = topicOfStream(prefix, commit.streamId);
       const messages = byTopic.get(topic) ?? [];
-      for (const event of commit.events) {
-        messages.push({
-          key: event.streamId,
-          value: JSON.stringify(event),
-          headers: {
-            'event-type': event.type,
-            'event-id': event.id,
-            'schema-version': String(event.schemaVersion),
-            'correlation-id': event.correlationId,
-            position: String(event.position),
+      let traceHeaders: Record<string, string> = {};
+      if (commit.trace && tracingEnabled()) {
+        const span = tracer().startSpan(
+          `publish ${topic}`,
+          {
+            kind: SpanKind.PRODUCER,
+            attributes: {
+              'messaging.system': 'kafka',
+              'messaging.operation.type': 'send',
+              'messaging.destination.name': topic,
+              'messaging.batch.message_count': commit.events.length,
+              'rewear.stream_id': commit.streamId,
+              'rewear.position': commit.lastPosition,
+            },
           },
-        });
+          contextFromCarrier(commit.trace),
+        );
+        spans.push(span);
+        traceHeaders = traceHeadersOf(trace.setSpan(ROOT_CONTEXT, span));
       }
+      messages.push(...commitMessages(commit, traceHeaders));
       byTopic.set(topic, messages);
     }
     const last = run[run.length - 1]!.lastPosition;
-    if (byTopic.size > 0) {
-      await producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+    try {
+      if (byTopic.size > 0) {
+        await producer.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        });
+      }
+    } catch (error) {
+      for (const span of spans) markFailed(span, error);
+      throw error;
+    } finally {
+      for (const span of spans) span.end();
     }
     // One statement for the whole run: FerretDB (PostgreSQL backend) holds a pooled connection
     // per statement of a command until the command ends, so a bulk of per-commit updates larger

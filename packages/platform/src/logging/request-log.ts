@@ -7,12 +7,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import { loggerFor, type Logger } from './logger.ts';
+import { activeTraceId } from '../tracing/tracing.ts';
 
 /** What the request logger puts on `ctx.state` for the code after it. */
 export interface RequestLogState {
   /** The request's id: the caller's `X-Request-Id`, else a new UUID. Commands record it as their events' correlation id. */
   requestId?: string;
-  /** 32 hex digits: from a valid W3C `traceparent`, else new. */
+  /** 32 hex digits: the request span's trace id when tracing is on, else from a valid W3C `traceparent`, else new. */
   traceId?: string;
   /** The service's logger with this request's `requestId` and `traceId`. */
   logger?: Logger;
@@ -111,7 +112,9 @@ export function requestLogging(options: RequestLoggingOptions = {}): Middleware 
     const log = options.logger ?? loggerFor('http');
     const state = ctx.state as RequestLogState & WithPending['state'];
     const requestId = requestIdOf(ctx) ?? randomUUID();
-    const traceId = traceIdFrom(ctx.get('traceparent')) ?? newTraceId();
+    // With tracing on, the request's span (traceRequests, mounted before) has continued the
+    // caller's trace or started one: its id is the one a trace backend shows.
+    const traceId = activeTraceId() ?? traceIdFrom(ctx.get('traceparent')) ?? newTraceId();
     const pending: PendingLine = { error: undefined, written: false };
     state.requestId = requestId;
     state.traceId = traceId;

@@ -1,0 +1,3 @@
+export * from './tracing.ts';
+export * from './propagation.ts';
+export * from './http.ts';

@@ -1,0 +1,113 @@
+/**
+ * The W3C trace context (`traceparent`, `tracestate`) as it travels with an event: stored with
+ * the append's events (the commit document of the MongoDB store, beside their correlation id),
+ * read back by the outbox relay, sent in the Kafka message headers, and read by the consumer
+ * that applies the event. Pure functions over a context: they work whether or not the process
+ * traces (without a span in the context there is nothing to carry).
+ */
+import {
+  context as contextApi,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  ROOT_CONTEXT,
+  trace,
+  type Context,
+  type Link,
+  type SpanContext,
+  type TextMapGetter,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+
+/** A span's context in its W3C text form. */
+export interface TraceCarrier {
+  traceparent: string;
+  tracestate?: string;
+}
+
+const w3c = new W3CTraceContextPropagator();
+
+/** The context's span as a carrier, or undefined when the context holds no valid span. */
+export function traceCarrierOf(ctx: Context = contextApi.active()): TraceCarrier | undefined {
+  const carrier: Record<string, string> = {};
+  w3c.inject(ctx, carrier, defaultTextMapSetter);
+  if (!carrier.traceparent) return undefined;
+  return carrier.tracestate
+    ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate }
+    : { traceparent: carrier.traceparent };
+}
+
+/**
+ * A context whose (remote) parent is the carrier's span; `base` unchanged when the carrier is
+ * missing or not a valid traceparent.
+ */
+export function contextFromCarrier(
+  carrier: Partial<TraceCarrier> | null | undefined,
+  base: Context = ROOT_CONTEXT,
+): Context {
+  if (!carrier || typeof carrier.traceparent !== 'string') return base;
+  return w3c.extract(base, carrier, defaultTextMapGetter);
+}
+
+/** The span context a carrier names, or null. */
+export function spanContextOfCarrier(
+  carrier: Partial<TraceCarrier> | null | undefined,
+): SpanContext | null {
+  const spanContext = trace.getSpanContext(contextFromCarrier(carrier));
+  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext : null;
+}
+
+/** Kafka message headers as kafkajs hands them over: strings or buffers, one or several. */
+export type MessageHeaders = Record<string, Buffer | string | (Buffer | string)[] | undefined>;
+
+const headerGetter: TextMapGetter<MessageHeaders> = {
+  keys: (carrier) => Object.keys(carrier),
+  get(carrier, key) {
+    const value = carrier[key];
+    if (value === undefined) return undefined;
+    const first = Array.isArray(value) ? value[0] : value;
+    return first === undefined ? undefined : first.toString();
+  },
+};
+
+/** The message headers that carry the context's span (none when it holds none). */
+export function traceHeadersOf(ctx: Context): Record<string, string> {
+  const headers: Record<string, string> = {};
+  w3c.inject(ctx, headers, defaultTextMapSetter);
+  return headers;
+}
+
+/** The span context of a Kafka message's `traceparent` header, or null. */
+export function spanContextOfHeaders(headers: MessageHeaders | undefined): SpanContext | null {
+  if (!headers || headers.traceparent === undefined) return null;
+  const spanContext = trace.getSpanContext(w3c.extract(ROOT_CONTEXT, headers, headerGetter));
+  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext : null;
+}
+
+/** At most this many links on one span (a batch of many traced events). */
+export const MAX_LINKS = 32;
+
+/**
+ * The parent and links of a span that handles a batch of messages: the first traced message's
+ * span is the parent (so a single event's handling joins its trace as a child), every distinct
+ * one is also a link, up to MAX_LINKS.
+ */
+export function batchParentage(spanContexts: Iterable<SpanContext | null>): {
+  parent: Context;
+  links: Link[];
+} {
+  const links: Link[] = [];
+  const seen = new Set<string>();
+  let parent: SpanContext | null = null;
+  for (const spanContext of spanContexts) {
+    if (!spanContext) continue;
+    parent ??= spanContext;
+    const key = `${spanContext.traceId}-${spanContext.spanId}`;
+    if (seen.has(key) || links.length >= MAX_LINKS) continue;
+    seen.add(key);
+    links.push({ context: spanContext });
+  }
+  return {
+    parent: parent ? trace.setSpanContext(ROOT_CONTEXT, parent) : ROOT_CONTEXT,
+    links,
+  };
+}
