@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import Koa from 'koa';
-import { loadConfig } from '@rewear/platform';
+import { configureTracing, flushTracing, loadConfig, tracingEnabled } from '@rewear/platform';
 import type { LoadMessage, LoadResult, LoadSettings } from './api-load.ts';
 import { startStack } from '@rewear/server';
 
@@ -156,6 +156,10 @@ async function main() {
     // The load generator is one client sending as fast as it can: no rate limits here.
     rateLimits: { perAddress: [], perUser: [] },
   };
+  // With OTEL_EXPORTER_OTLP_ENDPOINT set, the server's requests are traced and exported, as in
+  // `npm start` (service.name server): the bench then measures what tracing costs.
+  configureTracing({ service: 'server' });
+  console.log(`tracing: ${tracingEnabled() ? 'on' : 'off'}`);
   const rssBefore = process.memoryUsage().rss;
   const bootStarted = Date.now();
   const stack = await profiled('boot', async () => {
@@ -303,6 +307,7 @@ async function main() {
   } finally {
     bareServer.close();
     await stack.close();
+    await flushTracing();
     if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
