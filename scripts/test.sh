@@ -40,7 +40,10 @@ if [ -f tests/e2e/playwright.config.ts ]; then
     E2E_TOPOLOGY=distributed E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts
   fi
 fi
+# Jaeger for the trace test (built once, then kept in ~/.cache/rewear-engines: a second run takes
+# a second); without Go the test says why it is skipped.
+bash scripts/engines/install-jaeger.sh >/dev/null || echo "[skipped] Jaeger not built: the trace test will be skipped"
 # Last and alone: the fault suite stops and starts the shared engines (it skips, saying why, when
 # they are not set).
-echo "== faults on the distributed topology (SIGKILL, Kafka, Meilisearch and MongoDB outages)"
+echo "== faults on the distributed topology (SIGKILL, Kafka, Meilisearch and MongoDB outages; one add-to-cart traced into Jaeger)"
 npx vitest run -c tests/faults/vitest.config.ts
