@@ -5,9 +5,16 @@ import {
   orderParams,
   updatePaymentBody,
 } from '@rewear/contracts';
-import { HttpError, notFound, requireSelf, requireUser, loggerFor } from '@rewear/platform';
-import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { CommandRejected } from '../shared/decider.ts';
+import {
+  HttpError,
+  isEngineUnavailable,
+  notFound,
+  requireSelf,
+  requireUser,
+  loggerFor,
+} from '@rewear/platform';
+import { defineRoute, toHttpError, type CommandRoute } from '../shared/http.ts';
+import { CommandRejected, TooMuchContention } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
 import {
   loadOrder,
@@ -41,7 +48,7 @@ export const orderRoutes: CommandRoute[] = [
         400: "'You cannot buy your own listing' (a line is the buyer’s own listing); nothing is held",
         403: 'userId is not the token’s',
         404: 'Product not found',
-        409: "'Price changed' (details: current prices) or '\"{title}\" is no longer available'; nothing is held",
+        409: "'Price changed' (details: current prices), '\"{title}\" is no longer available', or 'Too many changes at once. Please try again.' (the listing is busy); nothing is held",
       },
     },
     async handle({ body, ctx, deps: services }) {
@@ -63,6 +70,10 @@ export const orderRoutes: CommandRoute[] = [
       } catch (err) {
         if (err instanceof CommandRejected) throw err;
         if (err instanceof HttpError) throw err;
+        // A listing too busy to reserve (409) and an engine out of reach (503) are answered as
+        // such; only what is left is the payment service's failure.
+        if (err instanceof TooMuchContention) throw toHttpError(err);
+        if (isEngineUnavailable(err)) throw err;
         loggerFor('orders').error({ err }, `[orders] placing order ${orderId} failed`);
         throw new HttpError(502, 'The payment service is not available. Please try again.');
       }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyError } from '@rewear/ports';
 import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
 import { createReservationSweeper } from '../../src/index.ts';
 import { eventsAfter, listingBody, shipping, startHarness, type Harness } from './harness.ts';
@@ -388,6 +389,32 @@ describe('orders and stock', () => {
     expect(events.filter((e) => e.type === 'StockReserved')).toHaveLength(1);
     const third = await order(buyer, product.product_id, product.price);
     expect(third.status).toBe(409);
+  });
+
+  it('answers 409 "Too many changes at once" when every reservation attempt loses its race, not a payment failure', async () => {
+    const product = await newListing({ stock: 5 });
+    const listingStream = `listing-${product.product_id}`;
+    const head = await h.log.headPosition();
+    // Other writers win every race for the listing's stream: each append finds it moved on.
+    const append = h.log.append.bind(h.log);
+    h.log.append = async (streamId, events, options) => {
+      if (streamId === listingStream)
+        throw new ConcurrencyError(streamId, options.expectedVersion ?? 0, 99);
+      return append(streamId, events, options);
+    };
+    let res: Awaited<ReturnType<typeof order>>;
+    try {
+      res = await order(buyer, product.product_id, product.price);
+    } finally {
+      h.log.append = append;
+    }
+    expect(res).toMatchObject({
+      status: 409,
+      body: { message: 'Too many changes at once. Please try again.' },
+    });
+    expect(await eventsAfter(h.log, head)).toEqual([]);
+    // Once the stream is free again, the same order goes through.
+    expect((await order(buyer, product.product_id, product.price)).status).toBe(201);
   });
 
   it('pays an order only with the processor’s word: forged or unconfirmed intents leave it unpaid', async () => {
