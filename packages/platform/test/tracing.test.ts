@@ -144,11 +144,13 @@ describe('the trace context in Kafka message headers', () => {
     expect(spanContextOfHeaders(undefined)).toBeNull();
   });
 
-  it('a batch is applied as a child of its first traced event, linked to each one once', () => {
+  it('a batch is applied as a child of its first traced event, linked to each other one once', () => {
     const other: SpanContext = { ...remote, traceId: 'a'.repeat(32), spanId: 'b'.repeat(16) };
-    const { parent, links } = batchParentage([null, remote, other, remote]);
+    const { parent, links } = batchParentage([null, remote, other, remote, other]);
     expect(trace.getSpanContext(parent)).toEqual(remote);
-    expect(links.map((link) => link.context)).toEqual([remote, other]);
+    // The parent is not a link too (Jaeger would show it as a link only).
+    expect(links.map((link) => link.context)).toEqual([other]);
+    expect(batchParentage([remote, remote]).links).toEqual([]);
     const many = Array.from({ length: MAX_LINKS + 5 }, (_, i) => ({
       ...remote,
       spanId: (i + 1).toString(16).padStart(16, '0'),

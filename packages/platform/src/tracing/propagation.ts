@@ -88,23 +88,23 @@ export const MAX_LINKS = 32;
 
 /**
  * The parent and links of a span that handles a batch of messages: the first traced message's
- * span is the parent (so a single event's handling joins its trace as a child), every distinct
- * one is also a link, up to MAX_LINKS.
+ * span is the parent (so a single event's handling joins its trace as a child), every other
+ * distinct one a link, up to MAX_LINKS. The parent is not linked as well: a backend that turns
+ * links into references (Jaeger) would then see the parent as a mere link.
  */
 export function batchParentage(spanContexts: Iterable<SpanContext | null>): {
   parent: Context;
   links: Link[];
 } {
   const links: Link[] = [];
-  const seen = new Set<string>();
   let parent: SpanContext | null = null;
+  const key = (spanContext: SpanContext) => `${spanContext.traceId}-${spanContext.spanId}`;
+  const seen = new Set<string>();
   for (const spanContext of spanContexts) {
-    if (!spanContext) continue;
-    parent ??= spanContext;
-    const key = `${spanContext.traceId}-${spanContext.spanId}`;
-    if (seen.has(key) || links.length >= MAX_LINKS) continue;
-    seen.add(key);
-    links.push({ context: spanContext });
+    if (!spanContext || seen.has(key(spanContext))) continue;
+    seen.add(key(spanContext));
+    if (!parent) parent = spanContext;
+    else if (links.length < MAX_LINKS) links.push({ context: spanContext });
   }
   return {
     parent: parent ? trace.setSpanContext(ROOT_CONTEXT, parent) : ROOT_CONTEXT,
