@@ -41,6 +41,29 @@ describe('http client', () => {
     expect(headersOf(fetchMock.mock.calls[1]!)['x-consistency-token']).toBe('42');
   });
 
+  it('a command starts a trace, and the read that waits for its position continues it', async () => {
+    const fetchMock = stubFetch(
+      new Response(JSON.stringify({ position: 42 }), {
+        status: 201,
+        headers: { 'x-event-position': '42' },
+      }),
+      new Response(JSON.stringify({ id: 'c1', products: [] }), { status: 200 }),
+      new Response('{}', { status: 200 }),
+    );
+    const traceparent = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+    await api.post('/api/cart/add-item', { cartId: 'c1' });
+    const sent = traceparent.exec(headersOf(fetchMock.mock.calls[0]!).traceparent ?? '');
+    expect(sent).not.toBeNull();
+    await api.get('/api/cart/user/u1');
+    const read = traceparent.exec(headersOf(fetchMock.mock.calls[1]!).traceparent ?? '');
+    // The same trace, from a span of its own.
+    expect(read?.[1]).toBe(sent![1]);
+    expect(read?.[2]).not.toBe(sent![2]);
+    // A read that waits for no command of this tab starts no trace: the server starts its own.
+    await api.get('/api/products', { consistencyToken: null });
+    expect(headersOf(fetchMock.mock.calls[2]!).traceparent).toBeUndefined();
+  });
+
   it('keeps the position for the tab: a reload still reads after the write, for a minute', async () => {
     stubFetch(
       new Response(JSON.stringify({ position: 7 }), {

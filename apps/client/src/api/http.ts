@@ -3,6 +3,7 @@
  * server error messages surfaced as ApiError, and read-your-writes through the consistency token.
  */
 import { CONSISTENCY_HEADER, CONSISTENCY_TIMEOUT_HEADER, POSITION_HEADER } from '@rewear/contracts';
+import { newTraceId, readTraceparent, rememberTrace, resetTraces, traceparentOf } from './trace.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -125,6 +126,7 @@ export function rememberPosition(position: unknown): void {
 /** Tests and sign-out start from a clean slate. */
 export function resetHttpState(): void {
   lastPosition = null;
+  resetTraces();
   storePosition(null);
   idTokenProvider = async () => null;
 }
@@ -181,10 +183,17 @@ async function request<T>(
   if (options.asUser !== undefined && (!token || uidOfToken(token) !== options.asUser))
     throw new OtherUserError();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // A command starts a trace; a read that waits for a command's position joins that trace.
+  let traceId: string | null = null;
   if (method === 'GET') {
     const consistency =
       options.consistencyToken !== undefined ? options.consistencyToken : lastPosition;
     if (consistency !== null) headers[CONSISTENCY_HEADER] = String(consistency);
+    const traceparent = readTraceparent(consistency);
+    if (traceparent) headers.traceparent = traceparent;
+  } else {
+    traceId = newTraceId();
+    headers.traceparent = traceparentOf(traceId);
   }
 
   let response = await send(path, method, headers, body, options.signal);
@@ -199,6 +208,7 @@ async function request<T>(
   }
 
   rememberPosition(response.headers.get(POSITION_HEADER));
+  if (traceId) rememberTrace(response.headers.get(POSITION_HEADER), traceId);
   const text = response.status === 204 ? '' : await response.text();
   let data: unknown = undefined;
   if (text) {
@@ -222,8 +232,10 @@ async function request<T>(
       data && typeof data === 'object' ? (data as { details?: unknown }).details : undefined,
     );
   }
-  if (data && typeof data === 'object' && 'position' in data)
+  if (data && typeof data === 'object' && 'position' in data) {
     rememberPosition((data as { position: unknown }).position);
+    if (traceId) rememberTrace((data as { position: unknown }).position, traceId);
+  }
   return data as T;
 }
 
