@@ -118,7 +118,16 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   );
   await expect(page.getByRole('progressbar')).toHaveAttribute('value', '100');
   await expect(newsletter.locator('td').first()).toHaveText(String(generation + 1));
+
+  // A replay from a position, into the live generation.
+  await page.getByLabel('Replay projector').selectOption('newsletter');
+  await page.getByLabel('From position').fill('1');
+  await page.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done:' })).toHaveText(
+    new RegExp(`Done: \\d+ events replayed into generation ${generation + 1} of newsletter`),
+  );
   await expectAccessible(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: '/tmp/ops-projections.png', fullPage: true });
 
   // The audit log names the person (their uid and role), not a shared token.
@@ -127,6 +136,16 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   await expect(rebuilt.filter({ hasText: 'Rebuilt a projection' }).first()).toContainText(
     `newsletter: generation ${generation} → ${generation + 1}`,
   );
+
+  await expect(rebuilt.filter({ hasText: 'Replayed a projection' }).first()).toContainText(
+    'newsletter from position 1',
+  );
+
+  await page.screenshot({ path: '/tmp/ops-audit.png' });
+
+  // No projector failed on an event here: the dead letters screen says so.
+  await page.getByRole('link', { name: 'Dead letters' }).click();
+  await expect(page.getByText('No dead letters.')).toBeVisible();
 
   // The buyer's streams, and one of them page by page.
   await page.getByRole('link', { name: 'Streams' }).click();
@@ -143,6 +162,11 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   await page.getByText('UserRegistered').click();
   await expect(page.getByText(`"uid": "${dispute.buyer.uid}"`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next events' })).toBeDisabled();
+  await page.screenshot({ path: '/tmp/ops-streams.png' });
+  await page
+    .getByRole('button', { name: `Back to the streams of user ${dispute.buyer.uid}` })
+    .click();
+  await expect(page.getByRole('button', { name: `user-${dispute.buyer.uid}` })).toBeVisible();
 
   // The dispute, with the shipment's history, settled for the buyer.
   await page.getByRole('link', { name: 'Disputes' }).click();
@@ -151,6 +175,7 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   await card.getByRole('button', { name: /Show the history/ }).click();
   await expect(card.getByText('ShipmentDisputed')).toBeVisible();
   await expectAccessible(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: '/tmp/ops-disputes.png', fullPage: true });
   await card.getByRole('button', { name: 'Settle for the buyer (refund)' }).click();
   await expect(page.getByRole('status')).toHaveText(

@@ -83,6 +83,8 @@ export interface ProjectorStatus {
   /** Dead letters recorded for the live generation. */
   deadLetters: number;
   rebuilding: { generation: number; position: number } | null;
+  /** A replay under way: where it started and how far it got (absent where not reported). */
+  replaying?: { fromPosition: number; position: number } | null;
 }
 
 /**
@@ -200,6 +202,7 @@ class ProjectorRunner {
   readonly ownedNames: string[];
   live!: LiveState;
   rebuilding: { generation: number; position: number } | null = null;
+  replaying: { fromPosition: number; position: number } | null = null;
   subscription: Subscription | null = null;
   /** Events applied without error in this process, by generation (ProjectorActivity). */
   readonly applied = new Map<number, number>();
@@ -686,6 +689,7 @@ export class ProjectionRuntime implements ProjectionProgress {
           generation: runner.live.generation,
         }),
         rebuilding: runner.rebuilding ? { ...runner.rebuilding } : null,
+        replaying: runner.replaying ? { ...runner.replaying } : null,
       });
     }
     return statuses;
@@ -771,16 +775,22 @@ export class ProjectionRuntime implements ProjectionProgress {
     const started = performance.now();
     let after = Math.max(0, fromPosition - 1);
     let events = 0;
-    for (;;) {
-      const read = await runner.lock.run(async () => {
-        const batch = await this.platform.eventStore.readAll(after, this.batchSize);
-        await runner.applyAll(batch, runner.live.side);
-        return batch;
-      });
-      if (read.length === 0) break;
-      await yieldToEventLoop();
-      events += read.length;
-      after = read[read.length - 1]!.position;
+    runner.replaying = { fromPosition, position: after };
+    try {
+      for (;;) {
+        const read = await runner.lock.run(async () => {
+          const batch = await this.platform.eventStore.readAll(after, this.batchSize);
+          await runner.applyAll(batch, runner.live.side);
+          return batch;
+        });
+        if (read.length === 0) break;
+        await yieldToEventLoop();
+        events += read.length;
+        after = read[read.length - 1]!.position;
+        runner.replaying = { fromPosition, position: after };
+      }
+    } finally {
+      runner.replaying = null;
     }
     return {
       projector,

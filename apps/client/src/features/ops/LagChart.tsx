@@ -9,8 +9,10 @@ export default function LagChart({ samples, now }: { samples: LagSample[]; now: 
   const latest = samples.at(-1)?.lag ?? 0;
   const peak = samples.reduce((max, s) => Math.max(max, s.lag), 0);
   const top = Math.max(peak, 1);
-  const x = (at: number) =>
-    PAD + ((at - (now - LAG_WINDOW_MS)) / LAG_WINDOW_MS) * (WIDTH - 2 * PAD);
+  // The window fills as samples arrive: at first the last minute, at most the last 5.
+  const start = Math.max(now - LAG_WINDOW_MS, Math.min(now - 60_000, samples[0]?.at ?? now));
+  const span = Math.max(now - start, 1);
+  const x = (at: number) => PAD + ((at - start) / span) * (WIDTH - 2 * PAD);
   const y = (lag: number) => HEIGHT - PAD - (lag / top) * (HEIGHT - 2 * PAD);
   const points = samples.map((s) => `${x(s.at).toFixed(1)},${y(s.lag).toFixed(1)}`).join(' ');
   const label = `Events waiting, all projectors, over the last ${LAG_WINDOW_MS / 60_000} minutes: ${latest} now, at most ${peak}`;

@@ -22,6 +22,7 @@ export interface ProjectorStatus {
   lag: number;
   deadLetters: number;
   rebuilding: { generation: number; position: number } | null;
+  replaying?: { fromPosition: number; position: number } | null;
 }
 
 export interface StreamEvent {
@@ -68,10 +69,12 @@ export interface DeadLetterOutcome {
   error: string | null;
 }
 
+/** What a rebuild (into a new generation) or a replay (into the live one) did. */
 export interface RebuildResult {
   projector: string;
   generation: number;
-  previousGeneration: number;
+  previousGeneration?: number;
+  fromPosition?: number;
   events: number;
   durationMs: number;
 }
@@ -97,6 +100,8 @@ export function opsApi(http: Api) {
     whoami: () => http.get<Whoami>(`${OPS}/whoami`),
     status: () => http.get<{ projectors: ProjectorStatus[] }>(`${OPS}/status`),
     rebuild: (projector: string) => http.post<RebuildResult>(`${OPS}/rebuild`, { projector }),
+    replay: (projector: string, fromPosition: number) =>
+      http.post<RebuildResult>(`${OPS}/replay`, { projector, fromPosition }),
     stream: (streamId: string, from?: number, limit?: number) =>
       http.get<StreamPage>(
         `${OPS}/streams/${part(streamId)}${from === undefined ? '' : `?from=${from}&limit=${limit ?? 20}`}`,

@@ -56,6 +56,25 @@ describe('the operator console state', () => {
     );
     expect(state.rebuild).toMatchObject({ status: 'done', position: 100, head: 100 });
   });
+
+  it('measures a replay from where it starts', () => {
+    let state = reducer(
+      initialOpsState,
+      rebuildRequested({ projector: 'users', at: 0, fromPosition: 51 }),
+    );
+    expect(state.rebuild).toMatchObject({ kind: 'replay', from: 50, position: 50 });
+    state = reducer(
+      state,
+      rebuildDone({
+        projector: 'users',
+        generation: 1,
+        fromPosition: 51,
+        events: 30,
+        durationMs: 5,
+      }),
+    );
+    expect(state.rebuild).toMatchObject({ status: 'done', position: 80, head: 80 });
+  });
 });
 
 describe('time left of a rebuild', () => {

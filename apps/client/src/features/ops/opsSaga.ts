@@ -1,6 +1,6 @@
 /**
  * The operator console's requests: the access check, the projections polled every few seconds
- * while the console is open, a rebuild followed through the status's progress, and the screens'
+ * while the console is open, a rebuild or a replay followed through the status's progress, and the screens'
  * reads and actions (each action refreshes the audit log, where the server recorded it).
  */
 import {
@@ -105,10 +105,9 @@ function* followRebuild(api: OpsApi, projector: string) {
     try {
       const { projectors }: { projectors: ProjectorStatus[] } = yield call(api.status);
       const status = projectors.find((p) => p.projector === projector);
-      if (status?.rebuilding)
-        yield put(
-          rebuildProgressed({ position: status.rebuilding.position, head: status.headPosition }),
-        );
+      const progress = status?.rebuilding ?? status?.replaying;
+      if (status && progress)
+        yield put(rebuildProgressed({ position: progress.position, head: status.headPosition }));
     } catch {
       // The next read may answer; the rebuild's own answer ends this.
     }
@@ -118,7 +117,11 @@ function* followRebuild(api: OpsApi, projector: string) {
 export function* rebuildSaga(api: OpsApi, action: ReturnType<typeof rebuildRequested>) {
   const follower: Task = yield fork(followRebuild, api, action.payload.projector);
   try {
-    const result: RebuildResult = yield call(api.rebuild, action.payload.projector);
+    const { projector, fromPosition } = action.payload;
+    const result: RebuildResult =
+      fromPosition === undefined
+        ? yield call(api.rebuild, projector)
+        : yield call(api.replay, projector, fromPosition);
     yield put(rebuildDone(result));
   } catch (error) {
     yield put(rebuildFailed(failed(error)));

@@ -42,8 +42,12 @@ export interface OpsState {
     updatedAt: number | null;
     error: string | null;
   };
+  /** A rebuild (from 0 into a new generation) or a replay (from a position into the live one). */
   rebuild: {
     status: 'idle' | 'running' | 'done' | 'failed';
+    kind: 'rebuild' | 'replay';
+    /** Where it starts: 0 for a rebuild. */
+    from: number;
     projector: string | null;
     startedAt: number | null;
     position: number;
@@ -78,6 +82,8 @@ export const initialOpsState: OpsState = {
   projections: { list: null, samples: [], updatedAt: null, error: null },
   rebuild: {
     status: 'idle',
+    kind: 'rebuild',
+    from: 0,
     projector: null,
     startedAt: null,
     position: 0,
@@ -132,12 +138,20 @@ const opsSlice = createSlice({
     statusFailed(state, action: PayloadAction<string>) {
       state.projections.error = action.payload;
     },
-    rebuildRequested(state, action: PayloadAction<{ projector: string; at: number }>) {
+    rebuildRequested(
+      state,
+      action: PayloadAction<{ projector: string; at: number; fromPosition?: number }>,
+    ) {
+      const { projector, at, fromPosition } = action.payload;
+      const from = fromPosition === undefined ? 0 : Math.max(0, fromPosition - 1);
       state.rebuild = {
         ...initialOpsState.rebuild,
         status: 'running',
-        projector: action.payload.projector,
-        startedAt: action.payload.at,
+        kind: fromPosition === undefined ? 'rebuild' : 'replay',
+        from,
+        position: from,
+        projector,
+        startedAt: at,
       };
     },
     rebuildProgressed(state, action: PayloadAction<{ position: number; head: number }>) {
@@ -150,7 +164,7 @@ const opsSlice = createSlice({
       state.rebuild.result = action.payload;
       state.rebuild.position = state.rebuild.head = Math.max(
         state.rebuild.head,
-        action.payload.events,
+        state.rebuild.from + action.payload.events,
       );
     },
     rebuildFailed(state, action: PayloadAction<string>) {
@@ -201,8 +215,16 @@ const opsSlice = createSlice({
     streamPageLoaded(state, action: PayloadAction<StreamPage>) {
       state.streams = { ...state.streams, loading: false, page: action.payload };
     },
+    /** A search by stream id starts afresh: no user's streams to go back to. */
+    streamSearchedById(state) {
+      state.streams.user = null;
+    },
     userStreamsLoaded(state, action: PayloadAction<UserStreams>) {
       state.streams = { ...state.streams, loading: false, user: action.payload, page: null };
+    },
+    /** Back from a stream to the user's streams it was opened from. */
+    streamPageClosed(state) {
+      state.streams.page = null;
     },
     streamFailed(state, action: PayloadAction<string>) {
       state.streams.loading = false;
@@ -267,6 +289,8 @@ export const {
   streamPageLoaded,
   userStreamsLoaded,
   streamFailed,
+  streamPageClosed,
+  streamSearchedById,
   disputesRequested,
   disputesLoaded,
   disputeHistoryRequested,

@@ -17,7 +17,9 @@ import {
   selectOps,
   settleRequested,
   STREAM_PAGE_SIZE,
+  streamPageClosed,
   streamSearched,
+  streamSearchedById,
 } from './opsSlice.ts';
 
 const time = (iso: string | number) => new Date(iso).toLocaleString('en-GB', { hour12: false });
@@ -62,30 +64,82 @@ function RebuildProgress() {
   const { rebuild } = useAppSelector(selectOps);
   const now = useNow(500);
   if (rebuild.status === 'idle') return null;
+  const total = rebuild.head - rebuild.from;
+  const done = rebuild.position - rebuild.from;
   const percent =
-    rebuild.status === 'done'
-      ? 100
-      : rebuild.head > 0
-        ? Math.floor((100 * rebuild.position) / rebuild.head)
-        : 0;
+    rebuild.status === 'done' ? 100 : total > 0 ? Math.floor((100 * done) / total) : 0;
   const left =
     rebuild.status === 'running' && rebuild.startedAt !== null
-      ? timeLeft(now - rebuild.startedAt, rebuild.position, rebuild.head)
+      ? timeLeft(now - rebuild.startedAt, done, total)
       : null;
+  const result = rebuild.result;
+  const title =
+    rebuild.kind === 'rebuild'
+      ? `Rebuilding ${rebuild.projector}`
+      : `Replaying ${rebuild.projector} from position ${rebuild.from + 1}`;
   return (
     <section className="rw-card rw-ops__rebuild" aria-labelledby="rebuild-title">
-      <h2 id="rebuild-title">Rebuilding {rebuild.projector}</h2>
+      <h2 id="rebuild-title">{title}</h2>
       <progress max={100} value={percent} aria-labelledby="rebuild-title" />
       <p role="status" className="rw-ops__rebuild-state">
         {rebuild.status === 'running'
-          ? `${percent} % (${rebuild.position} of ${rebuild.head || '…'} events)${
+          ? `${percent} % (${Math.max(0, done)} of ${total > 0 ? total : '…'} events)${
               left === null ? ', estimating the time left…' : `, about ${formatDuration(left)} left`
             }`
-          : rebuild.status === 'done' && rebuild.result
-            ? `Done: generation ${rebuild.result.generation} of ${rebuild.result.projector} is live (${rebuild.result.events} events in ${formatDuration(rebuild.result.durationMs)}).`
-            : `The rebuild failed: ${rebuild.error}`}
+          : rebuild.status === 'done' && result
+            ? rebuild.kind === 'rebuild'
+              ? `Done: generation ${result.generation} of ${result.projector} is live (${result.events} events in ${formatDuration(result.durationMs)}).`
+              : `Done: ${result.events} events replayed into generation ${result.generation} of ${result.projector} in ${formatDuration(result.durationMs)}.`
+            : `The ${rebuild.kind} failed: ${rebuild.error}`}
       </p>
     </section>
+  );
+}
+
+/** Re-applies the events from a position to a projector's live generation. */
+function ReplayForm({ projectors }: { projectors: string[] }) {
+  const dispatch = useAppDispatch();
+  const running = useAppSelector(selectOps).rebuild.status === 'running';
+  const [projector, setProjector] = useState('');
+  const [from, setFrom] = useState('1');
+  const chosen = projector || projectors[0] || '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const fromPosition = Number(from);
+    if (!chosen || !Number.isInteger(fromPosition) || fromPosition < 0) return;
+    dispatch(rebuildRequested({ projector: chosen, at: Date.now(), fromPosition }));
+  };
+  return (
+    <form className="rw-ops__search" onSubmit={submit} aria-label="Replay a projector">
+      <div className="rw-field">
+        <label htmlFor="ops-replay-projector">Replay projector</label>
+        <select
+          id="ops-replay-projector"
+          value={chosen}
+          onChange={(e) => setProjector(e.target.value)}
+        >
+          {projectors.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="rw-field">
+        <label htmlFor="ops-replay-from">From position</label>
+        <input
+          id="ops-replay-from"
+          type="number"
+          min={0}
+          step={1}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="rw-btn rw-btn--outline" disabled={running}>
+        Replay
+      </button>
+    </form>
   );
 }
 
@@ -109,6 +163,7 @@ export function ProjectionsScreen() {
         </div>
         <LagChart samples={projections.samples} now={now} />
         <Failure message={projections.error} />
+        {canAct && list ? <ReplayForm projectors={list.map((p) => p.projector)} /> : null}
         {list ? (
           <div className="rw-ops__scroll">
             <table className="rw-ops__table">
@@ -355,6 +410,7 @@ export function StreamsScreen() {
     event.preventDefault();
     const text = value.trim();
     if (!text) return;
+    if (kind === 'stream') dispatch(streamSearchedById());
     dispatch(
       streamSearched(kind === 'user' ? { kind, uid: text } : { kind, streamId: text, from: 1 }),
     );
@@ -433,6 +489,15 @@ export function StreamsScreen() {
           </h3>
           <EventList events={page.events} />
           <nav className="rw-ops__pager" aria-label="Pages of the stream">
+            {streams.user ? (
+              <button
+                type="button"
+                className="rw-btn rw-btn--small rw-btn--outline"
+                onClick={() => dispatch(streamPageClosed())}
+              >
+                Back to the streams of user {streams.user.user}
+              </button>
+            ) : null}
             <button
               type="button"
               className="rw-btn rw-btn--small rw-btn--outline"
