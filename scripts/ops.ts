@@ -6,6 +6,8 @@
  *   npm run ops -- rebuild <projector>
  *   npm run ops -- history <streamId>      (operator-actions: every replay and rebuild, who and when)
  *   npm run ops -- dead-letters <projector> [--limit N]
+ *   npm run ops -- retry-dead-letter <projector> <id>   (or skip-dead-letter)
+ *   npm run ops -- streams-of <uid>
  *   npm run ops -- settle-dispute <shipmentId> buyer|seller
  *
  * OPS_URL (default http://localhost:8080/api/ops) and OPS_TOKEN (the server's) from the environment;
@@ -21,6 +23,9 @@ const USAGE = `Usage: npm run ops -- <command>
   history <streamId>                  every event of one stream (e.g. cart-3kd9x0aa1b2c;
                                       operator-actions: every replay and rebuild, who and when)
   dead-letters <projector> [--limit N]  events the projector could not apply
+  retry-dead-letter <projector> <id>  apply a dead letter's event again (gone once it applies)
+  skip-dead-letter <projector> <id>   set a dead letter aside for good
+  streams-of <uid>                    the streams of one user (named after them, or acted on)
   settle-dispute <shipmentId> buyer|seller
                                       settle a disputed shipment: for the buyer (refunded)
                                       or for the seller (the money released)
@@ -203,6 +208,7 @@ async function main(argv: string[]): Promise<void> {
       const limit = values.limit ? `?limit=${encodeURIComponent(values.limit)}` : '';
       const { deadLetters } = await call<{
         deadLetters: Array<{
+          _id: string;
           generation: number;
           position: number;
           type: string;
@@ -214,6 +220,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(
         table(
           deadLetters.map((d) => ({
+            id: d._id,
             generation: d.generation,
             position: d.position,
             type: d.type,
@@ -234,6 +241,33 @@ async function main(argv: string[]): Promise<void> {
         shipment: { shipmentId: string; status: string; refunded: boolean };
       }>('POST', `/disputes/${encodeURIComponent(shipmentId)}/settle`, { outcome });
       console.log(table([shipment]));
+      return;
+    }
+    case 'retry-dead-letter':
+    case 'skip-dead-letter': {
+      const projector = need('projector name');
+      const id = positionals[2];
+      if (!id) throw new OpsFailure(`${command} needs the dead letter's id (see dead-letters)`);
+      const outcome = await call<Record<string, unknown>>(
+        'POST',
+        `/dead-letters/${encodeURIComponent(projector)}/${encodeURIComponent(id)}/${command === 'retry-dead-letter' ? 'retry' : 'skip'}`,
+        {},
+      );
+      console.log(table([outcome]));
+      return;
+    }
+    case 'streams-of': {
+      const uid = need('user id');
+      const { streams, searchedEvents } = await call<{
+        streams: Array<{ streamId: string; version: number; lastAt: string }>;
+        searchedEvents: number;
+      }>('GET', `/streams?user=${encodeURIComponent(uid)}`);
+      console.log(
+        `Streams named after ${uid}, and those they acted on in the last ${searchedEvents} events:\n`,
+      );
+      console.log(
+        table(streams.map((x) => ({ stream: x.streamId, events: x.version, last: x.lastAt }))),
+      );
       return;
     }
     default:

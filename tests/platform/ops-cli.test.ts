@@ -111,6 +111,21 @@ describe('npm run ops', () => {
     );
   }, 30_000);
 
+  it("lists a user's streams, and says when a dead letter to retry or skip is not there", async () => {
+    const streams = await ops(['streams-of', 'c3']);
+    expect(streams.code).toBe(0);
+    expect(streams.stdout).toMatch(/Streams named after c3/);
+    expect(streams.stdout).toMatch(/cart-c3\s+2\s+\d{4}-/);
+    for (const command of ['retry-dead-letter', 'skip-dead-letter']) {
+      const missing = await ops([command, 'carts', 'carts__g1:none']);
+      expect(missing.code, command).toBe(1);
+      expect(missing.stderr).toMatch(/404: No dead letter carts__g1:none of projector carts/);
+    }
+    const noId = await ops(['skip-dead-letter', 'carts']);
+    expect(noId.code).toBe(1);
+    expect(noId.stderr).toMatch(/needs the dead letter's id/);
+  }, 30_000);
+
   it('fails with the server message on a wrong token or a bad command', async () => {
     const denied = await ops(['status'], 'wrong');
     expect(denied.code).toBe(1);
