@@ -170,7 +170,9 @@ async function traceOf(traceId: string): Promise<Seen[]> {
 describe.skipIf(missingEngine || !jaegerBinary)(SUITE, () => {
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(os.tmpdir(), 'rewear-traces-'));
+    const started = Date.now();
     const otlp = await startJaeger();
+    print(`Jaeger ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     topology = await startTopology({
       engines: engineEnvFrom(process.env),
       port: await freePort(),
@@ -181,6 +183,7 @@ describe.skipIf(missingEngine || !jaegerBinary)(SUITE, () => {
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp },
     });
     buyer = await createTestUser();
+    print(`topology and a signed-in user ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }, 300_000);
 
   afterAll(async () => {

@@ -17,6 +17,7 @@ import {
   inSpan,
   koaPath,
   parseRouteInput,
+  requestTraceContext,
   requireUser,
   routeDocs,
   type AppState,
@@ -81,6 +82,7 @@ export function consistencyWait(deps: QueryApiDeps): Middleware<AppState> {
       const reached = await inSpan(
         'consistency wait',
         { attributes: { 'rewear.consistency.position': position } },
+        requestTraceContext(ctx),
         async (span) => {
           const done = await deps.progress.waitFor(position, waitMs);
           span.setAttribute('rewear.consistency.reached', done);

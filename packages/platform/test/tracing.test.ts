@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
-import { context, ROOT_CONTEXT, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
+import { ROOT_CONTEXT, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@rewear/contracts';
@@ -23,6 +23,7 @@ import {
   spanContextOfHeaders,
   traceCarrierOf,
   traceHeadersOf,
+  requestTraceContext,
   traceRequests,
   tracingSettingsFrom,
 } from '../src/tracing/index.ts';
@@ -187,11 +188,10 @@ describe('spans, with tracing on (in-memory exporter)', () => {
     const app = new Koa<RequestLogState>();
     app.use(traceRequests());
     app.use(requestLogging({ logger }));
-    let inner: string | undefined;
+    let carried: string | undefined;
     app.use(async (ctx) => {
-      await inSpan('consistency wait', {}, async () => {
-        inner = trace.getSpanContext(context.active())?.traceId;
-      });
+      carried = ctx.state.trace?.traceparent;
+      await inSpan('consistency wait', {}, requestTraceContext(ctx), async () => {});
       ctx.body = { ok: true };
     });
     const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
@@ -214,7 +214,8 @@ describe('spans, with tracing on (in-memory exporter)', () => {
     expect(request?.attributes['http.response.status_code']).toBe(200);
     expect(wait?.spanContext().traceId).toBe(TRACE_ID);
     expect(parentOf(wait!)).toBe(request!.spanContext().spanId);
-    expect(inner).toBe(TRACE_ID);
+    // The request span's own context, for the code after the middleware.
+    expect(carried).toBe(`00-${TRACE_ID}-${request!.spanContext().spanId}-01`);
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.find((line) => line.route)?.traceId).toBe(TRACE_ID);
   });
@@ -252,7 +253,7 @@ describe('spans, with tracing on (in-memory exporter)', () => {
   it('a failed span has the error’s class only, never its message', async () => {
     exporter.reset();
     await expect(
-      inSpan('event-store append', {}, async () => {
+      inSpan('event-store append', {}, ROOT_CONTEXT, async () => {
         throw new TypeError('alice@example.com is not valid');
       }),
     ).rejects.toThrow(TypeError);
@@ -278,19 +279,22 @@ describe.skipIf(!mongoUri)('the append’s trace context stored with its commit'
     await shutdownTracing();
   });
 
-  it('an append made in a request’s trace stores its own span’s context on the commit', async () => {
+  it('an append made for a traced request is its child, and stores its own span’s context on the commit', async () => {
     const store = await openMongoEventStore({
       uri: mongoUri!,
       database: `tracing_${randomUUID().slice(0, 8)}`,
     });
     try {
-      const parent = withSpan(remote);
-      await context.with(parent, () =>
-        store.append(
-          'cart-c1',
-          [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'user-1' } }],
-          { expectedVersion: 0, actor: 'user-1', correlationId: 'request-1' },
-        ),
+      // As command-api passes it: the request span's context in the append's options.
+      await store.append(
+        'cart-c1',
+        [{ type: 'CartCreated', data: { cartId: 'c1', userId: 'user-1' } }],
+        {
+          expectedVersion: 0,
+          actor: 'user-1',
+          correlationId: 'request-1',
+          trace: traceCarrierOf(withSpan(remote)),
+        },
       );
       const stored = await store.commits.findOne({ _id: 'cart-c1:0' });
       const carried = spanContextOfCarrier(stored?.trace);

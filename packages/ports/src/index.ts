@@ -6,12 +6,24 @@ import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
 
 // ---------------------------------------------------------------- event store and bus
 
+/** A span's W3C trace context in its text form (what a `traceparent` header carries). */
+export interface TraceContext {
+  traceparent: string;
+  tracestate?: string;
+}
+
 export interface AppendOptions {
   /** Number of events the stream must hold now (0 for a new stream). */
   expectedVersion: number;
   actor: string | null;
   correlationId: string;
   causationId?: string | null;
+  /**
+   * The trace context of the request the append is made for, when it is traced: an event store
+   * that traces makes the append a span under it and stores the append's own context with the
+   * events, beside their correlation id, for the outbox relay and the consumers.
+   */
+  trace?: TraceContext;
   /** Injected clock for `occurredAt`; defaults to the wall clock. */
   now?: () => Date;
 }

@@ -4,7 +4,7 @@
  * write a command makes is one append with the expected version.
  */
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
-import { ConcurrencyError, type EventStore } from '@rewear/platform';
+import { ConcurrencyError, type EventStore, type TraceContext } from '@rewear/platform';
 
 export interface DecideContext {
   now: Date;
@@ -148,6 +148,8 @@ export interface CommandEnvironment {
   actor: string | null;
   correlationId: string;
   causationId?: string | null;
+  /** The request's trace context when it is traced: the append is a span of its trace. */
+  trace?: TraceContext;
 }
 
 export interface CommandOutcome<State> {
@@ -179,6 +181,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         correlationId: env.correlationId,
         causationId: env.causationId ?? null,
         now: env.now,
+        ...(env.trace ? { trace: env.trace } : {}),
       });
       const state = events.reduce(decider.evolve, loaded.state);
       env.aggregates.remember(decider, streamId, {

@@ -52,6 +52,8 @@ export function createServices(
         actor: ctx.state.user?.uid ?? null,
         // The request's id, as its log lines carry it: a command's events lead to its request.
         correlationId: requestIdOf(ctx) ?? deps.newId(),
+        // The request's span (tracing on): the append is its child.
+        ...(ctx.state.trace ? { trace: ctx.state.trace } : {}),
       };
     },
     loadListing,

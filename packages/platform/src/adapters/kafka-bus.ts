@@ -12,7 +12,7 @@ import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
 import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
 import { loggerFor } from '../logging/logger.ts';
-import { context, SpanKind, trace, type SpanContext } from '@opentelemetry/api';
+import { SpanKind, type SpanContext } from '@opentelemetry/api';
 import { markFailed, tracer, tracingEnabled } from '../tracing/tracing.ts';
 import { batchParentage, spanContextOfHeaders } from '../tracing/propagation.ts';
 import {
@@ -172,7 +172,7 @@ async function applyTraced(
     parent,
   );
   try {
-    await context.with(trace.setSpan(parent, span), () => handle({ events, partition }));
+    await handle({ events, partition });
   } catch (error) {
     markFailed(span, error);
     throw error;

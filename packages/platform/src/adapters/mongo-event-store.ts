@@ -33,9 +33,9 @@ import {
 } from '@rewear/ports';
 import { checkAppend, sealEvents } from './outbox-envelope.ts';
 import { createIndexesOneByOne } from './mongo-read-models.ts';
-import { SpanKind } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import { inSpan, tracingEnabled } from '../tracing/tracing.ts';
-import { traceCarrierOf, type TraceCarrier } from '../tracing/propagation.ts';
+import { contextFromCarrier, traceCarrierOf, type TraceCarrier } from '../tracing/propagation.ts';
 
 /** Stream id of the tombstones that fill positions reserved by appends that never landed. */
 export const GAP_STREAM = '$gap';
@@ -189,7 +189,9 @@ export async function openMongoEventStore(
     events: DomainEvent[],
     appendOptions: AppendOptions,
   ): Promise<AppendResult> {
-    if (!tracingEnabled()) return appendNow(streamId, events, appendOptions);
+    // Traced when made for a traced request: the append's span is its child.
+    if (!appendOptions.trace || !tracingEnabled())
+      return appendNow(streamId, events, appendOptions, undefined);
     return inSpan(
       'event-store append',
       {
@@ -201,8 +203,10 @@ export async function openMongoEventStore(
           'rewear.expected_version': appendOptions.expectedVersion,
         },
       },
+      contextFromCarrier(appendOptions.trace),
       async (span) => {
-        const result = await appendNow(streamId, events, appendOptions);
+        const own = traceCarrierOf(trace.setSpan(ROOT_CONTEXT, span));
+        const result = await appendNow(streamId, events, appendOptions, own);
         span.setAttribute('rewear.position', result.position);
         return result;
       },
@@ -213,6 +217,7 @@ export async function openMongoEventStore(
     streamId: string,
     events: DomainEvent[],
     appendOptions: AppendOptions,
+    traceContext: TraceCarrier | undefined,
   ): Promise<AppendResult> {
     if (closed) throw new Error('The event store is closed');
     checkAppend(streamId, events, appendOptions);
@@ -239,9 +244,8 @@ export async function openMongoEventStore(
         published: false,
         committedAt: new Date(),
       };
-      // The append's span (the active one): carried to the relay with the events.
-      const trace = tracingEnabled() ? traceCarrierOf() : undefined;
-      if (trace) commit.trace = trace;
+      // The append's span: carried to the relay with the events.
+      if (traceContext) commit.trace = traceContext;
       try {
         await commits.insertOne(commit);
       } catch (error) {

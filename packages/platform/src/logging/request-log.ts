@@ -7,7 +7,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import { loggerFor, type Logger } from './logger.ts';
-import { activeTraceId } from '../tracing/tracing.ts';
 
 /** What the request logger puts on `ctx.state` for the code after it. */
 export interface RequestLogState {
@@ -15,6 +14,8 @@ export interface RequestLogState {
   requestId?: string;
   /** 32 hex digits: the request span's trace id when tracing is on, else from a valid W3C `traceparent`, else new. */
   traceId?: string;
+  /** The request span's W3C context, set by the tracing middleware while tracing is on. */
+  trace?: { traceparent: string; tracestate?: string };
   /** The service's logger with this request's `requestId` and `traceId`. */
   logger?: Logger;
 }
@@ -114,7 +115,8 @@ export function requestLogging(options: RequestLoggingOptions = {}): Middleware 
     const requestId = requestIdOf(ctx) ?? randomUUID();
     // With tracing on, the request's span (traceRequests, mounted before) has continued the
     // caller's trace or started one: its id is the one a trace backend shows.
-    const traceId = activeTraceId() ?? traceIdFrom(ctx.get('traceparent')) ?? newTraceId();
+    const traceId =
+      traceIdFrom(state.trace?.traceparent) ?? traceIdFrom(ctx.get('traceparent')) ?? newTraceId();
     const pending: PendingLine = { error: undefined, written: false };
     state.requestId = requestId;
     state.traceId = traceId;

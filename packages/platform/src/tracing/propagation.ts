@@ -18,11 +18,10 @@ import {
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 
+import type { TraceContext } from '@rewear/ports';
+
 /** A span's context in its W3C text form. */
-export interface TraceCarrier {
-  traceparent: string;
-  tracestate?: string;
-}
+export type TraceCarrier = TraceContext;
 
 const w3c = new W3CTraceContextPropagator();
 

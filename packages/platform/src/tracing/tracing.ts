@@ -7,7 +7,6 @@
  * one-process storefront), and the W3C trace context (`traceparent`) joins them into one trace.
  */
 import {
-  context,
   INVALID_SPAN_CONTEXT,
   propagation,
   SpanStatusCode,
@@ -17,7 +16,6 @@ import {
   type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -76,7 +74,7 @@ export interface TracingOptions {
 }
 
 /**
- * Sets up the process's tracer provider, context manager and W3C propagator when the environment
+ * Sets up the process's tracer provider and W3C propagator when the environment
  * asks for traces (or an exporter is given); otherwise does nothing and returns false. Once.
  */
 export function configureTracing(options: TracingOptions): boolean {
@@ -102,7 +100,10 @@ export function configureTracing(options: TracingOptions): boolean {
       new BatchSpanProcessor({ exporter, maxQueueSize: 4096, scheduledDelayMillis: 1000 }),
     ],
   });
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  // No context manager: an active span would need AsyncLocalStorage, whose hooks on every
+  // promise cost more than the spans themselves (Node 20). Parents are passed explicitly instead:
+  // the request's on `ctx.state.trace`, the append's in its options, an event's in its commit
+  // and message headers.
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   enabled = true;
@@ -125,7 +126,6 @@ export async function shutdownTracing(): Promise<void> {
   if (!current) return;
   await current.shutdown();
   trace.disable();
-  context.disable();
   propagation.disable();
 }
 
@@ -133,32 +133,25 @@ export async function shutdownTracing(): Promise<void> {
 export const tracer = (): Tracer => trace.getTracer('rewear');
 
 /**
- * Runs `work` in a new span, the active one while it runs; the span ends when `work` settles,
- * with an error status when it throws. Without tracing, just runs `work`.
+ * Runs `work` in a new span under `parent`; the span ends when `work` settles, with an error status
+ * when it throws. Without tracing, just runs `work` (with a span that records nothing).
  */
 export async function inSpan<T>(
   name: string,
   options: SpanOptions,
+  parent: Context,
   work: (span: Span) => Promise<T>,
-  parent?: Context,
 ): Promise<T> {
   if (!enabled) return work(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
-  const span = tracer().startSpan(name, options, parent ?? context.active());
+  const span = tracer().startSpan(name, options, parent);
   try {
-    return await context.with(trace.setSpan(parent ?? context.active(), span), () => work(span));
+    return await work(span);
   } catch (error) {
     markFailed(span, error);
     throw error;
   } finally {
     span.end();
   }
-}
-
-/** The trace id of the active span when tracing is on and a span is active, else null. */
-export function activeTraceId(): string | null {
-  if (!enabled) return null;
-  const spanContext = trace.getSpanContext(context.active());
-  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext.traceId : null;
 }
 
 /**
