@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrencyError } from '@rewear/ports';
+import { ConcurrencyError } from '@rewear/platform';
 import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
 import { createReservationSweeper } from '../../src/index.ts';
 import { eventsAfter, listingBody, shipping, startHarness, type Harness } from './harness.ts';
