@@ -54,7 +54,10 @@ nohup java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
   -Dlog4j.configuration="file:$DIR/log4j.properties" \
   -cp "$CP" kafka.Kafka "$CONF" >>"$LOG" 2>&1 &
 echo $! >"$PID"
-for _ in $(seq 1 120); do
+# A broker with thousands of partitions in its data folder (every test run's namespace has its
+# topics) takes a minute or more to load them on a busy machine: waited for up to 3 minutes.
+deadline=$((SECONDS + 180))
+while [ "$SECONDS" -lt "$deadline" ]; do
   if port_open "$KAFKA_PORT" && node "$(dirname "$0")/probe.mjs" kafka "127.0.0.1:$KAFKA_PORT"; then
     log "Kafka ready at 127.0.0.1:$KAFKA_PORT (pid $(cat "$PID"), log $LOG)"
     exit 0

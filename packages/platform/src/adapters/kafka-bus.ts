@@ -39,6 +39,15 @@ export const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
  */
 const FETCH_MAX_WAIT_MS = 1_000;
 const DEFAULT_STALL_TIMEOUT_MS = 45_000;
+/**
+ * How a consumer retries a failed request (a join, a fetch, an offset commit) before it crashes
+ * and is replaced: 8 retries, 0.3 s doubling to at most 2 s, about 12 s in all. kafkajs's
+ * default pauses double to 30 s. An offset commit that met a restarted broker kept asking the
+ * coordinator it had cached, was answered "not the coordinator" for the whole 95 s of those
+ * retries, and its batch held the consumer (a batch in hand is not a stall); a new consumer
+ * joined in 2 to 5 s.
+ */
+const CONSUMER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime: 2_000 } as const;
 
 export const topicsOf = (prefix: string) => AGGREGATE_TYPES.map((type) => `${prefix}.${type}`);
 export const topicOfStream = (prefix: string, streamId: string) =>
@@ -314,7 +323,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
           sessionTimeout: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
           heartbeatInterval: 3_000,
           maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
-          retry: { retries: 10, restartOnFailure: async () => false },
+          retry: { ...CONSUMER_RETRY, restartOnFailure: async () => false },
         });
         consumers.add(consumer);
         activity.startedAt = Date.now();
