@@ -5,10 +5,11 @@
  * scripts (scripts/engines), so this suite runs alone, after the others (scripts/test.sh), never
  * beside suites that share the engines. Skipped, with the reason, when the engines are not set.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import parsePrometheus from 'parse-prometheus-text-format';
 import { openMongoReadModelStore } from '@rewear/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   freePort,
   REPO_ROOT,
   startTopology,
+  type Service,
   type Topology,
 } from '../../scripts/distributed/topology.ts';
 import {
@@ -73,9 +75,11 @@ async function call(
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
+  // The router's own error pages (502 when an upstream died mid-request) are HTML.
+  const json = response.headers.get('content-type')?.includes('json');
   return {
     status: response.status,
-    body: text ? JSON.parse(text) : null,
+    body: text && json ? JSON.parse(text) : text || null,
     headers: response.headers,
   };
 }
@@ -115,10 +119,28 @@ async function eventually<T>(what: string, read: () => Promise<T>, check: (value
   throw new Error(`${what}: still ${JSON.stringify(last)} after 120 s`);
 }
 
+/** An engine script (scripts/engines), waited for: this process does nothing meanwhile. */
 function engineScript(script: string, ...args: string[]) {
   execFileSync('bash', [path.join(REPO_ROOT, 'scripts/engines', script), ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 180_000,
+  });
+}
+
+/**
+ * The same, without blocking this process: requests in flight go on meanwhile. Waited for until
+ * the script exits (an engine it starts keeps running, holding whatever output it inherited).
+ */
+function engineScriptAsync(script: string, ...args: string[]): Promise<void> {
+  const child = spawn('bash', [path.join(REPO_ROOT, 'scripts/engines', script), ...args], {
+    stdio: 'ignore',
+    timeout: 180_000,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${script} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -181,6 +203,91 @@ async function liveReadModels(): Promise<Record<string, unknown[]>> {
     await store.close();
   }
 }
+
+/** What a service serves at /metrics (read with the operators' token). */
+async function exposition(service: Service): Promise<string> {
+  const response = await fetch(`${service.url}/metrics`, {
+    headers: { authorization: `Bearer ${OPS_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 200)
+    throw new Error(`${service.name} /metrics answered ${response.status}`);
+  return response.text();
+}
+
+/** One counter or gauge family as a service serves it. */
+async function metricSamples(service: Service, name: string) {
+  return (
+    parsePrometheus(await exposition(service)).find((family) => family.name === name)?.metrics ?? []
+  );
+}
+
+/** A counter's or gauge's samples added up, optionally of some labels only. */
+async function metricTotal(
+  service: Service,
+  name: string,
+  where: (labels: Record<string, string>) => boolean = () => true,
+) {
+  const samples = await metricSamples(service, name);
+  return samples
+    .filter((sample) => where(sample.labels ?? {}))
+    .reduce((total, sample) => total + Number(sample.value ?? 0), 0);
+}
+
+/**
+ * Requests a service has answered: the `_count` series of its HTTP duration histogram, added up
+ * (the parser above folds a histogram's labelled series into one, so they are read as lines).
+ */
+async function requestsAnswered(service: Service): Promise<number> {
+  const counts = (await exposition(service)).matchAll(
+    /^rewear_http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm,
+  );
+  return [...counts].reduce((total, [, value]) => total + Number(value), 0);
+}
+
+interface LoadRequest {
+  startedAt: number;
+  endedAt: number;
+  /** The status, or the error's message when no answer came. */
+  outcome: number | string;
+}
+
+/**
+ * `workers` loops, for `durationMs`, each sending a command (`write`) then a read (`read`)
+ * through the router, recording when each request started and ended and how it ended.
+ * `during` runs alongside, at `atMs`.
+ */
+async function underLoad(options: {
+  workers: number;
+  durationMs: number;
+  write: (worker: number) => Promise<Answer>;
+  read: (worker: number) => Promise<Answer>;
+  atMs: number;
+  during: () => Promise<void>;
+}): Promise<LoadRequest[]> {
+  const requests: LoadRequest[] = [];
+  const until = Date.now() + options.durationMs;
+  const timed = async (send: () => Promise<Answer>) => {
+    const startedAt = Date.now();
+    const outcome = await send().then(
+      (answer) => answer.status,
+      (error: Error) => error.message,
+    );
+    requests.push({ startedAt, endedAt: Date.now(), outcome });
+  };
+  const worker = async (n: number) => {
+    while (Date.now() < until) {
+      await timed(() => options.write(n));
+      await timed(() => options.read(n));
+    }
+  };
+  const fault = sleep(options.atMs).then(options.during);
+  await Promise.all([...Array.from({ length: options.workers }, (_, n) => worker(n)), fault]);
+  return requests;
+}
+
+const succeeded = (request: LoadRequest) =>
+  typeof request.outcome === 'number' && request.outcome < 400;
 
 /**
  * After each case, whatever it left behind: every engine running and every service healthy.
@@ -277,6 +384,60 @@ describe.skipIf(missing)('faults on the distributed topology', () => {
     }
   }, 120_000);
 
+  it('SIGKILL of one command-api and one query-api replica under load: only requests in flight fail, the other replicas serve', async () => {
+    // One listing per worker: buyers racing for one listing's stock is another matter.
+    const listings = await Promise.all(
+      buyers.map((_, n) => newListing(`Denim jacket under load ${n}`, 10_000)),
+    );
+    await readAfter(
+      `/api/products/${listings.at(-1)!.id}`,
+      Math.max(...listings.map((l) => l.position)),
+    );
+    const killed = [topology.service('command-api-1'), topology.service('query-api-2')];
+    const survivors = [topology.service('command-api-2'), topology.service('query-api-1')];
+    let killedAt = 0;
+    let survivorsBefore = 0;
+    const requests = await underLoad({
+      workers: 6,
+      durationMs: 8_000,
+      write: (n) =>
+        call(topology.url, 'POST', '/api/orders', {
+          token: buyers[n]!.idToken,
+          body: {
+            userId: buyers[n]!.uid,
+            orderItems: [{ productId: listings[n]!.id, quantity: 1, unitPrice: 20 }],
+            shippingInfo: shipping,
+          },
+        }),
+      read: (n) => call(topology.url, 'GET', `/api/products/${listings[n]!.id}`),
+      atMs: 3_000,
+      during: async () => {
+        survivorsBefore = (await Promise.all(survivors.map(requestsAnswered))).reduce(
+          (a, b) => a + b,
+        );
+        killedAt = Date.now();
+        for (const service of killed) service.kill('SIGKILL');
+        await Promise.all(killed.map((service) => service.exited()));
+      },
+    });
+    const survivorsAfter = (await Promise.all(survivors.map(requestsAnswered))).reduce(
+      (a, b) => a + b,
+    );
+    const inFlight = requests.filter((r) => r.startedAt <= killedAt && r.endedAt >= killedAt);
+    const failed = requests.filter((r) => !succeeded(r));
+    const after = requests.filter((r) => r.startedAt > killedAt);
+    observe(
+      `${killed.map((s) => s.name).join(' and ')} SIGKILLed under load (6 workers, orders and product reads through the router): ${requests.length} requests, ${inFlight.length} in flight at the kill, ${failed.length} failed (${failed.map((r) => r.outcome).join(', ') || 'none'}); after it ${after.length} requests, all answered by ${survivors.map((s) => s.name).join(' and ')}, whose request count grew by ${survivorsAfter - survivorsBefore}`,
+    );
+    expect(killedAt).toBeGreaterThan(0);
+    // Only a request the killed processes held can fail; the router sends the rest elsewhere.
+    expect(failed.filter((r) => !inFlight.includes(r))).toEqual([]);
+    expect(after.length).toBeGreaterThan(20);
+    expect(after.every(succeeded)).toBe(true);
+    // The survivors' own metrics count every request answered after the kill.
+    expect(survivorsAfter - survivorsBefore).toBeGreaterThanOrEqual(after.length);
+  }, 180_000);
+
   it('SIGKILL of the projectors mid-burst: it restarts, catches up, counts nothing twice and equals a rebuild', async () => {
     const listings = await Promise.all([1, 2, 3].map((n) => newListing(`Burst tee ${n}`, 20)));
     const projectors = topology.service('projectors');
@@ -335,39 +496,147 @@ describe.skipIf(missing)('faults on the distributed topology', () => {
     );
   }, 300_000);
 
-  it('Kafka stopped for 10 s while commands keep arriving: all accepted, every event arrives once', async () => {
-    const listing = await newListing('Outage cardigan', 30);
+  it('Kafka restarted mid-burst (down 10 s): every command accepted, every event projected once, the backlog seen and drained', async () => {
+    const listing = await newListing('Outage cardigan', 5);
+    // Each buyer orders their own listing: buyers racing for one listing's stock is another matter.
+    const stocked = await Promise.all(buyers.map((_, n) => newListing(`Outage scarf ${n}`, 500)));
+    const ordered = buyers.map(() => 0);
+    const projectors = topology.service('projectors');
+    const writer = topology.service('command-api-2');
+    const backlog = () => metricTotal(writer, 'rewear_outbox_backlog_events');
+    const consumerLag = () => metricTotal(projectors, 'rewear_kafka_consumer_lag_messages');
+    const joins = () => metricTotal(projectors, 'rewear_kafka_consumer_joins_total');
+    const joinsBefore = await joins();
     let last = listing.position;
-    engineScript('stop.sh', 'kafka');
-    const stoppedAt = Date.now();
-    let sent = 0;
-    try {
-      while (Date.now() - stoppedAt < 10_000) {
-        const buyer = buyers[sent % buyers.length]!;
+    let likes = 0;
+    let orders = 0;
+    let backlogPeak = 0;
+    let stoppedAt = 0;
+    let startedAt = 0;
+    // Each buyer likes the listing once, then orders a unit every 300 ms, until 3 s after Kafka
+    // is back: the burst runs through the stop and the start.
+    const burst = buyers.map(async (buyer, n) => {
+      last = Math.max(last, (await like(buyer, listing.id)).position);
+      likes += 1;
+      while (!outageOver || Date.now() - startedAt < 3_000) {
         // The outbox keeps what the bus cannot take yet: the commands are still answered.
-        const answer =
-          sent < buyers.length ? await like(buyer, listing.id) : await order(buyer, listing.id);
-        last = Math.max(last, answer.position);
-        sent += 1;
+        last = Math.max(last, (await order(buyer, stocked[n]!.id)).position);
+        orders += 1;
+        ordered[n]! += 1;
         await sleep(300);
       }
-    } finally {
-      engineScript('start-kafka.sh');
-    }
-    expect(sent).toBeGreaterThan(buyers.length);
-    const orders = sent - buyers.length;
-    const backAt = Date.now();
-    const product = await readAfter(`/api/products/${listing.id}`, last, undefined, 180_000);
+    });
+    let outageOver = false;
+    const outage = (async () => {
+      try {
+        await sleep(2_000);
+        await engineScriptAsync('stop.sh', 'kafka');
+        stoppedAt = Date.now();
+        while (Date.now() - stoppedAt < 10_000) {
+          backlogPeak = Math.max(backlogPeak, await backlog());
+          await sleep(1_000);
+        }
+        await engineScriptAsync('start-kafka.sh');
+      } finally {
+        startedAt = Date.now();
+        outageOver = true;
+      }
+    })();
+    // Kafka is started again even when a command failed, before the case ends.
+    const failure = (await Promise.allSettled([...burst, outage])).find(
+      (result) => result.status === 'rejected',
+    );
+    if (failure) throw failure.reason;
+    // Bounded: consumers that waited out the outage rejoin in seconds, not minutes.
+    const product = await readAfter(`/api/products/${listing.id}`, last, undefined, 90_000);
+    const projectedIn = seconds(startedAt);
+    const drained = await eventually('the outbox backlog', backlog, (n) => n === 0);
+    const lag = await eventually("the consumers' lag", consumerLag, (n) => n === 0);
+    const joinsAfter = await joins();
     observe(
-      `Kafka down 10 s: ${sent} commands sent and all accepted (${buyers.length} likes, ${orders} orders); every event projected ${seconds(backAt)} after Kafka was started again (its start included)`,
+      `Kafka stopped 2 s into a burst from ${buyers.length} buyers and started 10 s later: ${likes + orders} commands, all accepted (${likes} likes, ${orders} orders); outbox backlog peaked at ${backlogPeak} events while it was down, ${drained} after; every event projected ${projectedIn} after Kafka was started again; consumer lag ${lag}; consumer group joins ${joinsBefore} → ${joinsAfter}`,
     );
+    expect(backlogPeak).toBeGreaterThan(0);
     expect(product.body).toMatchObject({ num_likes: buyers.length });
-    const availability = await readAfter(
-      `/api/products/${listing.id}/availability?quantity=1`,
-      last,
-    );
-    expect(availability.body).toMatchObject({ available: 30 - orders });
+    for (const [n, { id }] of stocked.entries()) {
+      const availability = await readAfter(`/api/products/${id}/availability?quantity=1`, last);
+      expect(availability.body).toMatchObject({ available: 500 - ordered[n]! });
+    }
     expect((await projectorStatus()).filter((s) => s.deadLetters > 0)).toEqual([]);
+  }, 300_000);
+
+  it('the projectors SIGKILLed during a rebuild: the live generation serves on, the unfinished one is dropped at restart, the next rebuild completes', async () => {
+    const projector = 'catalogue';
+    const projectors = topology.service('projectors');
+    const listing = await newListing('Rebuilt raincoat', 5);
+    const liked = await like(buyers[0]!, listing.id);
+    await readAfter(`/api/products/${listing.id}`, liked.position);
+    const statusOf = async () => (await projectorStatus()).find((s) => s.projector === projector)!;
+    const live = (await statusOf()).generation;
+    const rebuilding = call(topology.url, 'POST', '/api/ops/rebuild', {
+      headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      body: { projector },
+    }).catch((error: Error) => error.message);
+    // Killed as soon as the rebuild is seen under way (its position moves per batch of 2,000).
+    let seen: { generation: number; position: number } | null = null;
+    while (!seen) {
+      const status = (await statusOf()) as Awaited<ReturnType<typeof statusOf>> & {
+        rebuilding: { generation: number; position: number } | null;
+      };
+      if (status.rebuilding) seen = status.rebuilding;
+      else if (status.generation !== live)
+        throw new Error('the rebuild finished before it could be interrupted: too few events');
+      else await sleep(20);
+    }
+    projectors.kill('SIGKILL');
+    await projectors.exited();
+    const answer = await rebuilding;
+    const killedAt = Date.now();
+    projectors.start();
+    await projectors.waitHealthy(180_000);
+    const restartedIn = seconds(killedAt);
+
+    // The live generation answered throughout and still does; the unfinished one is gone.
+    const after = await statusOf();
+    expect(after).toMatchObject({ generation: live, rebuilding: null });
+    const store = await openMongoReadModelStore({
+      uri: process.env.MONGODB_URI!,
+      database: namespace,
+    });
+    const leftOver = await store
+      .listCollections()
+      .then((names) => names.filter((name) => name.endsWith(`__g${seen!.generation}`)))
+      .finally(() => store.close());
+    expect(leftOver).toEqual([]);
+    const product = await readAfter(`/api/products/${listing.id}`, liked.position);
+    expect(product.body).toMatchObject({ num_likes: 1 });
+    const generations = async () =>
+      new Set(
+        (await metricSamples(projectors, 'rewear_projector_checkpoint_position'))
+          .filter((sample) => sample.labels?.projector === projector)
+          .map((sample) => sample.labels?.generation),
+      );
+    expect([...(await generations())]).toEqual([String(live)]);
+
+    // The next rebuild runs to its end and goes live.
+    const rebuilt = await call(topology.url, 'POST', '/api/ops/rebuild', {
+      headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      body: { projector },
+    });
+    expect(rebuilt.status).toBe(200);
+    const next = (await statusOf()).generation;
+    expect(next).toBeGreaterThan(live);
+    const applied = await metricTotal(
+      projectors,
+      'rewear_projector_events_applied_total',
+      (labels) => labels.projector === projector && labels.generation === String(next),
+    );
+    expect(applied).toBeGreaterThan(0);
+    const again = await readAfter(`/api/products/${listing.id}`, liked.position);
+    expect(again.body).toMatchObject({ num_likes: 1 });
+    observe(
+      `projectors SIGKILLed during a rebuild of ${projector} (generation ${seen.generation}, at position ${seen.position}; the rebuild request ended with ${typeof answer === 'string' ? answer : answer.status}); restarted in ${restartedIn}, generation ${live} live throughout, the unfinished generation's collections dropped; the next rebuild went live as generation ${next} with ${applied} events applied`,
+    );
   }, 300_000);
 
   it('Meilisearch, then the MongoDB-compatible server, stopped: 503 with a message, recovery without a restart, nothing lost', async () => {
