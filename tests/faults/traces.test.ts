@@ -223,11 +223,14 @@ describe.skipIf(missingEngine || !jaegerBinary)(SUITE, () => {
 
     // The services send their spans in batches every second: asked until the chain is there.
     const wanted = (spans: Seen[]) =>
-      ['command-api', 'projectors', 'query-api'].every((service) =>
-        spans.some((span) => span.service === service),
-      ) &&
-      spans.some((span) => span.name.startsWith('apply ')) &&
-      spans.some((span) => span.name === 'consistency wait');
+      [
+        'POST /api/cart/add-item',
+        'event-store append',
+        'publish ',
+        'apply ',
+        'GET /api/cart/user/:userId',
+        'consistency wait',
+      ].every((name) => spans.some((span) => span.name.startsWith(name)));
     let spans: Seen[] = [];
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
