@@ -15,6 +15,8 @@ import { renderSite } from '../../scripts/distributed/router.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nginxConf = readFileSync(path.join(repo, 'docker/nginx.conf'), 'utf8');
+/** The location of the one operator command, a dispute's settlement (command-api). */
+const SETTLE = '~ ^/api/ops/disputes/[^/]+/settle$';
 
 const base: SecurityPolicyOptions = {
   stripe: false,
@@ -46,7 +48,7 @@ describe('the router (docker/nginx.conf)', () => {
     );
     const own = ['= /healthz', '= /metrics', '/assets/', '/'];
     const proxied = [
-      '/api/ops/disputes/',
+      SETTLE,
       '/api/ops/',
       '= /api/photos',
       '= /api/notifications/stream',
@@ -81,8 +83,10 @@ describe('the router (docker/nginx.conf)', () => {
   it('sends the settlement of a dispute (a command) to command-api, the other operator routes to the projectors', () => {
     const proxyOf = (where: string) =>
       new RegExp(`location ${where} \\{[^}]*proxy_pass http://(\\w+);`).exec(nginxConf)?.[1];
-    expect(proxyOf('/api/ops/disputes/')).toBe('command_api');
+    expect(proxyOf(SETTLE.replace(/[\^$[\]+\/]/g, (c) => `\\${c}`))).toBe('command_api');
     expect(proxyOf('/api/ops/')).toBe('ops_api');
+    // The list of disputes waiting is a read of the projectors' process: no location of its own.
+    expect(nginxConf).not.toMatch(/^ {2}location \/api\/ops\/disputes/m);
   });
 
   it('never passes /metrics on: the services serve it to operators, scraped at each service', () => {
@@ -153,7 +157,7 @@ describe('the router (docker/nginx.conf)', () => {
       expect(command, name).toContain('proxy_ignore_client_abort on;');
       expect(command, name).toMatch(/proxy_read_timeout 30s;/);
       // The other command routes: photo uploads and the settlement of a dispute.
-      for (const where of ['= /api/photos', '/api/ops/disputes/'])
+      for (const where of ['= /api/photos', SETTLE])
         expect(locations.get(where), `${name}: ${where}`).toContain(
           'proxy_ignore_client_abort on;',
         );
