@@ -12,12 +12,12 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@rewear/contracts';
 import {
-  batchParentage,
+  batchParents,
   configureTracing,
   contextFromCarrier,
   flushTracing,
   inSpan,
-  MAX_LINKS,
+  MAX_BATCH_TRACES,
   shutdownTracing,
   spanContextOfCarrier,
   spanContextOfHeaders,
@@ -145,19 +145,18 @@ describe('the trace context in Kafka message headers', () => {
     expect(spanContextOfHeaders(undefined)).toBeNull();
   });
 
-  it('a batch is applied as a child of its first traced event, linked to each other one once', () => {
+  it('a batch is applied in each of its traces: a child of the first event of every trace it holds', () => {
     const other: SpanContext = { ...remote, traceId: 'a'.repeat(32), spanId: 'b'.repeat(16) };
-    const { parent, links } = batchParentage([null, remote, other, remote, other]);
-    expect(trace.getSpanContext(parent)).toEqual(remote);
-    // The parent is not a link too (Jaeger would show it as a link only).
-    expect(links.map((link) => link.context)).toEqual([other]);
-    expect(batchParentage([remote, remote]).links).toEqual([]);
-    const many = Array.from({ length: MAX_LINKS + 5 }, (_, i) => ({
+    const later: SpanContext = { ...remote, spanId: 'c'.repeat(16) };
+    // A cart's creation and the add-to-cart after it, one partition, two user actions.
+    expect(batchParents([null, remote, other, later, other])).toEqual([remote, other]);
+    expect(batchParents([remote, later])).toEqual([remote]);
+    expect(batchParents([null])).toEqual([]);
+    const many = Array.from({ length: MAX_BATCH_TRACES + 5 }, (_, i) => ({
       ...remote,
-      spanId: (i + 1).toString(16).padStart(16, '0'),
+      traceId: (i + 1).toString(16).padStart(32, '0'),
     }));
-    expect(batchParentage(many).links).toHaveLength(MAX_LINKS);
-    expect(batchParentage([null]).parent).toBe(ROOT_CONTEXT);
+    expect(batchParents(many)).toHaveLength(MAX_BATCH_TRACES);
   });
 });
 

@@ -12,9 +12,9 @@ import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
 import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
 import { invalidReason } from './outbox-envelope.ts';
 import { loggerFor } from '../logging/logger.ts';
-import { SpanKind, type SpanContext } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, trace, type SpanContext } from '@opentelemetry/api';
 import { markFailed, tracer, tracingEnabled } from '../tracing/tracing.ts';
-import { batchParentage, spanContextOfHeaders } from '../tracing/propagation.ts';
+import { batchParents, spanContextOfHeaders } from '../tracing/propagation.ts';
 import {
   isStalled,
   lastSignOf,
@@ -151,8 +151,8 @@ function decode(message: KafkaMessage): EventEnvelope | null {
 }
 
 /**
- * Applies a batch that holds traced events in a span (kind consumer) of its own: a child of the
- * first traced event's publishing span, linked to every one of them.
+ * Applies a batch that holds traced events inside a span (kind consumer) per trace: each a child
+ * of that trace's first event's publishing span (`batchParents`).
  */
 async function applyTraced(
   subscription: string,
@@ -161,32 +161,32 @@ async function applyTraced(
   traced: SpanContext[],
   handle: SubscribeOptions['handle'],
 ): Promise<void> {
-  const { parent, links } = batchParentage(traced);
   const topic = partition.slice(0, partition.lastIndexOf(':'));
-  const span = tracer().startSpan(
-    `apply ${subscription}`,
-    {
-      kind: SpanKind.CONSUMER,
-      links,
-      attributes: {
-        'messaging.system': 'kafka',
-        'messaging.operation.type': 'process',
-        'messaging.destination.name': topic,
-        'messaging.destination.partition.id': partition.slice(topic.length + 1),
-        'messaging.consumer.group.name': subscription,
-        'messaging.batch.message_count': events.length,
-        'rewear.position': events[events.length - 1]!.position,
+  const spans = batchParents(traced).map((parent) =>
+    tracer().startSpan(
+      `apply ${subscription}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': topic,
+          'messaging.destination.partition.id': partition.slice(topic.length + 1),
+          'messaging.consumer.group.name': subscription,
+          'messaging.batch.message_count': events.length,
+          'rewear.position': events[events.length - 1]!.position,
+        },
       },
-    },
-    parent,
+      trace.setSpanContext(ROOT_CONTEXT, parent),
+    ),
   );
   try {
     await handle({ events, partition });
   } catch (error) {
-    markFailed(span, error);
+    for (const span of spans) markFailed(span, error);
     throw error;
   } finally {
-    span.end();
+    for (const span of spans) span.end();
   }
 }
 

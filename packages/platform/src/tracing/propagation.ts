@@ -12,7 +12,6 @@ import {
   ROOT_CONTEXT,
   trace,
   type Context,
-  type Link,
   type SpanContext,
   type TextMapGetter,
 } from '@opentelemetry/api';
@@ -82,31 +81,22 @@ export function spanContextOfHeaders(headers: MessageHeaders | undefined): SpanC
   return spanContext && trace.isSpanContextValid(spanContext) ? spanContext : null;
 }
 
-/** At most this many links on one span (a batch of many traced events). */
-export const MAX_LINKS = 32;
+/** At most this many traces get an apply span of one batch (a batch of many traced events). */
+export const MAX_BATCH_TRACES = 32;
 
 /**
- * The parent and links of a span that handles a batch of messages: the first traced message's
- * span is the parent (so a single event's handling joins its trace as a child), every other
- * distinct one a link, up to MAX_LINKS. The parent is not linked as well: a backend that turns
- * links into references (Jaeger) would then see the parent as a mere link.
+ * The parents of the spans that handle a batch of messages: one per trace the batch's messages
+ * belong to, that trace's first message's span, up to MAX_BATCH_TRACES. Each trace gets its own
+ * child span: a batch that holds a cart's creation and the add-to-cart after it (one stream, one
+ * partition) shows its handling in both traces, where one span with links showed it in the first
+ * trace only (Jaeger shows a link as a reference, not as a child).
  */
-export function batchParentage(spanContexts: Iterable<SpanContext | null>): {
-  parent: Context;
-  links: Link[];
-} {
-  const links: Link[] = [];
-  let parent: SpanContext | null = null;
-  const key = (spanContext: SpanContext) => `${spanContext.traceId}-${spanContext.spanId}`;
-  const seen = new Set<string>();
+export function batchParents(spanContexts: Iterable<SpanContext | null>): SpanContext[] {
+  const parents = new Map<string, SpanContext>();
   for (const spanContext of spanContexts) {
-    if (!spanContext || seen.has(key(spanContext))) continue;
-    seen.add(key(spanContext));
-    if (!parent) parent = spanContext;
-    else if (links.length < MAX_LINKS) links.push({ context: spanContext });
+    if (!spanContext || parents.has(spanContext.traceId)) continue;
+    if (parents.size >= MAX_BATCH_TRACES) break;
+    parents.set(spanContext.traceId, spanContext);
   }
-  return {
-    parent: parent ? trace.setSpanContext(ROOT_CONTEXT, parent) : ROOT_CONTEXT,
-    links,
-  };
+  return [...parents.values()];
 }
