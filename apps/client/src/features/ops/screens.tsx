@@ -250,6 +250,26 @@ function what(event: StreamEvent): string {
   }
 }
 
+/** A screen's heading, with the button that loads it again. */
+function SectionHead({
+  id,
+  title,
+  onRefresh,
+}: {
+  id: string;
+  title: string;
+  onRefresh: () => void;
+}) {
+  return (
+    <div className="rw-ops__section-head">
+      <h2 id={id}>{title}</h2>
+      <button type="button" className="rw-btn rw-btn--small rw-btn--outline" onClick={onRefresh}>
+        Refresh
+      </button>
+    </div>
+  );
+}
+
 export function AuditScreen() {
   const dispatch = useAppDispatch();
   const { audit } = useAppSelector(selectOps);
@@ -258,16 +278,11 @@ export function AuditScreen() {
   }, [dispatch]);
   return (
     <section className="rw-card" aria-labelledby="audit-title">
-      <div className="rw-ops__section-head">
-        <h2 id="audit-title">Audit log</h2>
-        <button
-          type="button"
-          className="rw-btn rw-btn--small rw-btn--outline"
-          onClick={() => dispatch(auditRequested())}
-        >
-          Refresh
-        </button>
-      </div>
+      <SectionHead
+        id="audit-title"
+        title="Audit log"
+        onRefresh={() => dispatch(auditRequested())}
+      />
       <Failure message={audit.error} />
       {audit.events === null ? (
         <div className="rw-skeleton" style={{ height: 120 }} aria-busy="true" />
@@ -311,16 +326,11 @@ export function DeadLettersScreen() {
   }, [dispatch]);
   return (
     <section className="rw-card" aria-labelledby="dead-letters-title">
-      <div className="rw-ops__section-head">
-        <h2 id="dead-letters-title">Dead letters</h2>
-        <button
-          type="button"
-          className="rw-btn rw-btn--small rw-btn--outline"
-          onClick={() => dispatch(deadLettersRequested())}
-        >
-          Refresh
-        </button>
-      </div>
+      <SectionHead
+        id="dead-letters-title"
+        title="Dead letters"
+        onRefresh={() => dispatch(deadLettersRequested())}
+      />
       <p className="rw-muted">
         Events a projector could not apply. Retry one once its cause is fixed, or skip it.
       </p>
@@ -546,16 +556,11 @@ export function DisputesScreen() {
   }, [dispatch]);
   return (
     <section className="rw-card" aria-labelledby="disputes-title">
-      <div className="rw-ops__section-head">
-        <h2 id="disputes-title">Disputes waiting for a decision</h2>
-        <button
-          type="button"
-          className="rw-btn rw-btn--small rw-btn--outline"
-          onClick={() => dispatch(disputesRequested())}
-        >
-          Refresh
-        </button>
-      </div>
+      <SectionHead
+        id="disputes-title"
+        title="Disputes waiting for a decision"
+        onRefresh={() => dispatch(disputesRequested())}
+      />
       {disputes.notice ? (
         <p role="status" className="rw-alert rw-alert--success">
           {disputes.notice}
