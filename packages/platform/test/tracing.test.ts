@@ -7,8 +7,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
-import { ROOT_CONTEXT, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
-import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { ROOT_CONTEXT, SpanKind, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
+import {
+  InMemorySpanExporter,
+  SamplingDecision,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@rewear/contracts';
 import {
@@ -24,6 +28,7 @@ import {
   traceCarrierOf,
   traceHeadersOf,
   requestTraceContext,
+  samplerFor,
   traceRequests,
   tracingSettingsFrom,
 } from '../src/tracing/index.ts';
@@ -89,6 +94,46 @@ describe('which environment turns tracing on', () => {
     expect(
       tracingSettingsFrom({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER_ARG: '0.25' })?.ratio,
     ).toBe(0.25);
+  });
+});
+
+describe('which traces are kept', () => {
+  // 100 trace ids spread over the id space (the ratio sampler reads the id's last 8 hex digits).
+  const traceIds = Array.from(
+    { length: 100 },
+    (_, i) =>
+      `${'0'.repeat(24)}${Math.floor((i + 0.5) * 0x28f5c28)
+        .toString(16)
+        .padStart(8, '0')}`,
+  );
+  const kept = (ratio: number, parent: SpanContext | null) =>
+    traceIds.filter((traceId) => {
+      const context = parent ? withSpan({ ...parent, traceId }) : ROOT_CONTEXT;
+      const { decision } = samplerFor(ratio).shouldSample(
+        context,
+        traceId,
+        'GET /api/products',
+        SpanKind.SERVER,
+        {},
+        [],
+      );
+      return decision === SamplingDecision.RECORD_AND_SAMPLED;
+    });
+
+  it('at 1, every trace; a parent marked not sampled stays unsampled', () => {
+    expect(kept(1, null)).toHaveLength(100);
+    expect(kept(1, remote)).toHaveLength(100);
+    expect(kept(1, { ...remote, traceFlags: TraceFlags.NONE })).toHaveLength(0);
+  });
+
+  it('below 1, a client’s sampled flag does not force a trace in: the same ids are kept with or without it', () => {
+    const withoutParent = kept(0.1, null);
+    expect(withoutParent.length).toBeGreaterThan(5);
+    expect(withoutParent.length).toBeLessThan(15);
+    // A browser's traceparent (sampled), and an upstream service's: the trace id decides alone,
+    // so command-api, the projectors and query-api keep the same traces.
+    expect(kept(0.1, remote)).toEqual(withoutParent);
+    expect(kept(0.1, { ...remote, traceFlags: TraceFlags.NONE })).toEqual([]);
   });
 });
 

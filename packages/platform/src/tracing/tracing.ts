@@ -26,6 +26,7 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
   TracerProvider,
+  type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
@@ -34,7 +35,7 @@ import { loggerFor } from '../logging/logger.ts';
 /** What tracing the environment asks for: null when tracing is off. */
 export interface TracingSettings {
   exporter: 'otlp' | 'console';
-  /** Share of new traces kept (a request that arrives with a sampled traceparent is always kept). */
+  /** Share of traces kept, decided by the trace id alone (see samplerFor). */
   ratio: number;
 }
 
@@ -42,7 +43,7 @@ export interface TracingSettings {
  * Tracing is on when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT or
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), or OTEL_TRACES_EXPORTER names `otlp` or `console`;
  * OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none turns it off whatever else is set.
- * OTEL_TRACES_SAMPLER_ARG (0 to 1) keeps that share of new traces (default all).
+ * OTEL_TRACES_SAMPLER_ARG (0 to 1) keeps that share of traces (default all).
  */
 export function tracingSettingsFrom(env: NodeJS.ProcessEnv = process.env): TracingSettings | null {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return null;
@@ -57,6 +58,19 @@ export function tracingSettingsFrom(env: NodeJS.ProcessEnv = process.env): Traci
   const arg = Number(env.OTEL_TRACES_SAMPLER_ARG);
   const ratio = env.OTEL_TRACES_SAMPLER_ARG && arg >= 0 && arg <= 1 ? arg : 1;
   return { exporter, ratio };
+}
+
+/**
+ * Keeps `ratio` of the traces. The decision depends on the trace id alone, so every process makes
+ * the same one for a trace (command-api, the projectors behind Kafka, query-api) and a trace is
+ * kept whole or not at all. A parent's sampled flag from outside (a browser's traceparent says
+ * sampled) does not force a trace to be kept: the ratio still applies, or any client could have
+ * every one of its requests traced. A parent marked not sampled is not kept.
+ */
+export function samplerFor(ratio: number): Sampler {
+  if (ratio >= 1) return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  const byTraceId = new TraceIdRatioBasedSampler(ratio);
+  return new ParentBasedSampler({ root: byTraceId, remoteParentSampled: byTraceId });
 }
 
 let provider: TracerProvider | null = null;
@@ -91,10 +105,7 @@ export function configureTracing(options: TracingOptions): boolean {
       [ATTR_SERVICE_NAME]: options.service,
       [ATTR_SERVICE_VERSION]: process.env.npm_package_version ?? '0.1.0',
     }),
-    sampler:
-      settings.ratio >= 1
-        ? new ParentBasedSampler({ root: new AlwaysOnSampler() })
-        : new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.ratio) }),
+    sampler: samplerFor(settings.ratio),
     spanProcessors: [
       // Sent in batches off the request path; a queue that overflows drops spans, never waits.
       new BatchSpanProcessor({ exporter, maxQueueSize: 4096, scheduledDelayMillis: 1000 }),
