@@ -8,9 +8,9 @@
  *
  * FIREBASE_PROJECT_ID names the project (default demo-marketplace); with
  * FIREBASE_AUTH_EMULATOR_HOST set it works on the Auth emulator, else on Firebase with the
- * service account of GOOGLE_APPLICATION_CREDENTIALS. The person signs in again (or waits up to
- * an hour for their token's refresh) to have the new role; the servers trust a verified token
- * for up to 30 s.
+ * service account of GOOGLE_APPLICATION_CREDENTIALS. A role given is used once the person signs
+ * in again; a role taken away stops working within 30 s (the servers check a role-bearing token
+ * against the account's current claims, and trust a verification for up to 30 s).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

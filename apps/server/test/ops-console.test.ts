@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@rewear/platform';
+import { createFirebaseIdentityVerifier, loadConfig } from '@rewear/platform';
 import {
   createTestUser,
   startAuthEmulatorForTests,
@@ -176,5 +176,25 @@ describe('who may use the operator console', () => {
     });
     expect(JSON.stringify(rebuilt)).not.toContain(operator.email);
     expect((await call('/status', OPS_TOKEN)).status).toBe(200);
+  });
+});
+
+describe('a role taken away', () => {
+  it('stops working with the token the person already holds, without their signing in again', async () => {
+    // The servers trust a verification for 30 s; a verifier without that cache shows the rule.
+    const verifier = createFirebaseIdentityVerifier({
+      projectId: TEST_PROJECT_ID,
+      verifiedCacheMs: 0,
+    });
+    expect((await verifier.verify(support.idToken)).role).toBe('support');
+    expect(await grant(support.email, 'none')).toMatch(
+      `${support.email} (${support.uid}) has no operator role now`,
+    );
+    // The token still says support (it was issued with the claim), the account no longer does.
+    const claims = JSON.parse(
+      Buffer.from(support.idToken.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { role?: string };
+    expect(claims.role).toBe('support');
+    expect((await verifier.verify(support.idToken)).role).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * The identity port on Firebase Authentication: firebase-admin verifies ID tokens. When
  * FIREBASE_AUTH_EMULATOR_HOST is set, firebase-admin accepts the emulator's tokens (which the
  * emulator does not sign); we then also ask the emulator whether the account still exists and
- * the token was not revoked, so a token naming an unknown account is refused.
+ * the token was not revoked, so a token naming an unknown account is refused. A token that carries
+ * an operator role has it checked against the account's current claims.
  */
 import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -44,13 +45,19 @@ export function createFirebaseIdentityVerifier(options: FirebaseIdentityOptions)
       if (cached && cached.until > now) return cached.user;
       try {
         const decoded = await auth.verifyIdToken(idToken, checkRevoked);
+        // A token keeps the claims it was issued with for up to an hour. An operator or support
+        // role is read from the account as it is now, so a role taken away (ops:grant none)
+        // stops working once this token's verification is no longer cached, not at its refresh.
+        // Only the few tokens that carry a role pay for the lookup.
+        const role = operatorRoleOf(decoded.role)
+          ? operatorRoleOf((await auth.getUser(decoded.uid)).customClaims?.role)
+          : null;
         const user: AuthenticatedUser = {
           uid: decoded.uid,
           email: decoded.email ?? null,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           picture: decoded.picture ?? null,
-          // Custom claims arrive as top-level fields of the decoded token.
-          role: operatorRoleOf(decoded.role),
+          role,
         };
         if (cacheMs > 0) {
           if (verified.size >= MAX_CACHED_TOKENS) verified.clear();
