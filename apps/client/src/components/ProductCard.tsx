@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { type Product, formatPrice } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { selectUid } from '../features/auth/authSlice.ts';
 import { addToCart, removeFromCart, selectQuantityInCart } from '../features/cart/cartSlice.ts';
 import Price from './Price.tsx';
 import ProductImage from './ProductImage.tsx';
@@ -10,6 +11,15 @@ import WishlistHeart from './WishlistHeart.tsx';
 export function CartControls({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const quantity = useAppSelector(selectQuantityInCart(product.product_id));
+  const uid = useAppSelector(selectUid);
+  // No one buys their own listing (the server refuses it): its seller gets Edit instead.
+  if (uid !== null && product.seller_id === uid) {
+    return (
+      <p className="cart-controls__own" role="note">
+        Your listing · <Link to={`/update-listing/${product.product_id}`}>Edit</Link>
+      </p>
+    );
+  }
   if (quantity === 0) {
     return (
       <button
