@@ -98,11 +98,18 @@ describe('request logging', () => {
     const { base, settled } = await serve((_app, router) => {
       router.get('/ping', (ctx) => void (ctx.body = 'pong'));
     });
-    await fetch(`${base}/ping`);
-    await fetch(`${base}/ping`, {
-      headers: { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` },
-    });
+    const answers = [
+      await fetch(`${base}/ping`),
+      await fetch(`${base}/ping`, {
+        headers: { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` },
+      }),
+    ];
     const [first, second] = await settled(2);
+    // The answer names the request's id, as the log line does.
+    expect(answers.map((res) => res.headers.get('x-request-id'))).toEqual([
+      first!.requestId,
+      second!.requestId,
+    ]);
     for (const line of [first!, second!]) {
       expect(line.traceId).toMatch(/^[0-9a-f]{32}$/);
       expect(line.traceId).not.toBe('0'.repeat(32));
@@ -110,6 +117,21 @@ describe('request logging', () => {
     }
     expect(first!.traceId).not.toBe(second!.traceId);
     expect(first!.requestId).not.toBe(second!.requestId);
+  });
+
+  it('keeps a sent X-Request-Id of safe characters, and answers with it; replaces any other', async () => {
+    const { base, settled } = await serve((_app, router) => {
+      router.get('/ping', (ctx) => void (ctx.body = 'pong'));
+    });
+    const kept = await fetch(`${base}/ping`, { headers: { 'x-request-id': 'edge-7f3a:01' } });
+    const replaced = await fetch(`${base}/ping`, {
+      headers: { 'x-request-id': 'a b <script>' },
+    });
+    const [first, second] = await settled(2);
+    expect(kept.headers.get('x-request-id')).toBe('edge-7f3a:01');
+    expect(first!.requestId).toBe('edge-7f3a:01');
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.requestId).toBe(replaced.headers.get('x-request-id'));
   });
 
   it('logs the path without its query string when no route matched', async () => {

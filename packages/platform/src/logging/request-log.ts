@@ -20,13 +20,14 @@ export interface RequestLogState {
   logger?: Logger;
 }
 
-const MAX_REQUEST_ID_LENGTH = 128;
+/** A request id a router or client may send: short, of characters safe in a log and a header. */
+const USABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The request id of `ctx`: the one the request logger chose, else a usable `X-Request-Id`, else null. */
 export function requestIdOf(ctx: Pick<Context, 'get'> & { state: RequestLogState }): string | null {
   if (ctx.state.requestId) return ctx.state.requestId;
   const sent = ctx.get('x-request-id');
-  return sent && sent.length <= MAX_REQUEST_ID_LENGTH ? sent : null;
+  return USABLE_REQUEST_ID.test(sent) ? sent : null;
 }
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
@@ -103,8 +104,8 @@ export interface RequestLoggingOptions {
 }
 
 /**
- * Mounted first: every request gets its request id and trace id (on `ctx.state`) and one line
- * when it ends, at info; a 5xx at error, with the error's message, stack and cause; a client
+ * Mounted first: every request gets its request id and trace id (on `ctx.state`, the request id
+ * also as the answer's `X-Request-Id` header) and one line when it ends, at info; a 5xx at error, with the error's message, stack and cause; a client
  * that went away at info, without a stack trace.
  */
 export function requestLogging(options: RequestLoggingOptions = {}): Middleware {
@@ -120,6 +121,8 @@ export function requestLogging(options: RequestLoggingOptions = {}): Middleware 
     const pending: PendingLine = { error: undefined, written: false };
     state.requestId = requestId;
     state.traceId = traceId;
+    // On every answer, errors included: the id a person quotes to support finds this line.
+    ctx.set('X-Request-Id', requestId);
     state.logger = log.child({ requestId, traceId });
     state[PENDING] = pending;
     // Read now: later middleware may rewrite the URL (the storefront's pages).
