@@ -8,6 +8,7 @@ import {
   sellerProfilesProjector,
   type ProfileEvent,
 } from '../src/index.ts';
+import { emptySellerRating, projectSellerRating } from '../src/catalogue/seller-rating.ts';
 import { envelope } from './events.ts';
 
 const left = (
@@ -64,6 +65,20 @@ describe('seller profiles', () => {
     expect(doc.reviews.map((r) => r.shipment_id)).toEqual(['o2.s1', 'o1.s1']);
   });
 
+  it('leaves out a review of oneself (recorded before buying one’s own listing was refused), and its edits', () => {
+    const doc = replay([
+      registered,
+      envelope('ReviewLeft', left('o1.s1', 5, '2026-03-01T12:00:00.000Z', 's1')),
+      envelope('ReviewEdited', {
+        ...edited('o1.s1', 4, '2026-03-02T12:00:00.000Z'),
+        authorId: 's1',
+      }),
+      envelope('ReviewLeft', left('o2.s1', 2, '2026-03-03T12:00:00.000Z', 'b2')),
+    ]);
+    expect(doc).toMatchObject({ rating_count: 1, rating_sum: 2 });
+    expect(doc.reviews.map((r) => r.author_id)).toEqual(['b2']);
+  });
+
   it('counts a redelivered review once', () => {
     const review = envelope('ReviewLeft', left('o1.s1', 4, '2026-03-01T12:00:00.000Z'));
     const once = replay([review]);
@@ -110,5 +125,16 @@ describe('seller profiles', () => {
       .collection<SellerProfileDoc>(READ_MODELS.sellerProfiles)
       .findOne({ _id: 's1' });
     expect(doc).toMatchObject({ display_name: 'Sam', rating_count: 1, rating_sum: 4 });
+  });
+});
+
+describe('the seller rating the catalogue carries', () => {
+  it('counts the reviews others left, never one of oneself', () => {
+    const rating = [
+      envelope('ReviewLeft', left('o1.s1', 5, '2026-03-01T12:00:00.000Z', 's1')),
+      envelope('ReviewLeft', left('o2.s1', 3, '2026-03-03T12:00:00.000Z', 'b2')),
+      envelope('ReviewLeft', left('o3.s1', 4, '2026-03-04T12:00:00.000Z', 'b3')),
+    ].reduce((doc, e) => projectSellerRating(doc, e), emptySellerRating('s1'));
+    expect(rating).toMatchObject({ rating_count: 2, rating_sum: 7 });
   });
 });

@@ -3,7 +3,7 @@
  * reviews they received, so that every listing of theirs carries its seller's rating and a card
  * shows it without another read. A review is known by its shipment and author: a redelivered
  * ReviewLeft counts once, and an edit replaces the stars it changed (a redelivered older edit
- * does not undo a newer one).
+ * does not undo a newer one). A review of oneself is not counted.
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import type { SellerRatingDoc } from '@rewear/read-models';
@@ -31,6 +31,8 @@ export function projectSellerRating(
   const reviews = [...current.reviews];
   if (event.type === 'ReviewLeft') {
     if (index >= 0) return current; // already counted
+    // A review of oneself (recorded before buying one's own listing was refused) counts for nothing.
+    if (d.authorId === d.subjectId) return current;
     reviews.push({ shipment_id: d.shipmentId, author_id: d.authorId, rating: d.rating, at: null });
   } else {
     const review = reviews[index];

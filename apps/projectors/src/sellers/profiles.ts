@@ -1,7 +1,7 @@
 /**
  * Public profiles (docs/product.md §12): a user's name and registration, and the reviews they
  * received with their rating. A review is known by its shipment and author, so a redelivered
- * ReviewLeft counts once and an edit replaces the stars it changed.
+ * ReviewLeft counts once and an edit replaces the stars it changed. A review of oneself is left out.
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
@@ -46,6 +46,9 @@ export function projectProfile(current: SellerProfileDoc, event: ProfileEvent): 
       };
     case 'ReviewLeft': {
       const d = event.data;
+      // A review of oneself (possible before buying one's own listing was refused) is not shown
+      // or counted; its edits then find nothing to change.
+      if (d.authorId === d.subjectId) return current;
       const same = (r: ReceivedReviewDoc) =>
         r.shipment_id === d.shipmentId && r.author_id === d.authorId;
       if (current.reviews.some(same)) return current; // already counted
