@@ -8,6 +8,11 @@
 # that are not reachable report themselves as skipped, with the reason.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each runner writes a report of this run; the summary of them is the command's last lines,
+# whether it passed or stopped at a failure (scripts/test-summary.ts).
+rm -rf test-results/summary artifacts/fuzz
+mkdir -p test-results/summary
+trap 'npx tsx scripts/test-summary.ts || true' EXIT
 npm run -s lint
 npm run -s typecheck
 # The compose file's Prometheus configuration and alerting rules, with their unit tests
@@ -21,13 +26,14 @@ npx tsx scripts/audit.ts
 # Built once, before the suites: a server test checks the built page's inline script against
 # the Content-Security-Policy, and both browser runs serve this build.
 npm run -s build -w @rewear/client >/dev/null
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/summary/vitest.json
 # schemathesis against the served OpenAPI document, as a visitor and signed in (about 5 minutes).
 echo "== API fuzzer (schemathesis)"
 npx tsx scripts/fuzz/run.ts
 if [ -f tests/e2e/playwright.config.ts ]; then
   bash scripts/ensure-chromium.sh
-  E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts
+  PLAYWRIGHT_JSON_OUTPUT_FILE=test-results/summary/e2e-embedded.json E2E_SKIP_BUILD=true \
+    npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
   missing=""
   for variable in KAFKA_BROKERS MONGODB_URI MEILI_URL MEILI_MASTER_KEY; do
     [ -n "${!variable:-}" ] || missing="$missing $variable"
@@ -37,7 +43,8 @@ if [ -f tests/e2e/playwright.config.ts ]; then
   else
     bash scripts/engines/install-nginx.sh
     echo "== browser suite on the distributed topology (2 command-api, 2 query-api, projectors, nginx)"
-    E2E_TOPOLOGY=distributed E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts
+    PLAYWRIGHT_JSON_OUTPUT_FILE=test-results/summary/e2e-distributed.json E2E_TOPOLOGY=distributed \
+      E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
   fi
 fi
 # Jaeger for the trace test (built once, then kept in ~/.cache/rewear-engines: a second run takes
@@ -46,4 +53,5 @@ bash scripts/engines/install-jaeger.sh >/dev/null || echo "[skipped] Jaeger not 
 # Last and alone: the fault suite stops and starts the shared engines (it skips, saying why, when
 # they are not set).
 echo "== faults on the distributed topology (SIGKILL, Kafka, Meilisearch and MongoDB outages; one add-to-cart traced into Jaeger)"
-npx vitest run -c tests/faults/vitest.config.ts
+npx vitest run -c tests/faults/vitest.config.ts --reporter=default --reporter=json \
+  --outputFile.json=test-results/summary/faults.json
