@@ -1,0 +1,15 @@
+# Shared paths and helpers for the container scripts (sourced, not run).
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# Build caches (debootstrap root filesystem, contexts, the Compose plugin): never committed.
+CACHE="${REWEAR_CONTAINERS_CACHE:-$ROOT/.engines/containers}"
+COMPOSE_VERSION=v2.29.7
+DEBIAN_SUITE=bookworm
+DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# The image names the build writes, read by docker-compose.local.yml and the contract suites.
+IMAGES_ENV="$CACHE/images.env"
+
+log() { echo "[containers] $*" >&2; }
+die() {
+  log "error: $*"
+  exit 1
+}

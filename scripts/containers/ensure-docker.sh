@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Makes sure a Docker engine answers and `docker compose` works: installs Debian's docker.io when
+# dockerd is missing, starts dockerd when nothing answers on the socket, and builds the Compose
+# v2 plugin from the Go module proxy when the client has none (Debian 12 packages only Compose
+# v1, which lacks `depends_on: condition: service_completed_successfully`). Installing and
+# starting need root. Idempotent.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+if ! docker info >/dev/null 2>&1; then
+  [ "$(id -u)" = 0 ] || die "no Docker engine answers and starting one needs root"
+  if ! command -v dockerd >/dev/null 2>&1; then
+    log "installing Debian's docker.io (apt-get)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    # Its package would start the engine through systemd, which is not running here.
+    policy=/usr/sbin/policy-rc.d
+    own_policy=false
+    if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && own_policy=true; fi
+    apt-get install -y -qq --no-install-recommends docker.io >&2
+    if [ "$own_policy" = true ]; then rm -f "$policy"; fi
+  fi
+  mkdir -p "$CACHE"
+  log "starting dockerd (log $CACHE/dockerd.log)"
+  nohup dockerd --host=unix:///var/run/docker.sock >"$CACHE/dockerd.log" 2>&1 &
+  for _ in $(seq 1 60); do
+    docker info >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  docker info >/dev/null 2>&1 || { tail -n 30 "$CACHE/dockerd.log" >&2; die "dockerd did not start"; }
+fi
+log "Docker engine $(docker version --format '{{.Server.Version}}') answers"
+
+if ! docker compose version >/dev/null 2>&1; then
+  plugin_dir="$HOME/.docker/cli-plugins"
+  built="$CACHE/compose-$COMPOSE_VERSION/docker-compose"
+  if [ ! -x "$built" ]; then
+    command -v go >/dev/null 2>&1 || die "docker compose is missing and Go is needed to build it"
+    log "building Docker Compose $COMPOSE_VERSION from the Go module proxy (a few minutes)"
+    mkdir -p "$(dirname "$built")"
+    GOBIN="$(dirname "$built")" go install "github.com/docker/compose/v2/cmd@$COMPOSE_VERSION" >&2
+    mv "$(dirname "$built")/cmd" "$built"
+  fi
+  mkdir -p "$plugin_dir"
+  ln -sf "$built" "$plugin_dir/docker-compose"
+fi
+log "$(docker compose version)"
