@@ -28,14 +28,10 @@ import {
   type KafkaBusOptions,
   topicsOf,
 } from '@rewear/platform';
-import {
-  kafkaAvailability,
-  mongoAvailability,
-  reportSkip,
-  type EngineAvailability,
-} from '@rewear/testing';
+import { reportSkip, type EngineAvailability } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
-const [kafka, mongo] = await Promise.all([kafkaAvailability(), mongoAvailability()]);
+const [kafka, mongo] = await Promise.all([contractEngine('kafka'), contractEngine('mongodb')]);
 const distributed: EngineAvailability = !mongo.available
   ? mongo
   : !kafka.available

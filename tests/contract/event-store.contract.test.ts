@@ -16,9 +16,10 @@ import {
   openMongoEventStore,
   type MongoEventStore,
 } from '@rewear/platform';
-import { mongoAvailability, reportSkip } from '@rewear/testing';
+import { reportSkip } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
-const mongo = await mongoAvailability();
+const mongo = await contractEngine('mongodb');
 reportSkip('EventStore contract on MongoDB', mongo);
 const runId = randomUUID().slice(0, 8);
 

@@ -19,9 +19,10 @@ import {
   openMongoIdempotencyStore,
   type MongoIdempotencyStore,
 } from '@rewear/platform';
-import { mongoAvailability, reportSkip } from '@rewear/testing';
+import { reportSkip } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
-const mongo = await mongoAvailability();
+const mongo = await contractEngine('mongodb');
 reportSkip('idempotency store contract (MongoDB)', mongo);
 
 const LEASE_MS = 1000;

@@ -14,9 +14,10 @@ import {
   type GridFsPhotoStore,
   type PhotoStore,
 } from '@rewear/platform';
-import { mongoAvailability, reportSkip } from '@rewear/testing';
+import { reportSkip } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
-const mongo = await mongoAvailability();
+const mongo = await contractEngine('mongodb');
 reportSkip('photo store contract (GridFS)', mongo);
 
 interface Engine {

@@ -13,9 +13,10 @@ import {
   openMongoRateCounter,
   type MongoRateCounter,
 } from '@rewear/platform';
-import { mongoAvailability, reportSkip } from '@rewear/testing';
+import { reportSkip } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
-const mongo = await mongoAvailability();
+const mongo = await contractEngine('mongodb');
 reportSkip('rate-limit counter contract (MongoDB)', mongo);
 
 interface Engine {

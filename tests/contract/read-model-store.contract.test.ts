@@ -13,7 +13,8 @@ import {
   createMemoryReadModelStore,
   openMongoReadModelStore,
 } from '@rewear/platform';
-import { mongoAvailability, reportSkip } from '@rewear/testing';
+import { reportSkip } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
 interface Listing extends Doc {
   title: string;
@@ -73,7 +74,7 @@ const listings: Listing[] = [
   },
 ];
 
-const mongo = await mongoAvailability();
+const mongo = await contractEngine('mongodb');
 reportSkip('read-model store contract (MongoDB)', mongo);
 
 const engines: Array<{ name: string; reachable: boolean; open: () => Promise<ReadModelStore> }> = [

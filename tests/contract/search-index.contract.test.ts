@@ -13,7 +13,8 @@ import {
   plainQuery,
   toMeiliFilter,
 } from '@rewear/platform';
-import { meiliAvailability, reportSkip } from '@rewear/testing';
+import { reportSkip } from '@rewear/testing';
+import { contractEngine } from './engines.ts';
 
 interface Item {
   id: string;
@@ -115,7 +116,7 @@ const settings: SearchSettings = {
   sortable: ['price', 'likes', 'title'],
 };
 
-const meili = await meiliAvailability();
+const meili = await contractEngine('meilisearch');
 reportSkip('search index contract (Meilisearch)', meili);
 
 const engines: Array<{ name: string; reachable: boolean; open: () => SearchEngine }> = [

@@ -1,7 +1,8 @@
 /**
  * Which distributed engines the contract suites can reach. An engine is used when its variable
  * is set (KAFKA_BROKERS, MONGODB_URI, MEILI_URL) and answers; otherwise its suite is skipped and
- * the reason printed. (Where a Docker engine runs, suites may start them with testcontainers.)
+ * the reason printed. The contract suites start containers where none is set and Docker answers
+ * (tests/contract/engines.ts).
  */
 import net from 'node:net';
 
@@ -37,7 +38,7 @@ async function check(variable: string, defaultPort: number): Promise<EngineAvail
     return {
       available: false,
       url: null,
-      reason: `${variable} is not set and no Docker engine runs here (testcontainers cannot start one)`,
+      reason: `${variable} is not set`,
     };
   }
   const first = raw.split(',')[0]!;
