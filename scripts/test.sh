@@ -26,6 +26,10 @@ npx tsx scripts/audit.ts
 # Built once, before the suites: a server test checks the built page's inline script against
 # the Content-Security-Policy, and both browser runs serve this build.
 npm run -s build -w @rewear/client >/dev/null
+# The client's budgets on that build: JavaScript per route (gzip), from the build manifest
+# (scripts/perf/budgets.ts).
+echo "== client performance budgets"
+PERF_BUDGET_LIGHTHOUSE=false npx tsx scripts/perf/budgets.ts
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/summary/vitest.json
 # schemathesis against the served OpenAPI document, as a visitor and signed in (about 5 minutes).
 echo "== API fuzzer (schemathesis)"

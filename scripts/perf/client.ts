@@ -2,7 +2,7 @@
  * `npm run perf:client`: the storefront's client performance figures.
  *
  * 1. Builds the client and adds up the gzipped JavaScript the home route loads: the entry, its
- *    static imports, and the home page's lazy chunk with its static imports (target ≤ 150 KB).
+ *    static imports, and the home page's lazy chunk with its static imports (budget in budgets.ts).
  *    Chunks the entry imports dynamically at start-up (sign-in) are listed apart.
  * 2. Starts the real server on the embedded engines (fresh data folder, seeded catalogue) and runs
  *    Lighthouse's performance category on the home page, the catalogue and a product page, with
@@ -10,63 +10,25 @@
  *
  * Options (environment): PERF_SEED_LISTINGS (default 2000), PERF_SKIP_LIGHTHOUSE=true.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Config } from 'lighthouse';
+import { bundleFigures, gzippedSizeIn, readManifest } from './bundle.ts';
+import { SIZE_BUDGETS_KB } from './budgets.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium.ts';
 import { buildClient, REPO_ROOT, startStorefront } from '../../tests/e2e/support/storefront.ts';
 
-const HOME_ROUTE_BUDGET_KB = 150;
+const HOME_ROUTE_BUDGET_KB = SIZE_BUDGETS_KB.visitorHome;
 const SCORE_TARGET = 95;
 const DIST = path.join(REPO_ROOT, 'apps/client/dist');
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function gzippedSize(file: string): number {
-  return gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
-}
-
-/** A chunk and everything it imports statically, as manifest keys. */
-function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, into);
-  return into;
-}
-
 function homeRouteJavaScript() {
-  const manifest = JSON.parse(
-    readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const homeKey = Object.keys(manifest).find((key) => /features\/home\/HomePage\.tsx$/.test(key));
-  if (!entryKey || !homeKey)
-    throw new Error('The build manifest names no entry or no home page chunk');
-
-  const keys = staticClosure(manifest, homeKey, staticClosure(manifest, entryKey));
-  const chunks = [...keys]
-    .map((key) => ({ file: manifest[key]!.file, bytes: gzippedSize(manifest[key]!.file) }))
-    .sort((a, b) => b.bytes - a.bytes);
-  const total = chunks.reduce((sum, c) => sum + c.bytes, 0);
-
-  // Loaded at start-up on every route, though not statically: sign-in (Firebase).
-  const startup = (manifest[entryKey]!.dynamicImports ?? [])
-    .filter((key) => /features\/auth\/firebase\.ts$/.test(key))
-    .flatMap((key) => [...staticClosure(manifest, key)])
-    .filter((key) => !keys.has(key))
-    .map((key) => ({ file: manifest[key]!.file, bytes: gzippedSize(manifest[key]!.file) }));
-  return { chunks, total, startup };
+  const figures = bundleFigures(readManifest(DIST), gzippedSizeIn(DIST));
+  const home = figures.routes.find((route) => route.page === 'HomePage');
+  if (!home) throw new Error('The build manifest names no home page chunk');
+  return { chunks: home.chunks, total: home.bytes, startup: figures.signInChunks };
 }
 
 interface PageFigures {

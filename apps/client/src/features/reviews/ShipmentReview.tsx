@@ -3,6 +3,8 @@
  * is completed, then the review left (changeable for 7 days) and the other party's. Any page that
  * shows a completed shipment can host it: `<ShipmentReview shipmentId={...} />`.
  */
+// REVIEW_RULES sits beside its schema, so zod comes with this chunk: configured first.
+import '../../zodConfig.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { REVIEW_RULES, type ReviewView } from '@rewear/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
