@@ -1,22 +1,28 @@
 # One image for command-api, query-api, projectors and the seed: the role is chosen by --role,
 # as docker/Dockerfile.server. Node.js 20.20 is this machine's binary (Debian 12 packages
-# Node 18, older than the app's engines field allows); the dependencies are installed with npm
-# ci from the lockfile, in a layer of their own so a code change does not reinstall them.
+# Node 18, older than the app's engines field allows). The dependencies are installed with npm
+# ci from the lockfile in a build stage: the compiler, Node's headers (better-sqlite3 compiles
+# from source, no prebuilt download offline) and the certificate authorities this machine's
+# registry access needs (build-ca/) stay there; only node_modules reaches the image.
 ARG BASE
-FROM ${BASE}
+FROM ${BASE} AS deps
 COPY node/bin/node /usr/local/bin/node
 COPY node/npm /usr/local/lib/node_modules/npm
+COPY node/include /usr/include/node
+COPY build-ca/ /usr/local/share/ca-certificates/
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
-  && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin node \
-  && mkdir -p /app /data && chown node:node /data
+  && apt-get update -qq && apt-get install -y -qq python3 make g++ && update-ca-certificates >/dev/null
 WORKDIR /app
 COPY deps/ ./
-# better-sqlite3 compiles from source here (no prebuilt download offline): the compiler is
-# installed, used and removed in the same layer.
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ \
-  && npm ci --no-audit --no-fund --loglevel=error && npm cache clean --force \
-  && apt-get purge -y -qq python3 make g++ && apt-get autoremove -y -qq --purge \
-  && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /root/.cache /tmp/*
+ENV npm_config_nodedir=/usr NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+RUN npm ci --no-audit --no-fund --loglevel=error
+
+FROM ${BASE}
+COPY node/bin/node /usr/local/bin/node
+RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin node \
+  && mkdir -p /app /data && chown node:node /data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
 COPY src/ ./
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 USER node

@@ -24,6 +24,10 @@ hash_files() {
 # tracked FOLDER...: the checkout's files under the folders (committed or not, ignored ones left out).
 tracked() { (cd "$ROOT" && git ls-files -co --exclude-standard -- "$@" | while read -r f; do [ -f "$f" ] && echo "$f"; done); }
 node_bin() { readlink -f "$(command -v node)"; }
+# Certificate authorities this machine trusts beyond Debian's (a registry reached through an
+# intercepting proxy): given to the stages that install from npm, not to the images.
+BUILD_CA_DIR="${BUILD_CA_DIR:-/usr/local/share/ca-certificates}"
+build_cas() { find "$BUILD_CA_DIR" -maxdepth 1 -name '*.crt' 2>/dev/null | LC_ALL=C sort; }
 npm_dir() { dirname "$(dirname "$(readlink -f "$(command -v npm)")")"; }
 
 # The inputs of each image, one path a line (besides its Dockerfile and the base).
@@ -32,9 +36,9 @@ inputs() {
     kafka) ls -d "$ROOT/.engines/kafka/libs"/*.jar "$LOCAL"/kafka-bin/* ;;
     ferretdb) echo "$ROOT/.engines/bin/ferretdb"; ls -d "$LOCAL"/ferretdb-bin/* ;;
     meilisearch) echo "$ROOT/.engines/bin/meilisearch" ;;
-    app) node_bin; echo "$(npm_dir)/package.json"; tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts ;;
+    app) node_bin; echo "$(npm_dir)/package.json"; build_cas; tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts ;;
     web) tracked package-lock.json tsconfig.base.json packages/contracts apps/client docker/nginx.conf; echo "$LOCAL/nginx-main.conf" ;;
-    firebase-auth) node_bin; echo "$(npm_dir)/package.json"; echo "$ROOT/docker/firebase.emulator.json" ;;
+    firebase-auth) node_bin; echo "$(npm_dir)/package.json"; build_cas; echo "$ROOT/docker/firebase.emulator.json" ;;
     prometheus) ;;
   esac
 }
@@ -56,7 +60,8 @@ stage() {
     ferretdb) cp "$ROOT/.engines/bin/ferretdb" "$LOCAL"/ferretdb-bin/* "$ctx/" ;;
     meilisearch) cp "$ROOT/.engines/bin/meilisearch" "$ctx/" ;;
     app | firebase-auth)
-      mkdir -p "$ctx/node/bin" && cp "$(node_bin)" "$ctx/node/bin/node" && cp -r "$(npm_dir)" "$ctx/node/npm"
+      mkdir -p "$ctx/node/bin" "$ctx/build-ca" && cp "$(node_bin)" "$ctx/node/bin/node" && cp -r "$(npm_dir)" "$ctx/node/npm"
+      build_cas | while read -r ca; do cp "$ca" "$ctx/build-ca/"; done
       if [ "$name" = firebase-auth ]; then
         cp "$ROOT/docker/firebase.emulator.json" "$ctx/firebase.json"
       else
@@ -64,6 +69,8 @@ stage() {
         (cd "$ROOT" && tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts \
           | tar -c -T - | tar -C "$ctx" --one-top-level=src -x)
         mkdir -p "$ctx/deps"
+        # Node's headers, for the native modules npm ci compiles (nodejs.org is out of reach).
+        cp -r "$(dirname "$(dirname "$(node_bin)")")/include/node" "$ctx/node/include"
         (cd "$ctx/src" && find . -name package.json -not -path '*/node_modules/*' | tar -c -T - package-lock.json | tar -C "$ctx/deps" -x)
       fi
       ;;

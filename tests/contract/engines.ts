@@ -104,7 +104,9 @@ async function startContainer(
       .withEnvironment({
         KAFKA_LISTENERS: `PLAINTEXT://:${port},CONTROLLER://:9093`,
         KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://127.0.0.1:${port}`,
+        // As scripts/engines/start-kafka.sh configures the broker the suites run on in CI.
         KAFKA_NUM_PARTITIONS: '3',
+        KAFKA_OFFSETS_TOPIC_NUM_PARTITIONS: '3',
         KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
       })
       .withHealthCheck({
