@@ -49,6 +49,7 @@ import { followRoutes } from './follows/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { conversationRoutes } from './conversation/routes.ts';
 import { bundleRoutes } from './bundle/routes.ts';
+import { webVitalsRouter } from './vitals/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
 export interface CommandApiDeps {
@@ -144,6 +145,10 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     metrics: deps.metrics ?? null,
   };
   mountRoutes(router, allRoutes, services, idempotency, mountOptions);
+  const vitals = webVitalsRouter({
+    rateLimiter: mountOptions.rateLimiter,
+    metrics: deps.metrics ?? null,
+  });
   // The operators' routes carry the operators' token or the ID token of an account with the
   // operator role: checked before anything else.
   const operators = new Router<AppState>();
@@ -175,6 +180,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
       ctx.body = { message: `${ctx.method} is not allowed on ${ctx.path}` };
     }
   });
+  app.use(vitals.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(async (ctx) => {

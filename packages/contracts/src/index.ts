@@ -15,3 +15,4 @@ export * from './social.ts';
 export * from './offers.ts';
 export * from './pricing.ts';
 export * from './contact.ts';
+export * from './web-vitals.ts';

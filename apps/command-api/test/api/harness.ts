@@ -14,6 +14,7 @@ import {
   type SqliteEventLog,
   createFirebaseIdentityVerifier,
   createRateLimiter,
+  type CommandMetrics,
   type RateLimiter,
   type RateLimits,
   type PhotoStore,
@@ -66,7 +67,12 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { webhook?: boolean; rateLimiter?: RateLimiter; opsToken?: string | null } = {},
+  options: {
+    webhook?: boolean;
+    rateLimiter?: RateLimiter;
+    opsToken?: string | null;
+    metrics?: CommandMetrics;
+  } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'command-api-test-'));
   let offset = 0;
@@ -92,6 +98,7 @@ export async function startHarness(
     idempotency,
     rateLimiter: options.rateLimiter ?? createRateLimiter(TEST_RATE_LIMITS),
     opsToken: options.opsToken === undefined ? OPS_TOKEN : options.opsToken,
+    metrics: options.metrics ?? null,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app!.listen(0, '127.0.0.1', () => resolve(s));

@@ -56,6 +56,8 @@ export interface CommandMetrics {
   commandAnswered(method: string, route: string, status: number): void;
   /** A command route answered with the stored answer of a repeated Idempotency-Key. */
   idempotentReplay(method: string, route: string): void;
+  /** A browser's Web Vital (POST /api/vitals): its name, the kind of page, rating and value. */
+  webVitalReported?(name: string, page: string, rating: string, value: number): void;
 }
 
 export interface MetricsOptions {
@@ -76,6 +78,9 @@ export class Metrics implements CommandMetrics {
   private readonly rateLimitRefusals: Counter<'limit'>;
   private readonly searchDuration: Histogram<'engine' | 'index' | 'outcome'>;
   private readonly collectFailures: Counter<'source'>;
+  private readonly webVitalSeconds: Histogram<'metric' | 'page'>;
+  private readonly layoutShift: Histogram<'page'>;
+  private readonly webVitalRatings: Counter<'metric' | 'page' | 'rating'>;
 
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
@@ -137,6 +142,28 @@ export class Metrics implements CommandMetrics {
       labelNames: ['source'],
       registers,
     });
+    // What shoppers' browsers measure (web-vitals), by kind of page: a regression in the field
+    // shows here before anyone runs Lighthouse.
+    this.webVitalSeconds = new Histogram({
+      name: `${METRICS_PREFIX}web_vital_seconds`,
+      help: 'Web Vitals timings browsers reported (LCP, FCP, INP, TTFB), by metric and kind of page',
+      labelNames: ['metric', 'page'],
+      buckets: [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10],
+      registers,
+    });
+    this.layoutShift = new Histogram({
+      name: `${METRICS_PREFIX}web_vital_cls`,
+      help: 'Cumulative layout shift browsers reported, by kind of page',
+      labelNames: ['page'],
+      buckets: [0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1],
+      registers,
+    });
+    this.webVitalRatings = new Counter({
+      name: `${METRICS_PREFIX}web_vitals_total`,
+      help: 'Web Vitals browsers reported, by metric, kind of page and rating (good, needs-improvement, poor)',
+      labelNames: ['metric', 'page', 'rating'],
+      registers,
+    });
   }
 
   /** The exposition text of every metric, and its content type. */
@@ -172,6 +199,12 @@ export class Metrics implements CommandMetrics {
 
   observeSearch(engine: string, index: string, seconds: number, ok: boolean): void {
     this.searchDuration.observe({ engine, index, outcome: ok ? 'ok' : 'error' }, seconds);
+  }
+
+  webVitalReported(name: string, page: string, rating: string, value: number): void {
+    this.webVitalRatings.inc({ metric: name, page, rating });
+    if (name === 'CLS') this.layoutShift.observe({ page }, value);
+    else this.webVitalSeconds.observe({ metric: name, page }, value / 1000);
   }
 
   /** A source read at scrape time failed; its series are left out of this scrape. */
