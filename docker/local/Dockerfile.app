@@ -1,7 +1,7 @@
 # One image for command-api, query-api, projectors and the seed: the role is chosen by --role,
 # as docker/Dockerfile.server. Node.js 20.20 is this machine's binary (Debian 12 packages
-# Node 18, older than the app's engines field allows). The dependencies are installed with npm
-# ci from the lockfile in a build stage: the compiler, Node's headers (better-sqlite3 compiles
+# Node 18, older than the app's engines field allows). The dependencies are installed from the
+# lockfile in a build stage: the compiler, Node's headers (better-sqlite3 compiles
 # from source, no prebuilt download offline) and the certificate authorities this machine's
 # registry access needs (build-ca/) stay there; only node_modules reaches the image.
 ARG BASE
@@ -15,7 +15,13 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
 WORKDIR /app
 COPY deps/ ./
 ENV npm_config_nodedir=/usr NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
-RUN npm ci --no-audit --no-fund --loglevel=error
+# Production dependencies only (the workspaces' own; lint checks their imports are declared),
+# and tsx, which runs the TypeScript sources: the development tools (firebase-tools, Playwright,
+# Lighthouse...) would add a gigabyte and minutes of native compiling.
+ARG TSX_VERSION
+RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error \
+  && npm install --prefix /tmp/tsx --no-audit --no-fund --loglevel=error "tsx@${TSX_VERSION}" \
+  && cp -rn /tmp/tsx/node_modules/. node_modules/
 
 FROM ${BASE}
 COPY node/bin/node /usr/local/bin/node

@@ -23,6 +23,7 @@ hash_files() {
 }
 # tracked FOLDER...: the checkout's files under the folders (committed or not, ignored ones left out).
 tracked() { (cd "$ROOT" && git ls-files -co --exclude-standard -- "$@" | while read -r f; do [ -f "$f" ] && echo "$f"; done); }
+locked_version() { node -p "require('$ROOT/package-lock.json').packages['node_modules/$1'].version"; }
 node_bin() { readlink -f "$(command -v node)"; }
 # Certificate authorities this machine trusts beyond Debian's (a registry reached through an
 # intercepting proxy): given to the stages that install from npm, not to the images.
@@ -120,7 +121,11 @@ for name in "${WANTED[@]}"; do
     prepare "$name"
     mapfile -t files < <(inputs "$name")
     extra=""
-    [ "$name" = firebase-auth ] && extra="$(node -p "require('$ROOT/package-lock.json').packages['node_modules/firebase-tools'].version")"
+    # The version an image installs from npm outside the lockfile's tree, pinned to the lockfile's.
+    case "$name" in
+      firebase-auth) extra="$(locked_version firebase-tools)" ;;
+      app) extra="$(locked_version tsx)" ;;
+    esac
     tag="rewear/$name:$( { hash_files "$LOCAL/Dockerfile.$name" "${files[@]}"; echo "$base_tag $extra"; } | sha256sum | cut -c1-16)"
     if docker image inspect "$tag" >/dev/null 2>&1; then
       how=reused
@@ -130,7 +135,7 @@ for name in "${WANTED[@]}"; do
       stage "$name" "$ctx"
       cp "$LOCAL/Dockerfile.$name" "$ctx/Dockerfile"
       log "building $tag"
-      docker build --network host --build-arg "BASE=$base_tag" --build-arg "FIREBASE_TOOLS_VERSION=$extra" \
+      docker build --network host --build-arg "BASE=$base_tag" --build-arg "FIREBASE_TOOLS_VERSION=$extra" --build-arg "TSX_VERSION=$extra" \
         -t "$tag" "$ctx" >"$CACHE/build-$name.log" 2>&1 \
         || { tail -n 30 "$CACHE/build-$name.log" >&2; die "building $name failed (log $CACHE/build-$name.log)"; }
       rm -rf "$ctx"
