@@ -28,7 +28,8 @@ COPY node/bin/node /usr/local/bin/node
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin node \
   && mkdir -p /app /data && chown node:node /data
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
+# The whole tree: a workspace keeps a version of its own in its node_modules (packages/platform: mongodb).
+COPY --from=deps /app ./
 COPY src/ ./
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 USER node

@@ -65,6 +65,8 @@ start_stack() {
   local up_pid=$!
   local waited=0
   bash scripts/containers/wait-healthy.sh "${HEALTH_TIMEOUT_S:-420}" "${compose[@]}" || waited=$?
+  # A failed service can leave `up` waiting on a dependency that never comes: stop it then.
+  if [ "$waited" != 0 ]; then kill "$up_pid" 2>/dev/null || true; fi
   local up_status=0
   wait "$up_pid" || up_status=$?
   if [ "$up_status" != 0 ]; then
