@@ -5,6 +5,9 @@
  * 1. JavaScript (gzip -9) of the production build in apps/client/dist (built before this step):
  *    a visitor's home route, a signed-in shopper's home route (plus the identity SDK), and every
  *    route. Deterministic and cheap.
+ * 2. Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) on the one-process
+ *    storefront serving that build: performance score, LCP, CLS and TBT of the main pages, the
+ *    median of three runs each (lighthouse.ts). Skipped with PERF_BUDGET_LIGHTHOUSE=false.
  */
 import path from 'node:path';
 import { bundleFigures, gzippedSizeIn, kb, readManifest, type BundleFigures } from './bundle.ts';
@@ -62,6 +65,13 @@ async function main() {
   const figures = bundleFigures(readManifest(dist), gzippedSizeIn(dist));
   const lines = sizeBudgetLines(figures);
   printLines('JavaScript before the page renders (gzip -9), from the build manifest:', lines);
+
+  if (process.env.PERF_BUDGET_LIGHTHOUSE !== 'false') {
+    const { lighthouseBudgetLines } = await import('./lighthouse.ts');
+    const measured = await lighthouseBudgetLines();
+    printLines(measured.title, measured.lines);
+    lines.push(...measured.lines);
+  }
 
   const broken = lines.filter((l) => !l.ok);
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
