@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Waits until every service of a compose project is ready, printing each with the seconds it
 # took from the start (STARTED_AT, epoch seconds; default now): healthy where it has a
-# healthcheck, running where it has none, exited 0 for a one-shot job (the seed). A service
-# that turns unhealthy or exits with an error, or is not ready within TIMEOUT_S, fails: its last
-# log lines are printed and the script exits 1.
+# healthcheck, running where it has none, exited 0 for a one-shot job (ONE_SHOT_SERVICES: the
+# seed). A service that turns unhealthy or exits with an error, or is not ready within
+# TIMEOUT_S, fails: its last log lines are printed and the script exits 1.
 #   wait-healthy.sh TIMEOUT_S docker compose -p NAME -f FILE... [--env-file FILE]
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -12,6 +12,8 @@ timeout_s="$1"
 shift
 compose=("$@")
 started_at="${STARTED_AT:-$(date +%s)}"
+# Jobs that run once and exit: ready when they exited 0, not while they run.
+one_shot=" ${ONE_SHOT_SERVICES:-seed} "
 mapfile -t services < <("${compose[@]}" config --services)
 declare -A ready=()
 
@@ -38,7 +40,8 @@ while :; do
       # Without a healthcheck the third field is the exit code.
       if [ -z "$code" ] && [[ "$health" =~ ^[0-9]+$ ]]; then code="$health" health=""; fi
       case "$state/$health" in
-        running/healthy | running/) ;;
+        running/healthy) ;;
+        running/) if [[ "$one_shot" == *" $service "* ]]; then verdict=running; fi ;;
         exited/*) if [ "${code:-1}" != 0 ]; then verdict=failed; fi ;;
         */unhealthy | dead/* ) verdict=failed ;;
         *) [ "$verdict" = ready ] && verdict="$state${health:+/$health}" ;;
