@@ -105,7 +105,9 @@ export async function ensureAuthEmulator(
     exited = true;
   });
 
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  // It answers in about 10 s on a quiet 2-core machine; a fault-suite run beside a browser suite
+  // and image builds (load average 41) saw it take more than 60 s.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 150_000);
   while (!(await authEmulatorAnswers(host, port, projectId))) {
     if (Date.now() > deadline) {
       await stopProcess(child);
