@@ -63,15 +63,31 @@ start_stack() {
   # start order waits on; the waiter prints each service as it gets ready meanwhile.
   "${compose[@]}" up -d --no-build >"$CACHE/compose-up.log" 2>&1 &
   local up_pid=$!
-  local waited=0
-  bash scripts/containers/wait-healthy.sh "${HEALTH_TIMEOUT_S:-420}" "${compose[@]}" || waited=$?
-  # A failed service can leave `up` waiting on a dependency that never comes: stop it then.
-  if [ "$waited" != 0 ]; then kill "$up_pid" 2>/dev/null || true; fi
-  local up_status=0
-  wait "$up_pid" || up_status=$?
+  bash scripts/containers/wait-healthy.sh "${HEALTH_TIMEOUT_S:-420}" "${compose[@]}" &
+  local wait_pid=$!
+  # Whichever ends first decides: `up` failing (a container that cannot start) stops the
+  # waiter; the waiter failing (a service unhealthy) stops an `up` left waiting on it.
+  local up_status=0 waited=0 up_done=false
+  while kill -0 "$wait_pid" 2>/dev/null; do
+    if [ "$up_done" = false ] && ! kill -0 "$up_pid" 2>/dev/null; then
+      up_done=true
+      wait "$up_pid" || up_status=$?
+      if [ "$up_status" != 0 ]; then
+        kill "$wait_pid" 2>/dev/null || true
+        break
+      fi
+    fi
+    sleep 1
+  done
+  wait "$wait_pid" || waited=$?
+  if [ "$up_done" = false ]; then
+    if [ "$waited" != 0 ]; then kill "$up_pid" 2>/dev/null || true; fi
+    wait "$up_pid" || up_status=$?
+  fi
   if [ "$up_status" != 0 ]; then
-    tail -n 30 "$CACHE/compose-up.log" >&2
-    [ "$waited" != 0 ] || die "docker compose up failed (exit $up_status)"
+    log "docker compose up failed (exit $up_status); its last lines:"
+    tail -n 15 "$CACHE/compose-up.log" >&2
+    exit 1
   fi
   [ "$waited" = 0 ] || exit 1
 }
