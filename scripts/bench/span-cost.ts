@@ -4,16 +4,21 @@
  * its end (the middleware itself, on a request that is answered at once), and the batch processor's protobuf export by OTLP to the endpoint set
  * (OTEL_EXPORTER_OTLP_ENDPOINT; a real Jaeger, scripts/engines/jaeger.sh start). The same loop
  * with tracing off is the baseline. Counts CPU time (process.cpuUsage), so other work on the
- * machine does not inflate it as it does a latency.
+ * machine does not inflate it as it does a latency. Each request brings a trace of its own, so
+ * OTEL_TRACES_SAMPLER_ARG (e.g. 0.1) keeps that share of them, as in production.
  *   OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 npx tsx scripts/bench/span-cost.ts [spans]
  */
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Context } from 'koa';
 import { configureTracing, flushTracing, shutdownTracing, traceRequests } from '@rewear/platform';
 
 const SPANS = Number(process.argv[2] ?? 50_000);
-const headers = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' };
 const next = async () => {};
+
+/** A browser's traceparent (marked sampled) of a trace of its own, as each command brings. */
+const traceparentOf = (i: number) =>
+  `00-${i.toString(16).padStart(8, '0')}${randomBytes(12).toString('hex')}-00f067aa0ba902b7-01`;
 
 /** One request through the tracing middleware (a pass-through while tracing is off), answered. */
 async function oneRequest(middleware: ReturnType<typeof traceRequests>, i: number) {
@@ -21,7 +26,7 @@ async function oneRequest(middleware: ReturnType<typeof traceRequests>, i: numbe
   const ctx = {
     method: 'GET',
     path: `/api/products/p${i}`,
-    headers,
+    headers: { traceparent: traceparentOf(i) },
     state: { requestId: `request-${i}` },
     res,
     _matchedRoute: '/api/products/:id',
@@ -56,6 +61,8 @@ if (!configureTracing({ service: 'span-cost' })) {
   console.log('tracing is off: set OTEL_EXPORTER_OTLP_ENDPOINT to measure it on');
   process.exit(0);
 }
-const on = await measure('tracing on (OTLP export)');
+const on = await measure(
+  `tracing on (OTLP export, sampling ${process.env.OTEL_TRACES_SAMPLER_ARG ?? '1'})`,
+);
 console.log(`a traced request costs ${(on - off).toFixed(1)} µs of CPU more`);
 await shutdownTracing();
