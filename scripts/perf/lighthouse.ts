@@ -26,8 +26,13 @@ import type { BudgetLine } from './budgets.ts';
 
 /** The issue's goals (docs/performance.md, Client budgets). */
 export const LIGHTHOUSE_GOALS = { score: 97, lcpMs: 2200, cls: 0.02, tbtMs: 100 };
-/** What the step enforces: the goals, or the figure reached where a goal is not reached yet. */
-export const LIGHTHOUSE_BUDGETS = { ...LIGHTHOUSE_GOALS };
+/**
+ * What the step enforces: the goal where it is reached (CLS), else the figure reached. Those were
+ * measured on the shared 2-core machine still busy with other work (load average 7-8): the score,
+ * LCP and TBT there are CPU-bound and worse than a quiet machine's. Tighten towards the goals
+ * with figures from a quiet one.
+ */
+export const LIGHTHOUSE_BUDGETS = { score: 75, lcpMs: 3000, cls: LIGHTHOUSE_GOALS.cls, tbtMs: 900 };
 
 const RUNS = 3;
 const REPORTS = path.join(REPO_ROOT, 'test-results/lighthouse');
@@ -56,6 +61,9 @@ export function medianFigures(runs: RunFigures[]): RunFigures {
   };
 }
 
+const goalNote = (budget: number, goal: number, format: (value: number) => string) =>
+  budget === goal ? '' : ` (goal ${format(goal)})`;
+
 /** The four budget lines of a page's medians. */
 export function pageBudgetLines(
   page: string,
@@ -66,13 +74,13 @@ export function pageBudgetLines(
     {
       what: `${page}: Lighthouse mobile score`,
       figure: String(figures.score),
-      budget: `≥ ${budgets.score}`,
+      budget: `≥ ${budgets.score}${goalNote(budgets.score, LIGHTHOUSE_GOALS.score, String)}`,
       ok: figures.score >= budgets.score,
     },
     {
       what: `${page}: LCP`,
       figure: `${(figures.lcpMs / 1000).toFixed(2)} s`,
-      budget: `≤ ${(budgets.lcpMs / 1000).toFixed(2)} s`,
+      budget: `≤ ${(budgets.lcpMs / 1000).toFixed(2)} s${goalNote(budgets.lcpMs, LIGHTHOUSE_GOALS.lcpMs, (ms) => `${(ms / 1000).toFixed(1)} s`)}`,
       ok: figures.lcpMs <= budgets.lcpMs,
     },
     {
@@ -84,7 +92,7 @@ export function pageBudgetLines(
     {
       what: `${page}: TBT`,
       figure: `${Math.round(figures.tbtMs)} ms`,
-      budget: `≤ ${budgets.tbtMs} ms`,
+      budget: `≤ ${budgets.tbtMs} ms${goalNote(budgets.tbtMs, LIGHTHOUSE_GOALS.tbtMs, (ms) => `${ms} ms`)}`,
       ok: figures.tbtMs <= budgets.tbtMs,
     },
   ];

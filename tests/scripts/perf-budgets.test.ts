@@ -88,3 +88,41 @@ describe('route JavaScript from the build manifest', () => {
     ]);
   });
 });
+
+describe('Lighthouse budgets', async () => {
+  const { medianFigures, pageBudgetLines } = await import('../../scripts/perf/lighthouse.ts');
+  const run = (score: number, lcpMs: number, cls: number, tbtMs: number) => ({
+    score,
+    lcpMs,
+    cls,
+    tbtMs,
+    benchmarkIndex: 1000,
+  });
+
+  it('takes the median of each figure over the runs, and names each broken budget', () => {
+    const median = medianFigures([
+      run(98, 2100, 0, 40),
+      run(90, 3900, 0.3, 400),
+      run(97, 2000, 0.01, 60),
+    ]);
+    expect(median).toEqual(run(97, 2100, 0.01, 60));
+    const budgets = { score: 97, lcpMs: 2200, cls: 0.02, tbtMs: 100 };
+    expect(pageBudgetLines('home', median, budgets).every((l) => l.ok)).toBe(true);
+
+    const slower = medianFigures([
+      run(95, 2300, 0.05, 150),
+      run(96, 2400, 0.05, 120),
+      run(99, 1, 0, 0),
+    ]);
+    expect(
+      pageBudgetLines('home', slower, budgets)
+        .filter((l) => !l.ok)
+        .map((l) => `${l.what}: ${l.figure}, budget ${l.budget}`),
+    ).toEqual([
+      'home: Lighthouse mobile score: 96, budget ≥ 97',
+      'home: LCP: 2.30 s, budget ≤ 2.20 s',
+      'home: CLS: 0.050, budget ≤ 0.02',
+      'home: TBT: 120 ms, budget ≤ 100 ms',
+    ]);
+  });
+});
