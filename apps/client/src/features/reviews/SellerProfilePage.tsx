@@ -41,7 +41,7 @@ export default function SellerProfilePage() {
   }
   if (!profile || profile.uid !== uid) {
     return (
-      <div className="container seller-profile" role="status">
+      <div className="container seller-profile seller-profile--loading" role="status">
         <span className="visually-hidden">Loading profile...</span>
         <div className="seller-profile__head seller-profile__head--placeholder" />
       </div>
