@@ -6,11 +6,16 @@
  * gets "Operators only" and a visitor is sent to sign in. Roles are custom claims set on the Auth
  * emulator, as `npm run ops:grant` sets them.
  */
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { newUser, SHIPPING, signInThroughUi, type TestUser } from './support/app.ts';
 import { expectAccessible } from './support/checks.ts';
 import { anotherListing, idTokenOf, registeredUser } from './support/seller.ts';
+import { REPO_ROOT } from './support/storefront.ts';
+
+/** The console's screens as the journeys leave them, for review, beside the storefront's pages. */
+const SCREENSHOTS = path.join(REPO_ROOT, 'artifacts/screenshots');
 
 /** How long a rebuild or a replay of one projector may take on a busy machine. */
 const REBUILD_TIMEOUT_MS = 60_000;
@@ -137,7 +142,7 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   );
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: '/tmp/ops-projections.png', fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'ops-projections.png'), fullPage: true });
 
   // The audit log names the person (their uid and role), not a shared token.
   await page.getByRole('link', { name: 'Audit log' }).click();
@@ -150,7 +155,7 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
     'newsletter from position 1',
   );
 
-  await page.screenshot({ path: '/tmp/ops-audit.png' });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'ops-audit.png') });
 
   // No projector failed on an event here: the dead letters screen says so.
   await page.getByRole('link', { name: 'Dead letters' }).click();
@@ -171,7 +176,7 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   await page.getByText('UserRegistered').click();
   await expect(page.getByText(`"uid": "${dispute.buyer.uid}"`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next events' })).toBeDisabled();
-  await page.screenshot({ path: '/tmp/ops-streams.png' });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'ops-streams.png') });
   await page
     .getByRole('button', { name: `Back to the streams of user ${dispute.buyer.uid}` })
     .click();
@@ -185,7 +190,7 @@ test('an operator rebuilds a projection, finds it in the audit log, browses stre
   await expect(card.getByText('ShipmentDisputed')).toBeVisible();
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: '/tmp/ops-disputes.png', fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'ops-disputes.png'), fullPage: true });
   await card.getByRole('button', { name: 'Settle for the buyer (refund)' }).click();
   await expect(page.getByRole('status')).toHaveText(
     `Settled for the buyer: shipment ${dispute.shipmentId}.`,
