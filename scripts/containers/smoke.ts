@@ -9,11 +9,11 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
+import { CONSISTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const AUTH_URL = process.env.AUTH_URL ?? 'http://127.0.0.1:9099';
 const OPS_TOKEN = process.env.OPS_TOKEN ?? '';
-const CONSISTENCY_HEADER = 'x-consistency-token';
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 const shipping = {
   name: 'Ada',
@@ -80,8 +80,8 @@ async function command(
     `${method} ${url} answered ${answer.status}, not ${status}`,
     answer.body,
   );
-  const position = Number(answer.headers.get('x-event-position'));
-  check(Number.isInteger(position), `${method} ${url} carries no x-event-position`);
+  const position = Number(answer.headers.get(POSITION_HEADER));
+  check(Number.isInteger(position), `${method} ${url} carries no ${POSITION_HEADER}`);
   return { body: answer.body, position };
 }
 
