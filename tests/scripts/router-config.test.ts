@@ -89,6 +89,12 @@ describe('the router (docker/nginx.conf)', () => {
     expect(nginxConf).not.toMatch(/^ {2}location \/api\/ops\/disputes/m);
   });
 
+  it('waits for an operator’s rebuild or replay longer than nginx’s default 60 s', () => {
+    const ops = /^ {2}location \/api\/ops\/ \{([\s\S]*?)\n {2}\}/m.exec(nginxConf)?.[1];
+    expect(ops).toBeDefined();
+    expect(ops).toMatch(/proxy_read_timeout 15m;/);
+  });
+
   it('never passes /metrics on: the services serve it to operators, scraped at each service', () => {
     for (const conf of [
       nginxConf,
