@@ -113,3 +113,11 @@ console.log(
   `${'all test suites'.padEnd(40)} ${pad(sum('tests'))} tests ${pad(sum('passed'))} passed ${pad(sum('skipped'))} skipped ${pad(sum('failed'))} failed` +
     (rows.some((r) => !r.tally) ? ` (${rows.filter((r) => !r.tally).length} not run)` : ''),
 );
+// The same totals in the one-line form most CI log readers look for (Jest's).
+const totals = [
+  sum('failed') && `${sum('failed')} failed`,
+  sum('skipped') && `${sum('skipped')} skipped`,
+  `${sum('passed')} passed`,
+  `${sum('tests')} total`,
+].filter(Boolean);
+console.log(`Tests:       ${totals.join(', ')}`);
