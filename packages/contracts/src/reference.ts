@@ -106,5 +106,3 @@ export const colorName = (id: number) => COLORS.find((c) => c.id === id)?.name;
 export const sizeName = (id: number) => SIZES.find((s) => s.id === id)?.name;
 export const conditionName = (id: number) => CONDITIONS.find((c) => c.id === id)?.name;
 export const categoryById = (id: number) => CATEGORIES.find((c) => c.id === id);
-export const categoryByName = (name: string) =>
-  CATEGORIES.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());

@@ -106,11 +106,6 @@ export function setIdTokenProvider(provider: IdTokenProvider): void {
   idTokenProvider = provider;
 }
 
-/** The last event position a command answered; reads wait for projections to reach it. */
-export function getLastPosition(): number | null {
-  return lastPosition;
-}
-
 export function rememberPosition(position: unknown): void {
   const value = typeof position === 'string' ? Number(position) : position;
   if (
@@ -246,7 +241,7 @@ export const api: Api = {
   del: (path, body, options) => request('DELETE', path, body, options),
 };
 
-/** The message to show for any thrown value. */
+/** The message to show for any thrown value: its own, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -29,16 +29,3 @@ export const photoDecider: Decider<PhotoState, PhotoCommand, PhotoEvent> = {
     return [{ type: 'PhotoUploaded', data: command.photo }];
   },
 };
-
-/**
- * Which of `photoIds` the user may attach: all of them or a refusal naming the others. A pure
- * check over the photos' folded states.
- */
-export function photosNotOwned(
-  photos: ReadonlyArray<{ photoId: string; state: PhotoState }>,
-  userId: string,
-): string[] {
-  return photos
-    .filter(({ state }) => !state.exists || state.ownerId !== userId)
-    .map((p) => p.photoId);
-}

@@ -140,7 +140,6 @@ export const selectUid = (state: WithAuth) => state.auth.user?.uid ?? null;
 export const selectPasswordReset = (state: WithAuth) => state.auth.passwordReset;
 export const selectAuthStatus = (state: WithAuth) => state.auth.status;
 export const selectIsSignedIn = (state: WithAuth) => state.auth.status === 'signedIn';
-export const selectAuthLoading = (state: WithAuth) => state.auth.status === 'loading';
 
 /** 'Signed in as' name: display name, else the part of the email before @, else 'Account'. */
 export function accountName(user: AuthUser | null): string {

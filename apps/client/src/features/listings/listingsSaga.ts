@@ -17,7 +17,7 @@ import {
   type Product,
   type UploadedPhoto,
 } from '@rewear/contracts';
-import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { ApiError, errorMessage, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
 import { brandViewFrom, listingsApi, type BrandFound, type ListingsApi } from './api.ts';
 import { selectUid, sessionEnded } from '../auth/authSlice.ts';
@@ -78,9 +78,6 @@ export const browser = {
   },
 };
 
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : '';
-
 function* contextApi() {
   const http: Api = yield getContext('api');
   return listingsApi(http);
@@ -105,7 +102,7 @@ export function* loadReferenceDataSaga() {
     yield put(referenceDataLoaded({ brands: brandList ?? [], categories }));
   } catch (error) {
     yield put(
-      referenceDataFailed(`Failed to load reference data: ${messageOf(error) || 'unknown error'}`),
+      referenceDataFailed(`Failed to load reference data: ${errorMessage(error, 'unknown error')}`),
     );
   }
 }
@@ -148,7 +145,7 @@ export function* submitListingSaga() {
     );
     yield put(listingCreated({ productId: product.product_id ?? product.id }));
   } catch (error) {
-    yield put(listingCreationFailed(createListingErrorMessage(messageOf(error))));
+    yield put(listingCreationFailed(createListingErrorMessage(errorMessage(error, ''))));
   }
 }
 
@@ -170,7 +167,7 @@ export function* uploadPhotosSaga(action: ReturnType<typeof photosChosen>) {
         photoUploadFailed({
           target,
           key: item.key,
-          error: messageOf(error) || `${item.name} could not be uploaded`,
+          error: errorMessage(error, `${item.name} could not be uploaded`),
         }),
       );
     }
@@ -241,7 +238,7 @@ export function* editOpenedSaga(action: ReturnType<typeof editOpened>) {
     if (error instanceof ApiError && error.status === 404) yield put(editNotFound());
     else
       yield put(
-        editLoadFailed(`Failed to load product: ${messageOf(error) || 'Failed to load data'}`),
+        editLoadFailed(`Failed to load product: ${errorMessage(error, 'Failed to load data')}`),
       );
   }
 }
@@ -275,7 +272,7 @@ export function* saveListingSaga() {
       ),
     );
   } catch (error) {
-    yield put(saveFailed(messageOf(error) || 'Failed to update product'));
+    yield put(saveFailed(errorMessage(error, 'Failed to update product')));
     yield call(browser.scrollToTop);
   }
 }
@@ -294,7 +291,7 @@ export function* deleteEditedListingSaga() {
     yield call(sendCommand, (options: RequestOptions) => api.deleteListing(id, options));
     yield put(editedListingDeleted());
   } catch (error) {
-    yield put(deleteFailed(messageOf(error) || 'Failed to delete product'));
+    yield put(deleteFailed(errorMessage(error, 'Failed to delete product')));
     yield call(browser.scrollToTop);
   }
 }

@@ -1,6 +1,6 @@
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { LIMITS, type Product, type ProductDetail } from '@rewear/contracts';
-import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
+import { ApiError, errorMessage, type Api, type RequestOptions } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
 import { productApi, type ProductApi } from './api.ts';
 import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
@@ -25,8 +25,7 @@ function* loadProduct(api: ProductApi, action: ReturnType<typeof productRequeste
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       yield put(productNotFound());
-    else
-      yield put(productFailed(error instanceof Error ? error.message : 'Failed to fetch product'));
+    else yield put(productFailed(errorMessage(error, 'Failed to fetch product')));
     return;
   }
   try {
@@ -66,11 +65,7 @@ export function* deleteProduct(api: ProductApi, action: ReturnType<typeof produc
     );
     yield put(productDeleted());
   } catch (error) {
-    yield put(
-      productDeleteFailed(
-        error instanceof Error && error.message ? error.message : 'Failed to delete product',
-      ),
-    );
+    yield put(productDeleteFailed(errorMessage(error, 'Failed to delete product')));
   }
 }
 

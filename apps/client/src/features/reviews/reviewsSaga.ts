@@ -1,6 +1,6 @@
 import { all, call, getContext, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SellerProfile, ShipmentReviews } from '@rewear/contracts';
-import { ApiError, type Api } from '../../api/http.ts';
+import { ApiError, errorMessage, type Api } from '../../api/http.ts';
 import { sendCommand } from '../../api/command.ts';
 import type { RequestOptions } from '../../api/http.ts';
 import { reviewsApi, type ReviewsApi } from './api.ts';
@@ -17,9 +17,6 @@ import {
   shipmentReviewsRequested,
 } from './reviewsSlice.ts';
 
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
-
 function* loadProfile(api: ReviewsApi, action: ReturnType<typeof profileRequested>) {
   try {
     const profile: SellerProfile = yield call(api.sellerProfile, action.payload);
@@ -27,7 +24,7 @@ function* loadProfile(api: ReviewsApi, action: ReturnType<typeof profileRequeste
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       yield put(profileNotFound());
-    else yield put(profileFailed(messageOf(error, 'Failed to load this profile')));
+    else yield put(profileFailed(errorMessage(error, 'Failed to load this profile')));
   }
 }
 
@@ -42,7 +39,7 @@ function* loadShipmentReviews(
     yield put(
       shipmentReviewsFailed({
         shipmentId: action.payload,
-        message: messageOf(error, 'Failed to load the reviews'),
+        message: errorMessage(error, 'Failed to load the reviews'),
       }),
     );
   }
@@ -60,7 +57,7 @@ function* submitReview(api: ReviewsApi, action: ReturnType<typeof reviewSubmitte
     yield put(reviewSaved(reviews));
   } catch (error) {
     yield put(
-      reviewFailed({ shipmentId, message: messageOf(error, 'Your review could not be saved') }),
+      reviewFailed({ shipmentId, message: errorMessage(error, 'Your review could not be saved') }),
     );
   }
 }
