@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createAppStore } from './app/store.ts';
 import { AppRoutes } from './app/router.tsx';
 import { homeRequested } from './features/home/homeSlice.ts';
-import { whenIdle } from './features/auth/sessionHint.ts';
+import { whenIdle } from './components/whenIdle.ts';
 import './styles/global.css';
 
 const store = createAppStore();

@@ -5,7 +5,7 @@
  * view, same gaps), so the swap moves nothing and the first slides paint without the slider.
  */
 import { useEffect, useState, type ComponentType } from 'react';
-import { whenIdle } from '../features/auth/sessionHint.ts';
+import { whenIdle } from './whenIdle.ts';
 import { CarouselControlsView, type CarouselProps } from './carouselParts.tsx';
 
 export { breakpointsFor, progressPercent } from './carouselParts.tsx';

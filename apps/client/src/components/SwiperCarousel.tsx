@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { Autoplay } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import { whenIdle } from '../features/auth/sessionHint.ts';
+import { whenIdle } from './whenIdle.ts';
 import { breakpointsFor, CarouselControlsView, type CarouselProps } from './carouselParts.tsx';
 import 'swiper/css';
 

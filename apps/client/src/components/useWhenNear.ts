@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { whenIdle } from '../features/auth/sessionHint.ts';
+import { whenIdle } from './whenIdle.ts';
 
 /**
  * For content below the fold whose rendering is heavy: true once the element comes within half a

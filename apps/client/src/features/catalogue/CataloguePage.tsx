@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Pagination from '../../components/Pagination.tsx';
-import ProductCard from '../../components/ProductCard.tsx';
+import ProductCard from '../product/ProductCard.tsx';
 import { ProductCardSkeleton } from '../../components/Skeleton.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import {

@@ -5,7 +5,7 @@ import Carousel from '../../components/Carousel.tsx';
 import Price from '../../components/Price.tsx';
 import { CarouselSkeleton } from '../../components/Skeleton.tsx';
 import { useWhenNear } from '../../components/useWhenNear.ts';
-import { CartControls } from '../../components/ProductCard.tsx';
+import { CartControls } from '../cart/CartControls.tsx';
 import { selectIsSignedIn } from '../auth/authSlice.ts';
 import NewsletterForm from '../newsletter/NewsletterForm.tsx';
 import { spotlightBrands } from './homeSaga.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@rewear/contracts';
 import Carousel from '../../components/Carousel.tsx';
-import ProductCard from '../../components/ProductCard.tsx';
+import ProductCard from '../product/ProductCard.tsx';
 import { CarouselSkeleton } from '../../components/Skeleton.tsx';
 import { useWhenNear } from '../../components/useWhenNear.ts';
 

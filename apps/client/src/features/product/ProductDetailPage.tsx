@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Price from '../../components/Price.tsx';
-import ProductCard from '../../components/ProductCard.tsx';
+import ProductCard from './ProductCard.tsx';
 import ProductImage from '../../components/ProductImage.tsx';
-import WishlistHeart from '../../components/WishlistHeart.tsx';
+import WishlistHeart from '../wishlist/WishlistHeart.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import {
   addToCart,

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import ProductCard from '../../components/ProductCard.tsx';
+import ProductCard from '../product/ProductCard.tsx';
 import { RatingSummary } from '../../components/Stars.tsx';
 import { formatMonth } from './format.ts';
 import ReviewItem from './ReviewItem.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Pagination from '../../components/Pagination.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import ProductCard from '../../components/ProductCard.tsx';
+import ProductCard from '../product/ProductCard.tsx';
 import { ProductCardSkeleton } from '../../components/Skeleton.tsx';
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import SaveSearchForm from '../social/SaveSearchForm.tsx';

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import Carousel from '../../components/Carousel.tsx';
-import ProductCard from '../../components/ProductCard.tsx';
+import ProductCard from '../product/ProductCard.tsx';
 import { selectUid } from '../auth/authSlice.ts';
 import { followedListingsRequested, selectFollowedRow } from './socialSlice.ts';
 

@@ -5,9 +5,9 @@ import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Product } from '@rewear/contracts';
-import auth, { authStateChanged } from '../features/auth/authSlice.ts';
-import cart from '../features/cart/cartSlice.ts';
-import { CartControls } from './ProductCard.tsx';
+import auth, { authStateChanged } from '../auth/authSlice.ts';
+import cart from './cartSlice.ts';
+import { CartControls } from './CartControls.tsx';
 
 afterEach(cleanup);
 

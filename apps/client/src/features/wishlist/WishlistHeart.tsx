@@ -1,12 +1,12 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
-import { selectIsSignedIn } from '../features/auth/authSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { selectIsSignedIn } from '../auth/authSlice.ts';
 import {
   selectIsInWishlist,
   selectWishlist,
   toggleWishlist,
   type WishlistProduct,
-} from '../features/wishlist/wishlistSlice.ts';
+} from './wishlistSlice.ts';
 
 /** Saves or unsaves a product; sends visitors to /login first (docs/product.md §2 product card). */
 export default function WishlistHeart({

@@ -1,67 +1,14 @@
+/**
+ * A product in a grid or a list: it carries the wishlist heart and the cart's controls, hence it
+ * lives among the features rather than in components/.
+ */
 import { Link } from 'react-router-dom';
 import { type Product, formatPrice } from '@rewear/contracts';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
-import { selectUid } from '../features/auth/authSlice.ts';
-import { addToCart, removeFromCart, selectQuantityInCart } from '../features/cart/cartSlice.ts';
-import Price from './Price.tsx';
-import ProductImage from './ProductImage.tsx';
-import { SellerRatingLine } from './Stars.tsx';
-import WishlistHeart from './WishlistHeart.tsx';
-
-export function CartControls({ product }: { product: Product }) {
-  const dispatch = useAppDispatch();
-  const quantity = useAppSelector(selectQuantityInCart(product.product_id));
-  const uid = useAppSelector(selectUid);
-  // No one buys their own listing (the server refuses it): its seller gets Edit instead.
-  if (uid !== null && product.seller_id === uid) {
-    return (
-      <p className="cart-controls__own" role="note">
-        Your listing · <Link to={`/update-listing/${product.product_id}`}>Edit</Link>
-      </p>
-    );
-  }
-  if (quantity === 0) {
-    return (
-      <button
-        type="button"
-        className="button button--primary button--block"
-        onClick={() => dispatch(addToCart({ product }))}
-        disabled={product.stock === 0}
-      >
-        Add to Cart
-      </button>
-    );
-  }
-  return (
-    <div className="cart-controls" role="group" aria-label={`${product.title} in cart`}>
-      <button
-        type="button"
-        className="stepper-button"
-        aria-label={`Remove one ${product.title}`}
-        onClick={() => dispatch(removeFromCart({ productId: product.product_id, quantity: 1 }))}
-      >
-        −
-      </button>
-      <span className="cart-controls__count">{quantity} in cart</span>
-      <button
-        type="button"
-        className="stepper-button"
-        aria-label={`Add one more ${product.title}`}
-        disabled={product.stock > 0 && quantity >= product.stock}
-        onClick={() => dispatch(addToCart({ product }))}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => dispatch(removeFromCart({ productId: product.product_id }))}
-      >
-        Remove
-      </button>
-    </div>
-  );
-}
+import Price from '../../components/Price.tsx';
+import ProductImage from '../../components/ProductImage.tsx';
+import { SellerRatingLine } from '../../components/Stars.tsx';
+import { CartControls } from '../cart/CartControls.tsx';
+import WishlistHeart from '../wishlist/WishlistHeart.tsx';
 
 /** A card is about half the screen on phones, a column of the grid (at most 300 px) on wider ones. */
 const CARD_SIZES = '(max-width: 600px) 50vw, 300px';
