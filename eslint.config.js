@@ -10,7 +10,8 @@ const workspaces = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).work
  * The direction of imports. Libraries (packages/) never import apps, the suites or the tools;
  * apps never import the suites or the tools; and each service stays on its side of the flow:
  * command-api writes events, the projectors turn events into read models, query-api reads the
- * read models. They meet only in the libraries (contracts, platform, read-models).
+ * read models. They meet only in the libraries (contracts, platform, read-models). In the client,
+ * components/ is below the features and pages: they import it, never the other way round.
  */
 const zones = [
   {
@@ -43,6 +44,12 @@ const zones = [
     target: './apps/client/src',
     from: ['./apps/command-api', './apps/query-api', './apps/projectors', './apps/server'],
     message: 'The client speaks to the server over HTTP; it shares only @rewear/contracts.',
+  },
+  {
+    target: './apps/client/src/components',
+    from: ['./apps/client/src/features', './apps/client/src/pages'],
+    message:
+      "components/ holds building blocks any feature may use; a piece that needs a feature's state or actions lives in that feature.",
   },
 ];
 
