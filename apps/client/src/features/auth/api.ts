@@ -1,4 +1,4 @@
-/** The account endpoints the sign-in flow uses (docs/product.md §4 Authentication, §7 Users). */
+/** The account endpoints the sign-in flow uses (docs/product.md §4.1 Sign-in state, §7 Users). */
 import type { z } from 'zod';
 import type { CommandAnswer, registerUserBody } from '@rewear/contracts';
 import type { Api } from '../../api/http.ts';
