@@ -23,11 +23,11 @@ import {
 } from './notifications/notifications.ts';
 import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
 import { followsProjector } from './follows/follows.ts';
+import { bundleDiscountsProjector } from './bundles/bundle-discounts.ts';
 import {
-  bundleDiscountsProjector,
   conversationEntriesProjector,
   conversationsProjector,
-} from './conversations/conversations.ts';
+} from '@rewear/features/conversation/projection';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -53,7 +53,9 @@ export * from './notifications/payment-refunds.ts';
 export * from './follows/follows.ts';
 export * from './notifications/offers.ts';
 export * from './notifications/messages.ts';
-export * from './conversations/conversations.ts';
+export * from './bundles/bundle-discounts.ts';
+// The conversation module's projection, mounted here with its document types.
+export * from '@rewear/features/conversation/projection';
 
 export interface ProjectorSet {
   all: Projector[];

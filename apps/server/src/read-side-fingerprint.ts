@@ -14,6 +14,7 @@ const SOURCES = [
   'apps/projectors/src',
   'packages/contracts/src',
   'packages/read-models/src',
+  'packages/features/src',
   'packages/platform/src',
   'packages/memory-read-models/src',
   'packages/embedded-search/src',

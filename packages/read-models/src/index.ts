@@ -7,9 +7,7 @@ import type { Doc } from '@rewear/platform';
 import type {
   ContactTopic,
   SavedSearchQuery,
-  ConversationEntry,
   NotificationKind,
-  OfferStatus,
   OrderRefundReason,
   OrderStatus,
   ProblemReason,
@@ -414,52 +412,8 @@ export interface LikedListingDoc extends Doc {
   likers: Array<{ user_id: string; wishlist: boolean; liked: boolean }>;
 }
 
-/** One offer of a conversation (docs/product.md §13), in cents. */
-export interface OfferDoc {
-  offer_id: string;
-  amount_cents: number;
-  counter_cents: number | null;
-  status: OfferStatus;
-  /** Until when the offer or the counter may be answered. */
-  expires_at: string | null;
-  /** Until when an accepted offer's price holds. */
-  holds_until: string | null;
-  /** The price agreed, once accepted. */
-  accepted_cents: number | null;
-}
-
-/** A conversation between a listing's seller and one buyer: its offers and its latest step. */
-export interface ConversationDoc extends Doc {
-  _id: string;
-  listing_id: string;
-  listing_title: string;
-  buyer_id: string;
-  seller_id: string;
-  offers: OfferDoc[];
-  /** The latest step, as a line of text (a message's start, or the offer's step). */
-  last_text: string;
-  last_at: string;
-  /** Stream version of the last applied event: a redelivered event changes nothing. */
-  version: number;
-}
-
-/** What one step of a conversation says. */
-export interface ConversationStep {
-  conversation_id: string;
-  kind: ConversationEntry['kind'];
-  author_id: string | null;
-  text: string | null;
-  offer_id: string | null;
-  amount_cents: number | null;
-  at: string;
-}
-
-/** One step of a conversation (a message or an offer's step); id `{streamId}:{streamVersion}`. */
-export interface ConversationEntryDoc extends Doc, ConversationStep {
-  _id: string;
-  /** Order within the conversation. */
-  seq: number;
-}
+// A conversation's documents (ConversationDoc, OfferDoc, ConversationEntryDoc) live with the
+// conversation module: packages/features/src/conversation/projection.ts.
 
 /** A seller's bundle discounts; absent: none. */
 export interface BundleDiscountsDoc extends Doc {

@@ -26,7 +26,7 @@ import {
   type ConversationState,
   type ListingFacts,
   type OfferState,
-} from './decider.ts';
+} from '@rewear/features/conversation/decider';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {

@@ -6,7 +6,7 @@
  */
 import { handleCommand } from '../shared/decider.ts';
 import { createSweeper, type Sweeper, type SweeperOptions } from '../shared/sweeper.ts';
-import { conversationDecider, conversationStream } from './decider.ts';
+import { conversationDecider, conversationStream } from '@rewear/features/conversation/decider';
 
 export type OfferSweeperOptions = SweeperOptions;
 

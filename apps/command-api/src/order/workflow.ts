@@ -36,7 +36,7 @@ import {
   conversationIdOf,
   conversationStream,
   heldOffer,
-} from '../conversation/decider.ts';
+} from '@rewear/features/conversation/decider';
 import { bundleDecider, bundleStream } from '../bundle/decider.ts';
 
 export interface OrderServices {
@@ -191,7 +191,7 @@ async function priceOrder(
       conversationDecider,
       conversationStream(conversationIdOf(line.productId, buyerId)),
     );
-    const held = heldOffer(conversation.state, now);
+    const held = heldOffer(conversation.state.offers, now.getTime());
     if (held)
       offers.set(line.productId, { offerId: held.offerId, amountCents: held.acceptedCents! });
     const sellerId = listings.get(line.productId)!.fields!.sellerId;

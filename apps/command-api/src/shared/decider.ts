@@ -4,44 +4,21 @@
  * write a command makes is one append with the expected version.
  */
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+import type { Decider } from '@rewear/features/shared/decider';
 import { ConcurrencyError, type EventStore, type TraceContext } from '@rewear/platform';
 
-export interface DecideContext {
-  now: Date;
-  newId: () => string;
-}
-
-/**
- * One aggregate's rules. `Event` is the union of the events its stream holds: `decide` emits
- * only those and `evolve` folds only those, so an event of another aggregate fails typecheck.
- */
-export interface Decider<State, Command, Event extends DomainEvent> {
-  initialState: () => State;
-  evolve: (state: State, event: Event) => State;
-  decide: (command: Command, state: State, context: DecideContext) => Event[];
-}
+// The pure half lives with the features, whose deciders are written against it.
+export {
+  CommandRejected,
+  reject,
+  type DecideContext,
+  type Decider,
+  type RejectionKind,
+} from '@rewear/features/shared/decider';
 
 // Any decider, whatever its state, commands and events (for code that only passes one along).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDecider = Decider<any, any, any>;
-
-export type RejectionKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'payment_required';
-
-/** A command the domain refuses, with a message for the person who sent it. */
-export class CommandRejected extends Error {
-  constructor(
-    readonly kind: RejectionKind,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'CommandRejected';
-  }
-}
-
-export const reject = (kind: RejectionKind, message: string, details?: unknown): never => {
-  throw new CommandRejected(kind, message, details);
-};
 
 /** Several writers kept winning the race for one stream: the caller answers 409. */
 export class TooMuchContention extends Error {

@@ -4,7 +4,7 @@ import {
   conversationDecider,
   type ConversationEvent,
   type ListingFacts,
-} from '../../src/conversation/decider.ts';
+} from '@rewear/features/conversation/decider';
 import { bundleDecider } from '../../src/bundle/decider.ts';
 import { given, NOW } from './given.ts';
 

@@ -15,15 +15,14 @@ import {
   type HeldOffer,
   type PricedOrder,
 } from '@rewear/contracts';
+import { conversationsOf, heldOfferOf } from '@rewear/features/conversation/queries';
 import { forbidden, notFound, requireSelf, requireUser, type ReadSide } from '@rewear/platform';
 import {
   READ_MODELS,
   type BundleDiscountsDoc,
   type CartDoc,
-  type ConversationDoc,
   type ListingDoc,
 } from '@rewear/read-models';
-import { heldOfferOf } from '../conversations/routes.ts';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { isVisible, toProduct } from '../shared/products.ts';
@@ -37,12 +36,10 @@ async function pricingOf(
 ): Promise<{ offers: Map<string, HeldOffer>; bundles: Map<string, DiscountTier[]> }> {
   const all = [...listings];
   const [conversations, bundles] = await Promise.all([
-    side
-      .collection<ConversationDoc>(READ_MODELS.conversations)
-      .find(
-        { _id: { $in: all.map((l) => conversationIdFor(l._id, buyerId)) } },
-        { readonly: true },
-      ),
+    conversationsOf(side).find(
+      { _id: { $in: all.map((l) => conversationIdFor(l._id, buyerId)) } },
+      { readonly: true },
+    ),
     side
       .collection<BundleDiscountsDoc>(READ_MODELS.bundleDiscounts)
       .find({ _id: { $in: [...new Set(all.map((l) => l.seller_id))] } }, { readonly: true }),
@@ -52,7 +49,7 @@ async function pricingOf(
   for (const doc of conversations) {
     const held = heldOfferOf(doc, now);
     if (held)
-      offers.set(doc.listing_id, { offerId: held.offer_id, amountCents: held.accepted_cents! });
+      offers.set(doc.listing_id, { offerId: held.offerId, amountCents: held.acceptedCents! });
   }
   return { offers, bundles: new Map(bundles.map((b) => [b._id, b.tiers])) };
 }

@@ -1,31 +1,93 @@
 /**
- * Conversations (docs/product.md §13): one summary per listing and buyer (its offers and its
- * latest step, for the inbox list and for pricing a buyer's cart), and one entry per message or
- * offer step (the conversation page's timeline). Both are keyed by their events, so a
- * redelivered or replayed event writes the same documents again.
+ * The conversation's read face (docs/product.md §13): one summary per listing and buyer (its
+ * offers and its latest step, for the inbox list and for pricing a buyer's cart), and one entry
+ * per message or offer step (the conversation page's timeline), with their document shapes.
+ * Both are keyed by their events, so a redelivered or replayed event writes the same documents
+ * again. The offers follow the domain's state machine (`./domain.ts`), stored in snake case.
  */
-import { formatPrice, toDollars, type EnvelopeOf, type ConversationEntry } from '@rewear/contracts';
-import { documentProjector } from '@rewear/platform';
 import {
-  READ_MODELS,
-  type BundleDiscountsDoc,
-  type ConversationDoc,
-  type ConversationEntryDoc,
-  type ConversationStep,
-  type OfferDoc,
-} from '@rewear/read-models';
+  formatPrice,
+  toDollars,
+  type ConversationEntry,
+  type EnvelopeOf,
+  type OfferStatus,
+} from '@rewear/contracts';
+import { documentProjector, type Doc } from '@rewear/platform';
+import { READ_MODELS } from '@rewear/read-models';
+import { CONVERSATION_EVENTS, evolveOffers, type OfferState } from './domain.ts';
 
-export const CONVERSATION_EVENTS = [
-  'MessageSent',
-  'OfferMade',
-  'OfferCountered',
-  'OfferAccepted',
-  'OfferDeclined',
-  'OfferExpired',
-  'OfferRedeemed',
-] as const;
+export { CONVERSATION_EVENTS } from './domain.ts';
 
 export type ConversationEnvelope = EnvelopeOf<(typeof CONVERSATION_EVENTS)[number]>;
+
+/** One offer of a conversation, in cents. */
+export interface OfferDoc {
+  offer_id: string;
+  amount_cents: number;
+  counter_cents: number | null;
+  status: OfferStatus;
+  /** Until when the offer or the counter may be answered. */
+  expires_at: string | null;
+  /** Until when an accepted offer's price holds. */
+  holds_until: string | null;
+  /** The price agreed, once accepted. */
+  accepted_cents: number | null;
+}
+
+/** A conversation between a listing's seller and one buyer: its offers and its latest step. */
+export interface ConversationDoc extends Doc {
+  _id: string;
+  listing_id: string;
+  listing_title: string;
+  buyer_id: string;
+  seller_id: string;
+  offers: OfferDoc[];
+  /** The latest step, as a line of text (a message's start, or the offer's step). */
+  last_text: string;
+  last_at: string;
+  /** Stream version of the last applied event: a redelivered event changes nothing. */
+  version: number;
+}
+
+/** What one step of a conversation says. */
+export interface ConversationStep {
+  conversation_id: string;
+  kind: ConversationEntry['kind'];
+  author_id: string | null;
+  text: string | null;
+  offer_id: string | null;
+  amount_cents: number | null;
+  at: string;
+}
+
+/** One step of a conversation (a message or an offer's step); id `{streamId}:{streamVersion}`. */
+export interface ConversationEntryDoc extends Doc, ConversationStep {
+  _id: string;
+  /** Order within the conversation. */
+  seq: number;
+}
+
+/** An offer as stored. */
+export const offerDoc = (offer: OfferState): OfferDoc => ({
+  offer_id: offer.offerId,
+  amount_cents: offer.amountCents,
+  counter_cents: offer.counterCents,
+  status: offer.status,
+  expires_at: offer.expiresAt,
+  holds_until: offer.holdsUntil,
+  accepted_cents: offer.acceptedCents,
+});
+
+/** A stored offer as the domain reads it. */
+export const offerOfDoc = (doc: OfferDoc): OfferState => ({
+  offerId: doc.offer_id,
+  amountCents: doc.amount_cents,
+  counterCents: doc.counter_cents,
+  status: doc.status,
+  expiresAt: doc.expires_at,
+  holdsUntil: doc.holds_until,
+  acceptedCents: doc.accepted_cents,
+});
 
 const price = (cents: number) => formatPrice(toDollars(cents));
 const PREVIEW_LENGTH = 140;
@@ -113,49 +175,6 @@ export function previewOf(
   }
 }
 
-function withOffer(doc: ConversationDoc, offerId: string, change: Partial<OfferDoc>): OfferDoc[] {
-  return doc.offers.map((offer) => (offer.offer_id === offerId ? { ...offer, ...change } : offer));
-}
-
-function offersAfter(doc: ConversationDoc, event: ConversationEnvelope): OfferDoc[] {
-  switch (event.type) {
-    case 'OfferMade':
-      return [
-        ...doc.offers,
-        {
-          offer_id: event.data.offerId,
-          amount_cents: event.data.amountCents,
-          counter_cents: null,
-          status: 'pending',
-          expires_at: event.data.expiresAt,
-          holds_until: null,
-          accepted_cents: null,
-        },
-      ];
-    case 'OfferCountered':
-      return withOffer(doc, event.data.offerId, {
-        status: 'countered',
-        counter_cents: event.data.amountCents,
-        expires_at: event.data.expiresAt,
-      });
-    case 'OfferAccepted':
-      return withOffer(doc, event.data.offerId, {
-        status: 'accepted',
-        accepted_cents: event.data.amountCents,
-        expires_at: null,
-        holds_until: event.data.holdsUntil,
-      });
-    case 'OfferDeclined':
-      return withOffer(doc, event.data.offerId, { status: 'declined', expires_at: null });
-    case 'OfferExpired':
-      return withOffer(doc, event.data.offerId, { status: 'expired', expires_at: null });
-    case 'OfferRedeemed':
-      return withOffer(doc, event.data.offerId, { status: 'redeemed' });
-    case 'MessageSent':
-      return doc.offers;
-  }
-}
-
 export function projectConversation(
   current: ConversationDoc | null,
   event: ConversationEnvelope,
@@ -176,7 +195,7 @@ export function projectConversation(
   const entry = entryOf(event);
   return {
     ...doc,
-    offers: offersAfter(doc, event),
+    offers: evolveOffers(doc.offers.map(offerOfDoc), event).map(offerDoc),
     last_text: previewOf(entry.kind, entry),
     last_at: event.occurredAt,
     version: event.streamVersion,
@@ -203,13 +222,4 @@ export const conversationEntriesProjector = documentProjector({
     seq: event.streamVersion,
     ...entryOf(event),
   }),
-});
-
-export const bundleDiscountsProjector = documentProjector({
-  name: 'bundle-discounts',
-  collectionName: READ_MODELS.bundleDiscounts,
-  canHandle: ['BundleDiscountsSet'],
-  documentId: (event) => event.data.sellerId,
-  evolve: (_current: BundleDiscountsDoc | null, event): BundleDiscountsDoc | null =>
-    event.data.tiers.length === 0 ? null : { _id: event.data.sellerId, tiers: event.data.tiers },
 });

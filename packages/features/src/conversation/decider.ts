@@ -1,9 +1,10 @@
 /**
- * A conversation: one per listing and buyer, between the buyer and the seller, with the offers
- * made in it (docs/product.md §13). Stream `conversation-{listingId}_{buyerId}`. Every offer
- * rule lives here: at least half the price, at most 3 per buyer and listing, one open at a
- * time, a single counter, 48 h to answer, 24 h to buy once accepted. Times come from the
- * context's clock, so the timers are decided (and tested) like any other command.
+ * The conversation's command face (docs/product.md §13). Stream `conversation-{listingId}_{buyerId}`.
+ * Every offer rule a command is refused by lives here: at least half the price, at most 3 per
+ * buyer and listing, one open at a time, a single counter, 48 h to answer, 24 h to buy once
+ * accepted. The offers' steps themselves are the domain's (`./domain.ts`), folded by the read
+ * side too. Times come from the context's clock, so the timers are decided (and tested) like
+ * any other command.
  */
 import {
   conversationIdFor,
@@ -12,45 +13,29 @@ import {
   minimumOfferCents,
   OFFER_RULES,
   toDollars,
-  type EventData,
-  type EventOf,
-  type OfferStatus,
 } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import {
+  dueExpiry,
+  evolveConversation,
+  initialConversation,
+  isDue,
+  isUnanswered,
+  openOffer,
+  offersUsedUp,
+  type ConversationEvent,
+  type ConversationRef,
+  type ConversationState,
+  type OfferState,
+} from './domain.ts';
 
-export type ConversationEvent = EventOf<
-  | 'MessageSent'
-  | 'OfferMade'
-  | 'OfferCountered'
-  | 'OfferAccepted'
-  | 'OfferDeclined'
-  | 'OfferExpired'
-  | 'OfferRedeemed'
->;
-
-/** The listing and the two parties, named by every event of the stream. */
-export type ConversationRef = Pick<
-  EventData<'MessageSent'>,
-  'conversationId' | 'listingId' | 'listingTitle' | 'buyerId' | 'sellerId'
->;
-
-export interface OfferState {
-  offerId: string;
-  amountCents: number;
-  counterCents: number | null;
-  status: OfferStatus;
-  /** Until when the buyer's offer or the seller's counter may be answered. */
-  expiresAt: string | null;
-  /** Until when an accepted offer's price holds. */
-  holdsUntil: string | null;
-  /** The price agreed (offer or counter) once accepted. */
-  acceptedCents: number | null;
-}
-
-export interface ConversationState {
-  ref: ConversationRef | null;
-  offers: OfferState[];
-}
+export {
+  heldOffer,
+  type ConversationEvent,
+  type ConversationRef,
+  type ConversationState,
+  type OfferState,
+} from './domain.ts';
 
 /** What the conversation needs to know of the listing to let an offer or a first message in. */
 export interface ListingFacts {
@@ -81,89 +66,7 @@ export const conversationStream = (conversationId: string) =>
   streamIdOf('conversation', conversationId);
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
-const isDue = (at: string | null, now: Date) => at !== null && Date.parse(at) <= now.getTime();
 const price = (cents: number) => formatPrice(toDollars(cents));
-
-/** Open offers: waiting for an answer, or accepted and still holding. */
-export const isOpen = (offer: OfferState) =>
-  offer.status === 'pending' || offer.status === 'countered' || offer.status === 'accepted';
-
-/** The buyer's accepted offer whose price still holds at `now`, if any. */
-export function heldOffer(state: ConversationState, now: Date): OfferState | null {
-  return (
-    state.offers.find((offer) => offer.status === 'accepted' && !isDue(offer.holdsUntil, now)) ??
-    null
-  );
-}
-
-function updateOffer(
-  state: ConversationState,
-  offerId: string,
-  change: Partial<OfferState>,
-): ConversationState {
-  return {
-    ...state,
-    offers: state.offers.map((offer) =>
-      offer.offerId === offerId ? { ...offer, ...change } : offer,
-    ),
-  };
-}
-
-const refOf = (data: ConversationRef): ConversationRef => ({
-  conversationId: data.conversationId,
-  listingId: data.listingId,
-  listingTitle: data.listingTitle,
-  buyerId: data.buyerId,
-  sellerId: data.sellerId,
-});
-
-export function evolveConversation(
-  state: ConversationState,
-  event: ConversationEvent,
-): ConversationState {
-  const opened = state.ref ? state : { ...state, ref: refOf(event.data) };
-  switch (event.type) {
-    case 'MessageSent':
-      return opened;
-    case 'OfferMade':
-      return {
-        ...opened,
-        offers: [
-          ...opened.offers,
-          {
-            offerId: event.data.offerId,
-            amountCents: event.data.amountCents,
-            counterCents: null,
-            status: 'pending',
-            expiresAt: event.data.expiresAt,
-            holdsUntil: null,
-            acceptedCents: null,
-          },
-        ],
-      };
-    case 'OfferCountered':
-      return updateOffer(opened, event.data.offerId, {
-        status: 'countered',
-        counterCents: event.data.amountCents,
-        expiresAt: event.data.expiresAt,
-      });
-    case 'OfferAccepted':
-      return updateOffer(opened, event.data.offerId, {
-        status: 'accepted',
-        acceptedCents: event.data.amountCents,
-        expiresAt: null,
-        holdsUntil: event.data.holdsUntil,
-      });
-    case 'OfferDeclined':
-      return updateOffer(opened, event.data.offerId, { status: 'declined', expiresAt: null });
-    case 'OfferExpired':
-      return updateOffer(opened, event.data.offerId, { status: 'expired', expiresAt: null });
-    case 'OfferRedeemed':
-      return updateOffer(opened, event.data.offerId, { status: 'redeemed' });
-    default:
-      return state;
-  }
-}
 
 function refFor(listing: ListingFacts, buyerId: string): ConversationRef {
   return {
@@ -188,7 +91,7 @@ function offerOf(state: ConversationState, offerId: string): OfferState {
 }
 
 const notAnswerable = (offer: OfferState, now: Date): never => {
-  if ((offer.status === 'pending' || offer.status === 'countered') && isDue(offer.expiresAt, now))
+  if (dueExpiry(offer, now.getTime()) === 'unanswered')
     return reject('conflict', 'This offer has expired');
   return reject('conflict', `This offer is ${offer.status} and cannot be answered`);
 };
@@ -204,8 +107,8 @@ function answerable(
   const role = roleOf(ref, actorId);
   const offer = offerOf(state, offerId);
   const waitingFor = offer.status === 'pending' ? 'seller' : 'buyer';
-  if (offer.status !== 'pending' && offer.status !== 'countered') notAnswerable(offer, now);
-  if (isDue(offer.expiresAt, now)) notAnswerable(offer, now);
+  if (!isUnanswered(offer)) notAnswerable(offer, now);
+  if (isDue(offer.expiresAt, now.getTime())) notAnswerable(offer, now);
   if (role !== waitingFor)
     reject(
       'forbidden',
@@ -255,11 +158,9 @@ function decideConversation(
           'invalid',
           `An offer must be below the price of ${price(listing.priceCents)}`,
         );
-      const open = state.offers.find(
-        (offer) => isOpen(offer) && !isDue(offer.expiresAt, now) && !isDue(offer.holdsUntil, now),
-      );
-      if (open) return reject('conflict', 'You already have an open offer on this item');
-      if (state.offers.length >= OFFER_RULES.maxOffersPerListing)
+      if (openOffer(state.offers, now.getTime()))
+        return reject('conflict', 'You already have an open offer on this item');
+      if (offersUsedUp(state.offers))
         return reject(
           'conflict',
           `You can make at most ${OFFER_RULES.maxOffersPerListing} offers on one item`,
@@ -351,19 +252,12 @@ function expiries(state: ConversationState, now: Date): ConversationEvent[] {
   const ref = state.ref;
   const at = now.toISOString();
   return state.offers.flatMap((offer): ConversationEvent[] => {
-    const unanswered =
-      (offer.status === 'pending' || offer.status === 'countered') && isDue(offer.expiresAt, now);
-    const lapsed = offer.status === 'accepted' && isDue(offer.holdsUntil, now);
-    if (!unanswered && !lapsed) return [];
+    const reason = dueExpiry(offer, now.getTime());
+    if (!reason) return [];
     return [
       {
         type: 'OfferExpired',
-        data: {
-          ...ref,
-          offerId: offer.offerId,
-          reason: unanswered ? 'unanswered' : 'hold_lapsed',
-          expiredAt: at,
-        },
+        data: { ...ref, offerId: offer.offerId, reason, expiredAt: at },
       },
     ];
   });
@@ -374,7 +268,7 @@ export const conversationDecider: Decider<
   ConversationCommand,
   ConversationEvent
 > = {
-  initialState: () => ({ ref: null, offers: [] }),
+  initialState: initialConversation,
   evolve: evolveConversation,
   decide: decideConversation,
 };
