@@ -13,6 +13,11 @@ const workspaces = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).work
  * read models. They meet only in the libraries (contracts, platform, read-models). In the client,
  * components/ is below the features and pages: they import it, never the other way round.
  */
+/** The files of every feature module's named faces (globs: a zone's `from` is all globs or none). */
+const faces = (...names) => names.map((name) => `./packages/features/src/*/${name}.ts`);
+/** The HTTP framework (its code, or its types where the resolver finds those first). */
+const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/koa__*}/**'];
+
 const zones = [
   {
     target: './packages',
@@ -40,6 +45,27 @@ const zones = [
     from: ['./apps/command-api', './apps/projectors', './apps/server', './apps/client'],
     message: 'query-api reads read models through @rewear/read-models; it knows no other app.',
   },
+  // A feature module (packages/features/src/<feature>/) has faces the apps mount one by one:
+  // its domain is pure; its decider is the command side's and reads no read model; its
+  // projection and queries are the read side's and never reach the decider's writes or HTTP.
+  {
+    target: './packages/features/src/*/domain.ts',
+    from: [...faces('decider', 'projection', 'queries'), './packages/platform/**', ...HTTP],
+    message: "A feature's domain is pure: no decider, projection or query, no I/O, no HTTP.",
+  },
+  {
+    target: './packages/features/src/*/decider.ts',
+    from: [...faces('projection', 'queries'), './packages/read-models/**', ...HTTP],
+    message:
+      "A feature's decider decides from its own events: it reads no read model and knows no HTTP.",
+  },
+  {
+    target: ['./packages/features/src/*/projection.ts', './packages/features/src/*/queries.ts'],
+    // `*` spans `shared/` too: the deciders' kit is the command side's.
+    from: [...faces('decider'), ...HTTP],
+    message:
+      "A feature's projection and queries read events and read models: never its decider's writes, never HTTP.",
+  },
   {
     target: './apps/client/src',
     from: ['./apps/command-api', './apps/query-api', './apps/projectors', './apps/server'],
@@ -63,6 +89,8 @@ export default tseslint.config(
       'artifacts/**',
       'playwright-report/**',
       'test-results/**',
+      // Forbidden imports on purpose: linted by their own test (packages/features/test/lint-faces.test.ts).
+      'packages/features/test/fixtures/**',
     ],
   },
   ...tseslint.configs.recommended,
