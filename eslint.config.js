@@ -6,6 +6,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const root = import.meta.dirname;
 const workspaces = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).workspaces;
 
+/** The files of every feature module's named faces (globs: a zone's `from` is all globs or none). */
+const faces = (...names) => names.map((name) => `./packages/features/src/*/${name}.ts`);
+/** The HTTP framework (its code, or its types where the resolver finds those first). */
+const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/koa__*}/**'];
+
 /**
  * The direction of imports. Libraries (packages/) never import apps, the suites or the tools;
  * apps never import the suites or the tools; and each service stays on its side of the flow:
@@ -13,11 +18,6 @@ const workspaces = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).work
  * read models. They meet only in the libraries (contracts, platform, read-models). In the client,
  * components/ is below the features and pages: they import it, never the other way round.
  */
-/** The files of every feature module's named faces (globs: a zone's `from` is all globs or none). */
-const faces = (...names) => names.map((name) => `./packages/features/src/*/${name}.ts`);
-/** The HTTP framework (its code, or its types where the resolver finds those first). */
-const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/koa__*}/**'];
-
 const zones = [
   {
     target: './packages',
