@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { OFFER_RULES, schemaVersionOf, validateEvent } from '@rewear/contracts';
 import { conversationDecider } from '@rewear/features/conversation/decider';
 import {
+  CONVERSATION_EVENTS,
   heldOffer,
   mayMakeOffer,
   statusAt,
@@ -203,17 +204,7 @@ describe('conversation: one offer state machine for the decider, the projection 
 
   it('covers every offer event and every status', () => {
     const events = SEQUENCES.flatMap(([, sequence]) => sequence);
-    expect(new Set(events.map((e) => e.type))).toEqual(
-      new Set([
-        'MessageSent',
-        'OfferMade',
-        'OfferCountered',
-        'OfferAccepted',
-        'OfferDeclined',
-        'OfferExpired',
-        'OfferRedeemed',
-      ]),
-    );
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(CONVERSATION_EVENTS));
     const statuses = SEQUENCES.flatMap(
       ([, sequence]) =>
         sequence.reduce(conversationDecider.evolve, conversationDecider.initialState()).offers,

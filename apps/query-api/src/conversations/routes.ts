@@ -9,7 +9,6 @@ import {
   conversationById,
   conversationView,
   latestConversationsOf,
-  namesOf,
   newestEntriesOf,
   summaryOf,
 } from '@rewear/features/conversation/queries';
@@ -17,7 +16,7 @@ import { forbidden, notFound, requireUser } from '@rewear/platform';
 import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
-import { listingsById } from '../shared/read.ts';
+import { listingsById, namesOf } from '../shared/read.ts';
 
 export const conversationRoutes: QueryRoute[] = [
   defineRoute({

@@ -21,12 +21,11 @@ import {
   type ReceivedReviewDoc,
   type SellerProfileDoc,
   type ShipmentDoc,
-  type UserDoc,
 } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { fromListing } from '../shared/products.ts';
-import { listingsOf } from '../shared/read.ts';
+import { listingsOf, namesOf } from '../shared/read.ts';
 
 const profilesOf = (side: ReadSide) =>
   side.collection<SellerProfileDoc>(READ_MODELS.sellerProfiles);
@@ -56,16 +55,6 @@ export function reviewView(
     editedAt: doc.edited_at,
     editableUntil: reviewEditableUntil(doc.left_at),
   };
-}
-
-/** Display names by uid, in one read. */
-async function namesOf(side: ReadSide, uids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(uids)];
-  if (unique.length === 0) return new Map();
-  const users = await side
-    .collection<UserDoc>(READ_MODELS.users)
-    .find({ _id: { $in: unique } }, { readonly: true });
-  return new Map(users.map((u) => [u._id, u.display_name]));
 }
 
 /** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */

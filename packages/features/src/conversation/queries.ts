@@ -11,7 +11,7 @@ import {
   type OfferView,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type ListingDoc, type UserDoc } from '@rewear/read-models';
+import { READ_MODELS, type ListingDoc } from '@rewear/read-models';
 import { heldOffer, mayMakeOffer, statusAt, type OfferState } from './domain.ts';
 import {
   offerOfDoc,
@@ -127,13 +127,3 @@ export const newestEntriesOf = (side: ReadSide, conversationId: string) =>
       { conversation_id: conversationId },
       { sort: { seq: -1 }, limit: ENTRIES_SHOWN, readonly: true },
     );
-
-/** The display names of these users, by uid. */
-export async function namesOf(side: ReadSide, uids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(uids)];
-  if (unique.length === 0) return new Map();
-  const users = await side
-    .collection<UserDoc>(READ_MODELS.users)
-    .find({ _id: { $in: unique } }, { readonly: true });
-  return new Map(users.map((u) => [u._id, u.display_name]));
-}
