@@ -39,7 +39,7 @@ function GoogleButton({
   return (
     <button
       type="button"
-      className="rw-btn rw-btn--outline rw-btn--block"
+      className="button button--secondary button--block"
       onClick={onClick}
       disabled={disabled}
     >
@@ -102,7 +102,7 @@ export function AuthForm({
         {children}
         <button
           type="submit"
-          className="rw-btn rw-btn--primary rw-btn--block"
+          className="button button--primary button--block"
           disabled={auth.pending}
         >
           {auth.pending ? pendingLabel : submitLabel}

@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
           />
           <button
             type="submit"
-            className="rw-btn rw-btn--primary rw-btn--block"
+            className="button button--primary button--block"
             disabled={reset.request === 'sending'}
           >
             {reset.request === 'sending' ? 'Sending...' : 'Send reset link'}

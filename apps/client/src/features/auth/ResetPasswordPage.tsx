@@ -109,7 +109,7 @@ export default function ResetPasswordPage() {
         />
         <button
           type="submit"
-          className="rw-btn rw-btn--primary rw-btn--block"
+          className="button button--primary button--block"
           disabled={reset.confirm === 'saving'}
         >
           {reset.confirm === 'saving' ? 'Saving...' : 'Set new password'}

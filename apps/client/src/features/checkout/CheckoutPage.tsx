@@ -141,7 +141,7 @@ export default function CheckoutPage() {
                   </div>
                 ))}
               </div>
-              <button type="submit" className="rw-btn rw-btn--primary">
+              <button type="submit" className="button button--primary">
                 Continue to Payment
               </button>
             </form>
@@ -159,7 +159,7 @@ export default function CheckoutPage() {
                 </div>
                 <button
                   type="button"
-                  className="rw-btn rw-btn--outline rw-btn--small"
+                  className="button button--secondary button--small"
                   onClick={() => dispatch(backToShipping())}
                   disabled={processing || orderPlaced}
                 >
@@ -182,7 +182,7 @@ export default function CheckoutPage() {
               )}
               <button
                 type="submit"
-                className="rw-btn rw-btn--primary rw-btn--block"
+                className="button button--primary button--block"
                 disabled={processing || orderPlaced || checkout.paymentMode === 'loading'}
               >
                 {processing ? 'Processing...' : `Pay ${formatPrice(total)}`}

@@ -62,7 +62,7 @@ export default function PayOrderPage() {
         <p className="rw-muted" role="alert">
           {resume.error ?? 'Failed to fetch order details'}
         </p>
-        <Link to="/orders" className="rw-btn rw-btn--primary">
+        <Link to="/orders" className="button button--primary">
           View your orders
         </Link>
       </div>
@@ -113,7 +113,7 @@ export default function PayOrderPage() {
             )}
             <button
               type="submit"
-              className="rw-btn rw-btn--primary rw-btn--block"
+              className="button button--primary button--block"
               disabled={processing || paid || checkout.paymentMode === 'loading'}
             >
               {processing ? 'Processing...' : `Pay ${formatPrice(total)}`}

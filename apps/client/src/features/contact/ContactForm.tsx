@@ -64,7 +64,7 @@ export default function ContactForm() {
         </p>
         <button
           type="button"
-          className="rw-btn rw-btn--outline rw-btn--small"
+          className="button button--secondary button--small"
           onClick={() => {
             setInput(EMPTY);
             dispatch(contactFormReset());
@@ -181,7 +181,7 @@ export default function ContactForm() {
         </p>
       )}
       <div>
-        <button type="submit" className="rw-btn rw-btn--primary" disabled={sending}>
+        <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Sending...' : 'Send message'}
         </button>
       </div>

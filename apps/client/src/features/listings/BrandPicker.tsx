@@ -63,7 +63,7 @@ export default function BrandPicker({
         />
         <button
           type="button"
-          className="rw-btn rw-btn--outline rw-btn--small"
+          className="button button--secondary button--small"
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen(!open)}
@@ -91,7 +91,7 @@ export default function BrandPicker({
           {canCreate && (
             <button
               type="button"
-              className="rw-btn rw-btn--outline rw-btn--small"
+              className="button button--secondary button--small"
               disabled={creating}
               onClick={() => onCreate(typed.trim())}
             >

@@ -78,7 +78,7 @@ export default function ConfirmDialog({
           <button
             ref={cancelRef}
             type="button"
-            className="rw-btn rw-btn--outline"
+            className="button button--secondary"
             onClick={onCancel}
             disabled={busy}
           >
@@ -86,7 +86,7 @@ export default function ConfirmDialog({
           </button>
           <button
             type="button"
-            className={`rw-btn rw-btn--${tone}`}
+            className={`button button--${tone}`}
             onClick={onConfirm}
             disabled={busy}
           >

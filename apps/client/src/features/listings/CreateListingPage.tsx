@@ -308,7 +308,7 @@ export default function CreateListingPage() {
           {step > 1 && (
             <button
               type="button"
-              className="rw-btn rw-btn--outline"
+              className="button button--secondary"
               onClick={() => dispatch(previousStep())}
               disabled={wizard.submitting}
             >
@@ -317,7 +317,7 @@ export default function CreateListingPage() {
           )}
           <button
             type="submit"
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
             disabled={!valid || wizard.submitting}
           >
             {step < 3 ? 'Continue' : wizard.submitting ? 'Creating Listing...' : 'Create Listing'}

@@ -74,7 +74,7 @@ export default function UpdateListingPage() {
         <p className="rw-muted" role="alert">
           {edit.error}
         </p>
-        <Link to="/products" className="rw-btn rw-btn--primary">
+        <Link to="/products" className="button button--primary">
           Back to Products
         </Link>
       </div>
@@ -98,10 +98,10 @@ export default function UpdateListingPage() {
           <p className="rw-muted">Update your product details</p>
         </div>
         <div className="rw-edit__links">
-          <Link to={productPath} className="rw-btn rw-btn--outline">
+          <Link to={productPath} className="button button--secondary">
             View Product
           </Link>
-          <Link to={productPath} className="rw-btn rw-btn--outline">
+          <Link to={productPath} className="button button--secondary">
             Cancel
           </Link>
         </div>
@@ -181,7 +181,7 @@ export default function UpdateListingPage() {
             </p>
             <button
               type="button"
-              className="rw-btn rw-btn--danger"
+              className="button button--danger"
               style={{ marginTop: 12 }}
               onClick={() => setConfirmingDelete(true)}
               disabled={edit.deleting}
@@ -259,7 +259,7 @@ export default function UpdateListingPage() {
               onChange={(e) => dispatch(editFormChanged({ stock: e.target.value }))}
             />
           </div>
-          <button type="submit" className="rw-btn rw-btn--primary" disabled={edit.saving}>
+          <button type="submit" className="button button--primary" disabled={edit.saving}>
             {edit.saving ? 'Saving Changes...' : 'Save Changes'}
           </button>
         </form>

@@ -104,7 +104,7 @@ export default function BundleSettings({ uid }: { uid: string }) {
         )}
         <button
           type="submit"
-          className="rw-btn rw-btn--primary"
+          className="button button--primary"
           disabled={loading || bundle.saving}
         >
           {bundle.saving ? 'Saving...' : 'Save bundle discounts'}

@@ -103,7 +103,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
         <div className="rw-offer__buttons">
           <button
             type="button"
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
             disabled={sending}
             onClick={() => answer('accept')}
           >
@@ -111,7 +111,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
           </button>
           <button
             type="button"
-            className="rw-btn rw-btn--outline"
+            className="button button--secondary"
             disabled={sending}
             onClick={() => setCountering(true)}
           >
@@ -119,7 +119,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
           </button>
           <button
             type="button"
-            className="rw-btn rw-btn--outline"
+            className="button button--secondary"
             disabled={sending}
             onClick={() => answer('decline')}
           >
@@ -145,7 +145,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
         <div className="rw-offer__buttons">
           <button
             type="button"
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
             disabled={sending}
             onClick={() => answer('accept')}
           >
@@ -153,7 +153,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
           </button>
           <button
             type="button"
-            className="rw-btn rw-btn--outline"
+            className="button button--secondary"
             disabled={sending}
             onClick={() => answer('decline')}
           >
@@ -162,7 +162,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
         </div>
       )}
       {move === 'buy' && (
-        <button type="button" className="rw-btn rw-btn--primary" onClick={buy}>
+        <button type="button" className="button button--primary" onClick={buy}>
           Buy now at {formatPrice(agreedPrice(offer!))}
         </button>
       )}
@@ -182,7 +182,7 @@ function OfferPanel({ view }: { view: ConversationView }) {
         ) : (
           <button
             type="button"
-            className="rw-btn rw-btn--outline"
+            className="button button--secondary"
             onClick={() => setOffering(true)}
           >
             {offer ? 'Make a new offer' : 'Make an offer'}

@@ -36,7 +36,7 @@ export default function MessageComposer({ busy, placeholder, onSend }: Props) {
         <span id={`${id}-count`} className="rw-muted">
           {text.length}/{MESSAGE_MAX_LENGTH}
         </span>
-        <button type="submit" className="rw-btn rw-btn--primary" disabled={busy || !text.trim()}>
+        <button type="submit" className="button button--primary" disabled={busy || !text.trim()}>
           Send
         </button>
       </div>

@@ -60,11 +60,11 @@ export default function OfferForm({
         )}
       </div>
       <div className="rw-offer-form__buttons">
-        <button type="submit" className="rw-btn rw-btn--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Sending...' : submitLabel}
         </button>
         {onCancel && (
-          <button type="button" className="rw-btn rw-btn--outline" onClick={onCancel}>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
             Cancel
           </button>
         )}

@@ -39,7 +39,7 @@ export default function NotificationsPage() {
           <span>{error}</span>
           <button
             type="button"
-            className="rw-btn rw-btn--small rw-btn--outline"
+            className="button button--small button--secondary"
             onClick={() => dispatch(notificationsOpened())}
           >
             Try again

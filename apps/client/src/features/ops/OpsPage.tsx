@@ -55,7 +55,7 @@ export default function OpsPage() {
         {access.status === 'failed' ? (
           <button
             type="button"
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
             onClick={() => dispatch(opsOpened())}
           >
             Try again

@@ -136,7 +136,7 @@ function ReplayForm({ projectors }: { projectors: string[] }) {
           onChange={(e) => setFrom(e.target.value)}
         />
       </div>
-      <button type="submit" className="rw-btn rw-btn--outline" disabled={running}>
+      <button type="submit" className="button button--secondary" disabled={running}>
         Replay
       </button>
     </form>
@@ -195,7 +195,7 @@ export function ProjectionsScreen() {
                       <td>
                         <button
                           type="button"
-                          className="rw-btn rw-btn--small rw-btn--outline"
+                          className="button button--small button--secondary"
                           disabled={rebuild.status === 'running'}
                           aria-label={`Rebuild ${p.projector}`}
                           onClick={() =>
@@ -263,7 +263,7 @@ function SectionHead({
   return (
     <div className="rw-ops__section-head">
       <h2 id={id}>{title}</h2>
-      <button type="button" className="rw-btn rw-btn--small rw-btn--outline" onClick={onRefresh}>
+      <button type="button" className="button button--small button--secondary" onClick={onRefresh}>
         Refresh
       </button>
     </div>
@@ -364,7 +364,7 @@ export function DeadLettersScreen() {
                 <div className="rw-ops__actions">
                   <button
                     type="button"
-                    className="rw-btn rw-btn--small rw-btn--primary"
+                    className="button button--small button--primary"
                     disabled={deadLetters.busy !== null}
                     aria-label={`Retry ${letter.type} at position ${letter.position} for ${letter.projector}`}
                     onClick={() => dispatch(deadLetterActed({ letter, action: 'retry' }))}
@@ -373,7 +373,7 @@ export function DeadLettersScreen() {
                   </button>
                   <button
                     type="button"
-                    className="rw-btn rw-btn--small rw-btn--outline"
+                    className="button button--small button--secondary"
                     disabled={deadLetters.busy !== null}
                     aria-label={`Skip ${letter.type} at position ${letter.position} for ${letter.projector}`}
                     onClick={() => dispatch(deadLetterActed({ letter, action: 'skip' }))}
@@ -452,7 +452,7 @@ export function StreamsScreen() {
             autoComplete="off"
           />
         </div>
-        <button type="submit" className="rw-btn rw-btn--primary" disabled={streams.loading}>
+        <button type="submit" className="button button--primary" disabled={streams.loading}>
           Find
         </button>
       </form>
@@ -472,7 +472,7 @@ export function StreamsScreen() {
                 <li key={s.streamId}>
                   <button
                     type="button"
-                    className="rw-btn rw-btn--small rw-btn--outline"
+                    className="button button--small button--secondary"
                     onClick={() =>
                       dispatch(streamSearched({ kind: 'stream', streamId: s.streamId, from: 1 }))
                     }
@@ -502,7 +502,7 @@ export function StreamsScreen() {
             {streams.user ? (
               <button
                 type="button"
-                className="rw-btn rw-btn--small rw-btn--outline"
+                className="button button--small button--secondary"
                 onClick={() => dispatch(streamPageClosed())}
               >
                 Back to the streams of user {streams.user.user}
@@ -510,7 +510,7 @@ export function StreamsScreen() {
             ) : null}
             <button
               type="button"
-              className="rw-btn rw-btn--small rw-btn--outline"
+              className="button button--small button--secondary"
               disabled={from <= 1 || streams.loading}
               onClick={() =>
                 dispatch(
@@ -526,7 +526,7 @@ export function StreamsScreen() {
             </button>
             <button
               type="button"
-              className="rw-btn rw-btn--small rw-btn--outline"
+              className="button button--small button--secondary"
               disabled={from + STREAM_PAGE_SIZE > page.version || streams.loading}
               onClick={() =>
                 dispatch(
@@ -616,7 +616,7 @@ export function DisputesScreen() {
                 ) : (
                   <button
                     type="button"
-                    className="rw-btn rw-btn--small rw-btn--outline"
+                    className="button button--small button--secondary"
                     aria-label={`Show the history of shipment ${d.shipmentId}`}
                     onClick={() => dispatch(disputeHistoryRequested(d.shipmentId))}
                   >
@@ -627,7 +627,7 @@ export function DisputesScreen() {
                   <div className="rw-ops__actions">
                     <button
                       type="button"
-                      className="rw-btn rw-btn--small rw-btn--primary"
+                      className="button button--small button--primary"
                       disabled={disputes.busy !== null}
                       onClick={() =>
                         dispatch(settleRequested({ shipmentId: d.shipmentId, outcome: 'buyer' }))
@@ -637,7 +637,7 @@ export function DisputesScreen() {
                     </button>
                     <button
                       type="button"
-                      className="rw-btn rw-btn--small rw-btn--outline"
+                      className="button button--small button--secondary"
                       disabled={disputes.busy !== null}
                       onClick={() =>
                         dispatch(settleRequested({ shipmentId: d.shipmentId, outcome: 'seller' }))

@@ -49,7 +49,7 @@ export default function OrderConfirmationPage() {
         <p className="rw-muted" role="alert">
           {current.error ?? 'Failed to fetch order details'}
         </p>
-        <Link to="/orders" className="rw-btn rw-btn--primary">
+        <Link to="/orders" className="button button--primary">
           View your orders
         </Link>
       </div>
@@ -92,7 +92,7 @@ export default function OrderConfirmationPage() {
           </p>
           <Link
             to={`/orders/${encodeURIComponent(order.id)}/pay`}
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
           >
             Pay now
           </Link>
@@ -204,10 +204,10 @@ export default function OrderConfirmationPage() {
             {order.shipping.email}
           </address>
           <div className="rw-confirmation__links">
-            <Link to="/orders" className="rw-btn rw-btn--primary">
+            <Link to="/orders" className="button button--primary">
               View all orders
             </Link>
-            <Link to="/products" className="rw-btn rw-btn--outline">
+            <Link to="/products" className="button button--secondary">
               Continue shopping
             </Link>
           </div>

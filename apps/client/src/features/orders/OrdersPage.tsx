@@ -98,7 +98,7 @@ function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
           {standing === 'awaitingPayment' && (
             <Link
               to={`/orders/${encodeURIComponent(order.id)}/pay`}
-              className="rw-btn rw-btn--primary rw-btn--small"
+              className="button button--primary button--small"
               aria-label={`Pay now for order #${order.id}`}
             >
               Pay now
@@ -152,7 +152,7 @@ export default function OrdersPage() {
       <div className="rw-page container rw-empty">
         <h1>Sign in to view your orders</h1>
         <p className="rw-muted">Track your orders and view your purchase history.</p>
-        <Link to="/login" className="rw-btn rw-btn--primary">
+        <Link to="/login" className="button button--primary">
           Sign In
         </Link>
       </div>
@@ -183,7 +183,7 @@ export default function OrdersPage() {
           <p className="rw-muted">{list.error}</p>
           <button
             type="button"
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
             onClick={() => window.location.reload()}
           >
             Try again
@@ -193,7 +193,7 @@ export default function OrdersPage() {
         <div className="rw-empty">
           <h2>No orders yet</h2>
           <p className="rw-muted">When you make a purchase, your orders will appear here.</p>
-          <Link to="/products" className="rw-btn rw-btn--primary">
+          <Link to="/products" className="button button--primary">
             Start shopping
           </Link>
         </div>

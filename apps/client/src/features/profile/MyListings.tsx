@@ -35,7 +35,7 @@ export default function MyListings({ uid }: { uid: string }) {
             {count} {count === 1 ? 'listing' : 'listings'}
           </p>
         </div>
-        <Link to="/create-listing" className="rw-btn rw-btn--primary rw-btn--small">
+        <Link to="/create-listing" className="button button--primary button--small">
           New Listing
         </Link>
       </div>
@@ -52,7 +52,7 @@ export default function MyListings({ uid }: { uid: string }) {
         <div className="rw-empty">
           <h3>No listings yet</h3>
           <p className="rw-muted">Start selling by creating your first listing</p>
-          <Link to="/create-listing" className="rw-btn rw-btn--primary">
+          <Link to="/create-listing" className="button button--primary">
             Create Your First Listing
           </Link>
         </div>
@@ -83,21 +83,21 @@ export default function MyListings({ uid }: { uid: string }) {
                 <div className="rw-listing-row__actions">
                   <Link
                     to={`/products/${product.product_id}`}
-                    className="rw-btn rw-btn--outline rw-btn--small"
+                    className="button button--secondary button--small"
                     aria-label={`View ${product.title}`}
                   >
                     View
                   </Link>
                   <Link
                     to={`/update-listing/${product.product_id}`}
-                    className="rw-btn rw-btn--outline rw-btn--small"
+                    className="button button--secondary button--small"
                     aria-label={`Edit ${product.title}`}
                   >
                     Edit
                   </Link>
                   <button
                     type="button"
-                    className="rw-btn rw-btn--outline rw-btn--small rw-icon-btn--danger"
+                    className="button button--secondary button--small rw-icon-btn--danger"
                     onClick={() => remove(product.product_id)}
                     disabled={deleting}
                     aria-label={`Delete ${product.title}`}

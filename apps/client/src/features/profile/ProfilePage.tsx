@@ -22,7 +22,7 @@ export default function ProfilePage() {
       <div className="rw-page container rw-empty">
         <h1>Sign in to view profile</h1>
         <p className="rw-muted">Access your profile, listings, and account settings.</p>
-        <Link to="/login" className="rw-btn rw-btn--primary">
+        <Link to="/login" className="button button--primary">
           Sign In
         </Link>
       </div>

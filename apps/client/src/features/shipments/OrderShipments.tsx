@@ -49,7 +49,7 @@ export default function OrderShipments({
           <span>{list.error}</span>
           <button
             type="button"
-            className="rw-btn rw-btn--small rw-btn--outline"
+            className="button button--small button--secondary"
             onClick={() => dispatch(orderShipmentsRequested({ orderId }))}
           >
             Try again

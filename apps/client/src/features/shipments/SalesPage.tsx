@@ -36,7 +36,7 @@ function Balance() {
           <span>{state.error}</span>
           <button
             type="button"
-            className="rw-btn rw-btn--small rw-btn--outline"
+            className="button button--small button--secondary"
             onClick={() => dispatch(salesRequested())}
           >
             Try again
@@ -108,7 +108,7 @@ export default function SalesPage() {
         </div>
         <button
           type="button"
-          className="rw-btn rw-btn--outline rw-btn--small"
+          className="button button--secondary button--small"
           disabled={loading}
           onClick={() => dispatch(salesRequested())}
         >
@@ -134,7 +134,7 @@ export default function SalesPage() {
             <p className="rw-muted">{sales.error}</p>
             <button
               type="button"
-              className="rw-btn rw-btn--primary"
+              className="button button--primary"
               onClick={() => dispatch(salesRequested())}
             >
               Try again
@@ -144,7 +144,7 @@ export default function SalesPage() {
           <div className="rw-empty">
             <h3>No sales yet</h3>
             <p className="rw-muted">When a buyer pays for one of your listings, it appears here.</p>
-            <Link to="/create-listing" className="rw-btn rw-btn--primary">
+            <Link to="/create-listing" className="button button--primary">
               List an item
             </Link>
           </div>

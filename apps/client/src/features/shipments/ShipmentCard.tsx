@@ -183,7 +183,7 @@ function ShipForm({
           </span>
         )}
       </div>
-      <button type="submit" className="rw-btn rw-btn--primary" disabled={busy}>
+      <button type="submit" className="button button--primary" disabled={busy}>
         Mark as shipped
       </button>
     </form>
@@ -252,10 +252,10 @@ function ProblemForm({
         </p>
       )}
       <div className="rw-shipment__buttons">
-        <button type="submit" className="rw-btn rw-btn--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           Send report
         </button>
-        <button type="button" className="rw-btn rw-btn--outline" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={onClose}>
           Close
         </button>
       </div>
@@ -396,7 +396,7 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
           <span>{actionError}</span>
           <button
             type="button"
-            className="rw-btn rw-btn--small rw-btn--outline"
+            className="button button--small button--secondary"
             onClick={() => dispatch(shipmentErrorDismissed({ shipmentId: shipment.shipmentId }))}
           >
             Dismiss
@@ -425,7 +425,7 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
             <button
               key={action}
               type="button"
-              className={`rw-btn ${action === 'confirmOk' || action === 'markDelivered' || action === 'confirmReceipt' ? 'rw-btn--primary' : 'rw-btn--outline'}`}
+              className={`button ${action === 'confirmOk' || action === 'markDelivered' || action === 'confirmReceipt' ? 'button--primary' : 'button--secondary'}`}
               disabled={busy}
               onClick={() => onButton(action)}
             >
@@ -435,7 +435,7 @@ export default function ShipmentCard({ shipment, role, title, headingLevel = 2 }
           {shipment.actions.includes('reportProblem') && !reporting && (
             <button
               type="button"
-              className="rw-btn rw-btn--outline"
+              className="button button--secondary"
               disabled={busy}
               onClick={() => setReporting(true)}
             >

@@ -76,7 +76,7 @@ export default function SavedSearchesPage() {
           <span>{error}</span>
           <button
             type="button"
-            className="rw-btn rw-btn--small rw-btn--outline"
+            className="button button--small button--secondary"
             onClick={() => dispatch(savedSearchesRequested())}
           >
             Try again

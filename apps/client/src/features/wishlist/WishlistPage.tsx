@@ -33,7 +33,7 @@ export default function WishlistPage() {
         <Link
           to="/login"
           state={{ from: { pathname: '/wishlist' } }}
-          className="rw-btn rw-btn--primary"
+          className="button button--primary"
         >
           Sign In
         </Link>
@@ -76,7 +76,7 @@ export default function WishlistPage() {
           <p>{wishlist.error}</p>
           <button
             type="button"
-            className="rw-btn rw-btn--primary"
+            className="button button--primary"
             onClick={() => dispatch(loadWishlist())}
           >
             Try again
@@ -85,7 +85,7 @@ export default function WishlistPage() {
       ) : wishlist.items.length === 0 ? (
         <div className="rw-empty">
           <p>You have no items in your wishlist.</p>
-          <Link to="/products" className="rw-btn rw-btn--primary">
+          <Link to="/products" className="button button--primary">
             Browse products
           </Link>
         </div>
@@ -113,7 +113,7 @@ export default function WishlistPage() {
             <span className="rw-wishlist__bulk">
               <button
                 type="button"
-                className="rw-btn rw-btn--primary rw-btn--small"
+                className="button button--primary button--small"
                 disabled={selected.length === 0}
                 onClick={() => moveToCart(selectedItems)}
               >
@@ -121,7 +121,7 @@ export default function WishlistPage() {
               </button>
               <button
                 type="button"
-                className="rw-btn rw-btn--outline rw-btn--small"
+                className="button button--secondary button--small"
                 disabled={selected.length === 0}
                 onClick={() => remove(selected)}
               >
@@ -129,7 +129,7 @@ export default function WishlistPage() {
               </button>
               <button
                 type="button"
-                className="rw-btn rw-btn--outline rw-btn--small rw-wishlist__clear"
+                className="button button--secondary button--small rw-wishlist__clear"
                 onClick={() => setConfirmingClear(true)}
               >
                 Clear wishlist
@@ -175,7 +175,7 @@ export default function WishlistPage() {
                   <div className="rw-wishlist__actions">
                     <button
                       type="button"
-                      className="rw-btn rw-btn--primary rw-btn--small"
+                      className="button button--primary button--small"
                       disabled={busy}
                       aria-label={`Add ${item.title} to cart`}
                       onClick={() => moveToCart([item])}
@@ -184,7 +184,7 @@ export default function WishlistPage() {
                     </button>
                     <button
                       type="button"
-                      className="rw-btn rw-btn--outline rw-btn--small"
+                      className="button button--secondary button--small"
                       disabled={busy}
                       aria-label={`Remove ${item.title} from wishlist`}
                       onClick={() => remove([item.product_id])}
