@@ -19,6 +19,9 @@ export default defineConfig({
           pool: 'forks',
           // In-process servers log at warn: no line per request between the reporter's.
           setupFiles: ['tests/setup/logs.ts'],
+          // One Auth emulator for the whole run. Started by the files that need it, it stopped
+          // whenever no file held it and started again for the next: 15 s or more each time.
+          globalSetup: ['packages/testing/src/auth.ts'],
         },
       },
       {
