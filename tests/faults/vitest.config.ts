@@ -14,5 +14,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    // One Auth emulator for the three topologies, rather than one started and stopped by each.
+    globalSetup: ['packages/testing/src/auth.ts'],
   },
 });
