@@ -30,7 +30,7 @@ export {
   type DecideContext,
 } from './shared/decider.ts';
 export { brandIdForName } from './brand/decider.ts';
-export { cartIdForUser } from './cart/decider.ts';
+export { cartIdForUser } from '@rewear/features/cart/domain';
 export * from './payments/index.ts';
 export {
   seedCatalogue,

@@ -15,7 +15,7 @@ import {
   type AggregateRepository,
   type CommandEnvironment,
 } from '../src/shared/decider.ts';
-import { cartDecider } from '../src/cart/decider.ts';
+import { cartDecider } from '@rewear/features/cart/decider';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rewear-snapshots-'));
 const log = openSqliteEventLog({ file: path.join(dir, 'events.sqlite') });

@@ -9,7 +9,7 @@ import {
   type CatalogueProjectorOptions,
 } from './catalogue/projector.ts';
 import { usersProjector } from './users/users.ts';
-import { cartsProjector } from './carts/carts.ts';
+import { cartsProjector } from '@rewear/features/cart/projection';
 import { wishlistsProjector } from './wishlists/wishlists.ts';
 import { ordersProjector } from './orders/orders.ts';
 import { newsletterProjector } from './newsletter/newsletter.ts';
@@ -36,7 +36,7 @@ export * from './catalogue/brand.ts';
 export * from './catalogue/projector.ts';
 export * from './collections/algorithmic.ts';
 export * from './users/users.ts';
-export * from './carts/carts.ts';
+export * from '@rewear/features/cart/projection';
 export * from './wishlists/wishlists.ts';
 export * from './orders/orders.ts';
 export * from './newsletter/newsletter.ts';

@@ -97,6 +97,10 @@ export interface ListingDoc extends ProductRecord, Doc {
   deleted: boolean;
 }
 
+/** A listing that exists for product detail: created and not deleted (sold out still answers). */
+export const isVisible = (doc: ListingDoc | null): doc is ListingDoc =>
+  !!doc && !doc.deleted && doc.created_at !== '';
+
 /** What the search index holds per listed product: the record plus sort and filter helpers. */
 export interface ProductSearchDoc extends ProductRecord {
   id: string;
@@ -165,20 +169,8 @@ export interface UserDoc extends Doc {
   registered_at: string;
 }
 
-export interface CartLineDoc {
-  product_id: string;
-  quantity: number;
-}
-
-export interface CartDoc extends Doc {
-  _id: string;
-  user_id: string;
-  lines: CartLineDoc[];
-  /** Stream version of the last applied event: makes add/remove (which are deltas) idempotent. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+// A cart's documents (CartDoc, CartLineDoc) live with the cart module:
+// packages/features/src/cart/projection.ts.
 
 export interface WishlistItemDoc extends Doc {
   _id: string;

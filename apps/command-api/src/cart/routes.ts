@@ -11,7 +11,12 @@ import { requireSelf, requireUser, type RequestContext } from '@rewear/platform'
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { cartDecider, cartIdForUser, planMerge, type CartCommand } from './decider.ts';
+import {
+  cartDecider,
+  cartIdForUser,
+  planMerge,
+  type CartCommand,
+} from '@rewear/features/cart/decider';
 
 const run = (
   services: CommandServices,

@@ -20,7 +20,8 @@ import {
   type CommandEnvironment,
 } from '../shared/decider.ts';
 import { listingDecider, type ListingState } from '../listing/decider.ts';
-import { cartDecider, cartIdForUser, ownListingMessage } from '../cart/decider.ts';
+import { cartDecider, cartIdForUser, ownListingMessage } from '@rewear/features/cart/decider';
+import { heldPriceOf } from '@rewear/features/cart/domain';
 import {
   isPastExpiry,
   orderDecider,
@@ -35,7 +36,6 @@ import {
   conversationDecider,
   conversationIdOf,
   conversationStream,
-  heldOffer,
 } from '@rewear/features/conversation/decider';
 import { bundleDecider, bundleStream } from '../bundle/decider.ts';
 
@@ -191,9 +191,8 @@ async function priceOrder(
       conversationDecider,
       conversationStream(conversationIdOf(line.productId, buyerId)),
     );
-    const held = heldOffer(conversation.state.offers, now.getTime());
-    if (held)
-      offers.set(line.productId, { offerId: held.offerId, amountCents: held.acceptedCents! });
+    const held = heldPriceOf(conversation.state.offers, now.getTime());
+    if (held) offers.set(line.productId, held);
     const sellerId = listings.get(line.productId)!.fields!.sellerId;
     if (!bundles.has(sellerId))
       bundles.set(

@@ -15,7 +15,7 @@ import {
   type CommandEnvironment,
 } from './decider.ts';
 import { availableStock, listingDecider, type ListingState } from '../listing/decider.ts';
-import type { ProductAvailability } from '../cart/decider.ts';
+import type { ProductAvailability } from '@rewear/features/cart/decider';
 
 export interface CommandServices {
   eventStore: EventStore;

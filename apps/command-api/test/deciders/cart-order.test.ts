@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '@rewear/contracts';
-import { cartDecider } from '../../src/cart/decider.ts';
+import { cartDecider } from '@rewear/features/cart/decider';
 import { orderDecider, type OrderEvent } from '../../src/order/decider.ts';
 import { userDecider } from '../../src/user/decider.ts';
 import { wishlistDecider } from '../../src/wishlist/decider.ts';

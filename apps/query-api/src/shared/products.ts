@@ -39,9 +39,7 @@ export function toProduct(id: string, r: ProductRecord): Product {
 export const fromSearchDoc = (doc: ProductSearchDoc) => toProduct(doc.id, doc);
 export const fromListing = (doc: ListingDoc) => toProduct(doc._id, doc);
 
-/** A listing that exists for product detail: created and not deleted (sold out still answers). */
-export const isVisible = (doc: ListingDoc | null): doc is ListingDoc =>
-  !!doc && !doc.deleted && doc.created_at !== '';
+export { isVisible } from '@rewear/read-models';
 
 /**
  * How many products' JSON texts are kept (about 800 bytes each: some 16 MB, outside the

@@ -1,26 +1,12 @@
-/** One cart per user; its lines are product id → quantity. */
-import {
-  addableQuantity,
-  changeQuantities,
-  lineChangeOf,
-  type EventOf,
-  type LineQuantities,
-} from '@rewear/contracts';
+/**
+ * The cart's command face: stream `cart-{cartId}`, one cart per user. The lines' steps are the
+ * domain's (`./domain.ts`), folded by the read side too; what a command may do to them is here.
+ */
+import { addableQuantity, changeQuantities, type LineQuantities } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import { evolveCart, initialCart, type CartEvent, type CartState } from './domain.ts';
 
-/** The events of a cart stream. */
-export type CartEvent = EventOf<
-  'CartCreated' | 'CartItemAdded' | 'CartItemQuantitySet' | 'CartItemRemoved' | 'CartCleared'
->;
-
-export interface CartState {
-  exists: boolean;
-  cartId: string;
-  userId: string;
-  lines: LineQuantities;
-  /** Paid orders this cart was already cleared for. */
-  clearedForOrders: string[];
-}
+export { cartIdForUser, type CartEvent, type CartState } from './domain.ts';
 
 /** What the cart needs to know about a listing to take it in. */
 export interface ProductAvailability {
@@ -44,9 +30,6 @@ export type CartCommand =
       userId: string;
       items: Array<{ product: ProductAvailability; quantity: number }>;
     };
-
-/** The cart id of a user: deterministic, so "one cart per user" holds even under a race. */
-export const cartIdForUser = (userId: string) => `u_${userId}`;
 
 export const onlyAvailableMessage = (n: number) => `Only ${n} available`;
 
@@ -84,30 +67,6 @@ export function planMerge(
     } else if (!lines[productId]) plan.skipped.push({ productId, reason: 'sold_out' });
   }
   return plan;
-}
-
-export function evolveCart(state: CartState, event: CartEvent): CartState {
-  switch (event.type) {
-    case 'CartCreated':
-      return { ...state, exists: true, cartId: event.data.cartId, userId: event.data.userId };
-    case 'CartItemAdded':
-    case 'CartItemQuantitySet':
-    case 'CartItemRemoved':
-      return {
-        ...state,
-        lines: changeQuantities(state.lines, event.data.productId, lineChangeOf(event)),
-      };
-    case 'CartCleared':
-      return {
-        ...state,
-        lines: {},
-        clearedForOrders: event.data.orderId
-          ? [...state.clearedForOrders, event.data.orderId]
-          : state.clearedForOrders,
-      };
-    default:
-      return state;
-  }
 }
 
 function checkOwner(state: CartState, userId: string) {
@@ -209,7 +168,7 @@ function decideCart(command: CartCommand, state: CartState): CartEvent[] {
 }
 
 export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
-  initialState: () => ({ exists: false, cartId: '', userId: '', lines: {}, clearedForOrders: [] }),
+  initialState: initialCart,
   evolve: evolveCart,
   decide: decideCart,
 };
