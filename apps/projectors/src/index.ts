@@ -10,7 +10,7 @@ import {
 } from './catalogue/projector.ts';
 import { usersProjector } from './users/users.ts';
 import { cartsProjector } from '@rewear/features/cart/projection';
-import { wishlistsProjector } from './wishlists/wishlists.ts';
+import { wishlistsProjector } from '@rewear/features/wishlist/projection';
 import { ordersProjector } from './orders/orders.ts';
 import { newsletterProjector } from './newsletter/newsletter.ts';
 import { contactMessagesProjector } from './contact/contact-messages.ts';
@@ -37,7 +37,7 @@ export * from './catalogue/projector.ts';
 export * from './collections/algorithmic.ts';
 export * from './users/users.ts';
 export * from '@rewear/features/cart/projection';
-export * from './wishlists/wishlists.ts';
+export * from '@rewear/features/wishlist/projection';
 export * from './orders/orders.ts';
 export * from './newsletter/newsletter.ts';
 export * from './contact/contact-messages.ts';

@@ -169,15 +169,8 @@ export interface UserDoc extends Doc {
   registered_at: string;
 }
 
-// A cart's documents (CartDoc, CartLineDoc) live with the cart module:
-// packages/features/src/cart/projection.ts.
-
-export interface WishlistItemDoc extends Doc {
-  _id: string;
-  user_id: string;
-  product_id: string;
-  added_at: string;
-}
+// A cart's documents (CartDoc, CartLineDoc) and a wishlist's (WishlistItemDoc) live with their
+// modules: packages/features/src/cart/projection.ts, packages/features/src/wishlist/projection.ts.
 
 export interface OrderItemDoc {
   product_id: string;

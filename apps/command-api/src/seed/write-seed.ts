@@ -10,7 +10,7 @@ import type { Decider } from '../shared/decider.ts';
 import { userDecider } from '../user/decider.ts';
 import { brandDecider } from '../brand/decider.ts';
 import { listingDecider } from '../listing/decider.ts';
-import { wishlistDecider } from '../wishlist/decider.ts';
+import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import type { SeedPlan } from '@rewear/seed';
 
 export interface SeedProgress {

@@ -8,7 +8,7 @@ import {
 import { requireSelf } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { handleCommand } from '../shared/decider.ts';
-import { wishlistDecider } from './decider.ts';
+import { wishlistDecider } from '@rewear/features/wishlist/decider';
 
 export const wishlistRoutes: CommandRoute[] = [
   defineRoute({

@@ -3,7 +3,7 @@ import type { DomainEvent } from '@rewear/contracts';
 import { cartDecider } from '@rewear/features/cart/decider';
 import { orderDecider, type OrderEvent } from '../../src/order/decider.ts';
 import { userDecider } from '../../src/user/decider.ts';
-import { wishlistDecider } from '../../src/wishlist/decider.ts';
+import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import { subscriptionDecider } from '../../src/newsletter/decider.ts';
 import { brandDecider } from '../../src/brand/decider.ts';
 import { collectionDecider } from '../../src/collection/decider.ts';

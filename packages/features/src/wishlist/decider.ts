@@ -1,15 +1,16 @@
-/** A user's wishlist: stream `wishlist-{uid}`. */
-import type { EventOf } from '@rewear/contracts';
+/**
+ * The wishlist's command face: stream `wishlist-{uid}`. What the list holds after each event is
+ * the domain's (`./domain.ts`), kept by the read side too; what a command may do is here.
+ */
 import { reject, type Decider } from '../shared/decider.ts';
+import {
+  evolveWishlist,
+  initialWishlist,
+  type WishlistEvent,
+  type WishlistState,
+} from './domain.ts';
 
-/** The events of a wishlist stream. */
-export type WishlistEvent = EventOf<
-  'WishlistItemAdded' | 'WishlistItemRemoved' | 'WishlistCleared'
->;
-
-export interface WishlistState {
-  productIds: string[];
-}
+export type { WishlistEvent, WishlistState } from './domain.ts';
 
 export type WishlistCommand =
   | { type: 'AddToWishlist'; userId: string; productId: string; productListed: boolean }
@@ -17,19 +18,8 @@ export type WishlistCommand =
   | { type: 'ClearWishlist'; userId: string };
 
 export const wishlistDecider: Decider<WishlistState, WishlistCommand, WishlistEvent> = {
-  initialState: () => ({ productIds: [] }),
-  evolve: (state, event: WishlistEvent) => {
-    switch (event.type) {
-      case 'WishlistItemAdded':
-        return { productIds: [...state.productIds, event.data.productId] };
-      case 'WishlistItemRemoved':
-        return { productIds: state.productIds.filter((id) => id !== event.data.productId) };
-      case 'WishlistCleared':
-        return { productIds: [] };
-      default:
-        return state;
-    }
-  },
+  initialState: initialWishlist,
+  evolve: evolveWishlist,
   decide: (command, state) => {
     switch (command.type) {
       case 'AddToWishlist':
