@@ -5,7 +5,7 @@
  * offer and whether another offer may be made at a given time as the decider does.
  */
 import { describe, expect, it } from 'vitest';
-import { OFFER_RULES, schemaVersionOf, validateEvent } from '@rewear/contracts';
+import { OFFER_RULES } from '@rewear/contracts';
 import { conversationDecider } from '@rewear/features/conversation/decider';
 import {
   CONVERSATION_EVENTS,
@@ -21,6 +21,7 @@ import {
   type ConversationEnvelope,
 } from '@rewear/features/conversation/projection';
 import { canOffer, heldOfferOf, offerView } from '@rewear/features/conversation/queries';
+import { delivered } from './support/delivered.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
@@ -92,23 +93,8 @@ const redeemed = (offerId: string, ms = 3 * HOUR): ConversationEvent => ({
 });
 
 /** The stream's events as the store would deliver them to the projection. */
-const envelopes = (events: ConversationEvent[]): ConversationEnvelope[] =>
-  events.map((event, i) => {
-    validateEvent(event.type, schemaVersionOf(event.type), event.data);
-    return {
-      id: `evt-${i + 1}`,
-      type: event.type,
-      schemaVersion: schemaVersionOf(event.type),
-      streamId: 'conversation-l1_b1',
-      streamVersion: i + 1,
-      position: i + 1,
-      occurredAt: iso(i),
-      actor: null,
-      correlationId: `corr-${i + 1}`,
-      causationId: null,
-      data: event.data,
-    } as unknown as ConversationEnvelope;
-  });
+const envelopes = (events: ConversationEvent[]) =>
+  delivered<ConversationEnvelope>('conversation-l1_b1', events, iso);
 
 const ANSWER = OFFER_RULES.answerWithinMs;
 const HOLD = OFFER_RULES.holdMs;

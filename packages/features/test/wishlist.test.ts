@@ -4,7 +4,6 @@
  * every step, and the query's newest-first order is the decider's order reversed.
  */
 import { describe, expect, it } from 'vitest';
-import { schemaVersionOf, validateEvent } from '@rewear/contracts';
 import type { ListingDoc } from '@rewear/read-models';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import { WISHLIST_EVENTS, type WishlistEvent } from '@rewear/features/wishlist/domain';
@@ -15,6 +14,7 @@ import {
   type WishlistItemDoc,
 } from '@rewear/features/wishlist/projection';
 import { wishlistView } from '@rewear/features/wishlist/queries';
+import { delivered } from './support/delivered.ts';
 
 const added = (productId: string): WishlistEvent => ({
   type: 'WishlistItemAdded',
@@ -30,23 +30,10 @@ const cleared = (...productIds: string[]): WishlistEvent => ({
 });
 
 /** The stream's events as the store would deliver them, a second apart. */
-const envelopes = (events: WishlistEvent[]): WishlistEnvelope[] =>
-  events.map((event, i) => {
-    validateEvent(event.type, schemaVersionOf(event.type), event.data);
-    return {
-      id: `evt-${i + 1}`,
-      type: event.type,
-      schemaVersion: schemaVersionOf(event.type),
-      streamId: 'wishlist-u1',
-      streamVersion: i + 1,
-      position: i + 1,
-      occurredAt: new Date(Date.UTC(2026, 2, 1, 12, 0, i)).toISOString(),
-      actor: null,
-      correlationId: `corr-${i + 1}`,
-      causationId: null,
-      data: event.data,
-    } as unknown as WishlistEnvelope;
-  });
+const envelopes = (events: WishlistEvent[]) =>
+  delivered<WishlistEnvelope>('wishlist-u1', events, (i) =>
+    new Date(Date.UTC(2026, 2, 1, 12, 0, i)).toISOString(),
+  );
 
 /** What the documentProjector does: evolve each document the event names, drop it on null. */
 function project(docs: Map<string, WishlistItemDoc>, event: WishlistEnvelope) {
