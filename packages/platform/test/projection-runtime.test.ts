@@ -278,6 +278,48 @@ describe('projector runtime on the embedded engines', () => {
     expect(await snapshot(runtime.readSide, 'listings')).toEqual(before);
   });
 
+  it('a replay ends at the head of the log when asked; what shoppers write meanwhile is delivered live', async () => {
+    const platform = fresh();
+    const { projector, seen } = recording();
+    // Every event it is given during the replay brings a new one to the log, as shoppers do:
+    // a replay that chased the head would never end.
+    let writing = false;
+    let written = 0;
+    const busy: Projector = {
+      ...projector,
+      async apply(event, target) {
+        await projector.apply(event, target);
+        if (!writing) return;
+        written++;
+        await platform.eventStore.append(
+          `cart-w${written}`,
+          [{ type: 'CartCreated', data: { cartId: `w${written}`, userId: 'u' } }],
+          appendOptions(0),
+        );
+      },
+    };
+    const runtime = await boot(platform, [busy]);
+    for (let i = 0; i < 120; i++) {
+      await platform.eventStore.append(
+        `cart-c${i}`,
+        [{ type: 'CartCreated', data: { cartId: `c${i}`, userId: 'u' } }],
+        appendOptions(0),
+      );
+    }
+    expect(await runtime.catchUp(5000)).toBe(true);
+    const head = await platform.eventStore.headPosition();
+
+    writing = true;
+    const result = await runtime.replay('recorder', 1);
+    writing = false;
+    expect(result).toMatchObject({ fromPosition: 1, events: head, position: head });
+    expect(written).toBeGreaterThanOrEqual(head);
+    // The events written during the replay reach the projector through its live subscription.
+    expect(await runtime.catchUp(5000)).toBe(true);
+    const positions = new Set(seen.map((event) => event.position));
+    expect(positions.size).toBe(await platform.eventStore.headPosition());
+  });
+
   it('rebuilds into a new generation that equals the live one, switches, and drops the old', async () => {
     const platform = fresh();
     const runtime = await boot(platform);
