@@ -16,7 +16,6 @@ import { newsletterProjector } from './newsletter/newsletter.ts';
 import { contactMessagesProjector } from './contact/contact-messages.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from './shipments/index.ts';
-import { sellerProfilesProjector } from './sellers/profiles.ts';
 import {
   notificationReadsProjector,
   notificationsProjector,
@@ -28,6 +27,7 @@ import {
   conversationEntriesProjector,
   conversationsProjector,
 } from '@rewear/features/conversation/projection';
+import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
 export * from '@rewear/read-models';
 export * from './catalogue/listing.ts';
@@ -43,7 +43,6 @@ export * from './newsletter/newsletter.ts';
 export * from './contact/contact-messages.ts';
 export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
-export * from './sellers/profiles.ts';
 export * from './notifications/notifications.ts';
 export * from './notifications/inbox.ts';
 export * from './notifications/saved-search-matcher.ts';
@@ -54,8 +53,9 @@ export * from './follows/follows.ts';
 export * from './notifications/offers.ts';
 export * from './notifications/messages.ts';
 export * from './bundles/bundle-discounts.ts';
-// The conversation module's projection, mounted here with its document types.
+// The feature modules' projections, mounted here with their document types.
 export * from '@rewear/features/conversation/projection';
+export * from '@rewear/features/review/projection';
 
 export interface ProjectorSet {
   all: Projector[];

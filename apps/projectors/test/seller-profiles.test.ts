@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventData } from '@rewear/contracts';
-import { READ_MODELS, type SellerProfileDoc } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/read-models';
 import { createMemoryReadModelStore, type ReadSide } from '@rewear/platform';
 import {
   emptyProfile,
@@ -8,7 +8,11 @@ import {
   sellerProfilesProjector,
   type ProfileEvent,
 } from '../src/index.ts';
-import { emptySellerRating, projectSellerRating } from '../src/catalogue/seller-rating.ts';
+import {
+  emptySellerRating,
+  projectSellerRating,
+  type SellerProfileDoc,
+} from '@rewear/features/review/projection';
 import { envelope } from './events.ts';
 
 const left = (

@@ -112,17 +112,6 @@ export interface ProductSearchDoc extends ProductRecord {
   [key: string]: unknown;
 }
 
-/**
- * A user's rating as the catalogue keeps it, to carry onto their listings: the stars of each
- * review they received, by shipment and author (`at`: when its stars last changed by an edit).
- */
-export interface SellerRatingDoc extends Doc {
-  _id: string;
-  reviews: { shipment_id: string; author_id: string; rating: number; at: string | null }[];
-  rating_sum: number;
-  rating_count: number;
-}
-
 export interface BrandDoc extends Doc {
   _id: string;
   name: string;
@@ -280,31 +269,6 @@ export interface SellerBalanceDoc extends Doc {
   available_cents: number;
   /** Oldest first; one per shipment and kind, so a redelivered event counts once. */
   movements: BalanceMovementDoc[];
-}
-
-/** One review a user received (docs/product.md §12). */
-export interface ReceivedReviewDoc {
-  shipment_id: string;
-  author_id: string;
-  /** The author's part in that sale: 'buyer' means the user was its seller. */
-  author_role: 'buyer' | 'seller';
-  rating: number;
-  text: string;
-  left_at: string;
-  edited_at: string | null;
-}
-
-/** A user's public profile: who they are and the reviews they received (newest first). */
-export interface SellerProfileDoc extends Doc {
-  _id: string;
-  /** '' until the user's UserRegistered event has been seen. */
-  display_name: string;
-  photo_url: string | null;
-  member_since: string | null;
-  rating_count: number;
-  /** Sum of the stars received: the average is rating_sum / rating_count. */
-  rating_sum: number;
-  reviews: ReceivedReviewDoc[];
 }
 
 /** One notification of a shipment's thread, to one of its two parties. */

@@ -1,15 +1,20 @@
 /**
  * Reviews of a completed shipment (docs/product.md §12): its buyer or seller leaves one (POST)
  * and may change it for 7 days (PUT). The route reads the shipment's own stream for who its
- * buyer and seller are and whether it completed; the decider says yes or why not (403, 409), and
- * a refusal appends nothing.
+ * buyer and seller are and whether it completed; the decider (the review feature's, in
+ * packages/features) says yes or why not (403, 409), and a refusal appends nothing.
  */
 import { reviewBody, reviewEditableUntil, shipmentParams, streamIdOf } from '@rewear/contracts';
 import { requireUser } from '@rewear/platform';
 import { handleCommand, type CommandEnvironment } from '../shared/decider.ts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { loadShipment } from '../shipment/workflow.ts';
-import { reviewDecider, type ReviewCommand, type ShipmentFacts } from './decider.ts';
+import {
+  reviewDecider,
+  type ReviewCommand,
+  type ShipmentFacts,
+} from '@rewear/features/review/decider';
+import { authorOf } from '@rewear/features/review/domain';
 
 export const reviewStream = (shipmentId: string) => streamIdOf('review', shipmentId);
 
@@ -69,7 +74,7 @@ function reviewRoute(method: 'post' | 'put'): CommandRoute {
         command,
       );
       const shipment = command.shipment!; // the decider refused a missing one
-      const role = user.uid === shipment.buyerId ? 'buyer' : 'seller';
+      const { role, subjectId } = authorOf(shipment, user.uid)!; // or the decider refused
       const held = outcome.state[role]!;
       return {
         status: leaving ? 201 : 200,
@@ -78,7 +83,7 @@ function reviewRoute(method: 'post' | 'put'): CommandRoute {
             shipmentId: shipment.shipmentId,
             authorId: user.uid,
             authorRole: role,
-            subjectId: role === 'buyer' ? shipment.sellerId : shipment.buyerId,
+            subjectId,
             rating: held.rating,
             text: held.text,
             leftAt: held.leftAt,

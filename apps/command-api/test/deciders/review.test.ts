@@ -1,6 +1,10 @@
 import { describe, it } from 'vitest';
 import { REVIEW_RULES } from '@rewear/contracts';
-import { reviewDecider, type ReviewEvent, type ShipmentFacts } from '../../src/review/decider.ts';
+import {
+  reviewDecider,
+  type ReviewEvent,
+  type ShipmentFacts,
+} from '@rewear/features/review/decider';
 import { given, NOW } from './given.ts';
 
 const at = (ms: number) => new Date(NOW.getTime() + ms);

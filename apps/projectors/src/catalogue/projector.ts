@@ -24,7 +24,6 @@ import {
   type LikeDoc,
   type ListingDoc,
   type ProductSearchDoc,
-  type SellerRatingDoc,
 } from '@rewear/read-models';
 import {
   LISTING_EVENTS,
@@ -34,12 +33,14 @@ import {
   type ListingEvent,
   withSellerRating,
 } from './listing.ts';
+// A seller's rating is the review feature's; the catalogue carries it onto their listings.
 import {
   SELLER_RATING_EVENTS,
   emptySellerRating,
   projectSellerRating,
+  type SellerRatingDoc,
   type SellerRatingEvent,
-} from './seller-rating.ts';
+} from '@rewear/features/review/projection';
 import { likeId, likeKeys, projectLike, type LikeEvent } from './likes.ts';
 import { projectBrand } from './brand.ts';
 import {

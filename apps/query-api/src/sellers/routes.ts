@@ -2,60 +2,28 @@
  * Public profiles and reviews (docs/product.md §12): a user's profile with their rating, the
  * reviews they received and their listings; a completed shipment's two reviews for its buyer and
  * seller. A product's detail and every list read the seller's rating off the listing, where the
- * catalogue projection keeps it (no read more per product).
+ * catalogue projection keeps it (no read more per product). Mounted from the review feature's
+ * query face.
  */
 import { z } from 'zod';
 import {
-  reviewEditableUntil,
   sellerRatingFrom,
   type ProductDetail,
-  type ReviewView,
   type SellerProfile,
-  type SellerRating,
   type ShipmentReviews,
 } from '@rewear/contracts';
-import { forbidden, notFound, requireUser, type ReadSide } from '@rewear/platform';
 import {
-  READ_MODELS,
-  type ListingDoc,
-  type ReceivedReviewDoc,
-  type SellerProfileDoc,
-  type ShipmentDoc,
-} from '@rewear/read-models';
+  profileOf,
+  ratingOf,
+  receivedReviewsView,
+  shipmentReviews,
+} from '@rewear/features/review/queries';
+import { forbidden, notFound, requireUser } from '@rewear/platform';
+import { READ_MODELS, type ListingDoc, type ShipmentDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { fromListing } from '../shared/products.ts';
 import { listingsOf, namesOf } from '../shared/read.ts';
-
-const profilesOf = (side: ReadSide) =>
-  side.collection<SellerProfileDoc>(READ_MODELS.sellerProfiles);
-
-/** Pure: the rating of a profile, the average to one decimal (0 while there is none). */
-export function ratingOf(
-  doc: Pick<SellerProfileDoc, 'rating_sum' | 'rating_count'> | null,
-): SellerRating {
-  return doc ? sellerRatingFrom(doc.rating_sum, doc.rating_count) : sellerRatingFrom(0, 0);
-}
-
-/** Pure: one received review as anyone reads it. */
-export function reviewView(
-  subjectId: string,
-  doc: ReceivedReviewDoc,
-  authorName: string,
-): ReviewView {
-  return {
-    shipmentId: doc.shipment_id,
-    authorId: doc.author_id,
-    authorName,
-    authorRole: doc.author_role,
-    subjectId,
-    rating: doc.rating,
-    text: doc.text,
-    leftAt: doc.left_at,
-    editedAt: doc.edited_at,
-    editableUntil: reviewEditableUntil(doc.left_at),
-  };
-}
 
 /** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */
 export function productDetail(listing: ListingDoc): ProductDetail {
@@ -80,7 +48,7 @@ export const sellerRoutes: QueryRoute[] = [
     async handle({ params, deps }): Promise<SellerProfile> {
       const side = deps.readSide;
       const [profile, listings, completed] = await Promise.all([
-        profilesOf(side).findOne({ _id: params.uid }, { readonly: true }),
+        profileOf(side, params.uid),
         listingsOf(side).find(
           { seller_id: params.uid, deleted: false },
           { sort: { created_at: -1 }, readonly: true },
@@ -105,9 +73,7 @@ export const sellerRoutes: QueryRoute[] = [
         photoUrl: profile?.photo_url ?? listings[0]?.seller_photo ?? null,
         memberSince: profile?.member_since ?? null,
         rating: ratingOf(profile),
-        reviews: (profile?.reviews ?? []).map((r) =>
-          reviewView(params.uid, r, names.get(r.author_id) ?? ''),
-        ),
+        reviews: receivedReviewsView(params.uid, profile, names),
         listings: forSale.map(fromListing),
         itemsSold: completed.reduce(
           (sum, s) => sum + s.items.reduce((units, item) => units + item.quantity, 0),
@@ -139,31 +105,11 @@ export const sellerRoutes: QueryRoute[] = [
         .collection<ShipmentDoc>(READ_MODELS.shipments)
         .findOne({ _id: params.shipmentId }, { readonly: true });
       if (!shipment) throw notFound('Shipment not found');
-      const role =
-        user.uid === shipment.buyer_id
-          ? 'buyer'
-          : user.uid === shipment.seller_id
-            ? 'seller'
-            : null;
-      if (!role) throw forbidden('This shipment is not yours');
-      const other = role === 'buyer' ? shipment.seller_id : shipment.buyer_id;
-      const [theirProfile, myProfile] = await Promise.all([
-        profilesOf(side).findOne({ _id: other }, { readonly: true }),
-        profilesOf(side).findOne({ _id: user.uid }, { readonly: true }),
-      ]);
-      const find = (profile: SellerProfileDoc | null, author: string) =>
-        profile?.reviews.find((r) => r.shipment_id === shipment._id && r.author_id === author);
-      const mine = find(theirProfile, user.uid);
-      const theirs = find(myProfile, other);
-      const names = await namesOf(side, [user.uid, other]);
-      return {
-        shipmentId: shipment._id,
-        role,
-        otherPartyId: other,
-        open: shipment.status === 'completed',
-        mine: mine ? reviewView(other, mine, names.get(user.uid) ?? '') : null,
-        theirs: theirs ? reviewView(user.uid, theirs, names.get(other) ?? '') : null,
-      };
+      const reviews = await shipmentReviews(side, shipment, user.uid, (uids) =>
+        namesOf(side, uids),
+      );
+      if (!reviews) throw forbidden('This shipment is not yours');
+      return reviews;
     },
   }),
 ];

@@ -1,38 +1,32 @@
 /**
- * The reviews of one shipment (docs/product.md §12): after it completes, its buyer and its seller
- * may each review the other once, then change that review for 7 days. Stream
- * `review-{shipmentId}`. The shipment's facts come with the command (read from the shipment's
- * own stream by the route), so the rules stay pure.
+ * The review's command face (docs/product.md §12): after a shipment completes, its buyer and its
+ * seller may each review the other once, then change that review for 7 days. Stream
+ * `review-{shipmentId}`; its state and who reviews whom are the domain's (`./domain.ts`). The
+ * shipment's facts come with the command (read from the shipment's own stream by the route), so
+ * the rules stay pure.
  */
 import {
   REVIEW_EDIT_CLOSED_MESSAGE,
   REVIEW_RULES,
   type EventData,
-  type EventOf,
-  type ShipmentRole,
   type ShipmentStatus,
 } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import {
+  authorOf,
+  evolveReview,
+  initialReviewState,
+  isSelfReview,
+  type Parties,
+  type ReviewEvent,
+  type ReviewState,
+} from './domain.ts';
 
-export type ReviewEvent = EventOf<'ReviewLeft' | 'ReviewEdited'>;
-
-export interface HeldReview {
-  rating: number;
-  text: string;
-  leftAt: string;
-  editedAt: string | null;
-}
-
-export interface ReviewState {
-  buyer: HeldReview | null;
-  seller: HeldReview | null;
-}
+export type { ReviewEvent, ReviewState } from './domain.ts';
 
 /** What the review rules need of the shipment; null when there is no such shipment. */
-export interface ShipmentFacts {
+export interface ShipmentFacts extends Parties {
   shipmentId: string;
-  buyerId: string;
-  sellerId: string;
   status: ShipmentStatus;
 }
 
@@ -46,39 +40,6 @@ interface Writing {
 export type ReviewCommand =
   ({ type: 'LeaveReview' } & Writing) | ({ type: 'EditReview' } & Writing);
 
-export const initialReviewState = (): ReviewState => ({ buyer: null, seller: null });
-
-export function evolveReview(state: ReviewState, event: ReviewEvent): ReviewState {
-  const role = event.data.authorRole;
-  switch (event.type) {
-    case 'ReviewLeft':
-      return {
-        ...state,
-        [role]: {
-          rating: event.data.rating,
-          text: event.data.text,
-          leftAt: event.data.leftAt,
-          editedAt: null,
-        },
-      };
-    case 'ReviewEdited': {
-      const held = state[role];
-      if (!held) return state;
-      return {
-        ...state,
-        [role]: {
-          ...held,
-          rating: event.data.rating,
-          text: event.data.text,
-          editedAt: event.data.editedAt,
-        },
-      };
-    }
-    default:
-      return state;
-  }
-}
-
 /** The 400 of a review whose author would be its subject (a shipment bought from oneself). */
 export const selfReviewMessage = 'You cannot review yourself';
 
@@ -88,16 +49,15 @@ export const selfReviewMessage = 'You cannot review yourself';
  */
 function authorship(shipment: ShipmentFacts | null, authorId: string) {
   if (!shipment) return reject('not_found', 'Shipment not found');
-  const role: ShipmentRole | null =
-    authorId === shipment.buyerId ? 'buyer' : authorId === shipment.sellerId ? 'seller' : null;
-  if (!role)
+  const author = authorOf(shipment, authorId);
+  if (!author)
     return reject('forbidden', 'Only the buyer or the seller of this shipment can review it');
   // Buying one's own listing is refused now; a shipment recorded before that has one party.
-  if (shipment.buyerId === shipment.sellerId) return reject('invalid', selfReviewMessage);
+  if (isSelfReview({ authorId, subjectId: author.subjectId }))
+    return reject('invalid', selfReviewMessage);
   if (shipment.status !== 'completed')
     reject('conflict', 'Reviews open once the shipment is completed');
-  const subjectId = role === 'buyer' ? shipment.sellerId : shipment.buyerId;
-  return { role, subjectId, shipmentId: shipment.shipmentId };
+  return { ...author, shipmentId: shipment.shipmentId };
 }
 
 /** The body schema checks these too; the decider holds its own rule rather than trust callers. */
