@@ -21,12 +21,12 @@ import {
   notificationsProjector,
 } from './notifications/notifications.ts';
 import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
-import { followsProjector } from './follows/follows.ts';
 import { bundleDiscountsProjector } from './bundles/bundle-discounts.ts';
 import {
   conversationEntriesProjector,
   conversationsProjector,
 } from '@rewear/features/conversation/projection';
+import { followsProjector } from '@rewear/features/follows/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
 export * from '@rewear/read-models';
@@ -49,13 +49,13 @@ export * from './notifications/saved-search-matcher.ts';
 export * from './notifications/saved-searches.ts';
 export * from './notifications/price-drops.ts';
 export * from './notifications/payment-refunds.ts';
-export * from './follows/follows.ts';
 export * from './notifications/offers.ts';
 export * from './notifications/messages.ts';
 export * from './bundles/bundle-discounts.ts';
 // The feature modules' projections, mounted here with their document types.
 export * from '@rewear/features/conversation/projection';
 export * from '@rewear/features/review/projection';
+export * from '@rewear/features/follows/projection';
 
 export interface ProjectorSet {
   all: Projector[];

@@ -321,14 +321,6 @@ export interface InboxDoc extends Doc {
   at: string;
 }
 
-/** One user following one seller (docs/product.md §14). `_id` is `{follower}|{seller}`. */
-export interface FollowDoc extends Doc {
-  _id: string;
-  follower_id: string;
-  seller_id: string;
-  followed_at: string;
-}
-
 /**
  * One saved search (docs/product.md §14), kept by the inbox's saved-search notifier. `index_key`
  * is its most selective required term: a new listing is matched only against the searches

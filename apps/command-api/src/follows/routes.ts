@@ -8,7 +8,7 @@ import { handleCommand } from '../shared/decider.ts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { userDecider } from '../user/decider.ts';
-import { followsDecider } from './decider.ts';
+import { followsDecider } from '@rewear/features/follows/decider';
 
 /**
  * A seller is someone registered, or (seeded sellers, who never registered) someone with a

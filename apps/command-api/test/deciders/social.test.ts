@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { MAX_SAVED_SEARCHES, type SavedSearchQuery } from '@rewear/contracts';
-import { followsDecider, type FollowsEvent } from '../../src/follows/decider.ts';
+import { followsDecider, type FollowsEvent } from '@rewear/features/follows/decider';
 import { savedSearchesDecider, type SavedSearchesEvent } from '../../src/saved-searches/decider.ts';
 import { given } from './given.ts';
 

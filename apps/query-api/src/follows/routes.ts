@@ -1,18 +1,15 @@
 /**
  * Follows (docs/product.md §14): a seller's follower count (and whether the caller follows them),
  * and the newest listings of the sellers the signed-in user follows, for the home page's row.
+ * Mounted from the follows feature's query face.
  */
 import { z } from 'zod';
 import type { FollowStatus, FollowedListings } from '@rewear/contracts';
+import { followedListings, followStatus } from '@rewear/features/follows/queries';
 import { requireUser } from '@rewear/platform';
-import { READ_MODELS, type FollowDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam, wholeNumber } from '../shared/schemas.ts';
-import { fromListing, isVisible } from '../shared/products.ts';
-import { listingsOf } from '../shared/read.ts';
-
-/** More sellers than this are not read for one row: the row shows a dozen listings at most. */
-const FOLLOWED_SELLERS_READ = 500;
+import { fromListing } from '../shared/products.ts';
 
 export const followRoutes: QueryRoute[] = [
   defineRoute({
@@ -26,13 +23,7 @@ export const followRoutes: QueryRoute[] = [
       responses: { 200: 'FollowStatus { sellerId, followerCount, following }' },
     },
     async handle({ params, ctx, deps }): Promise<FollowStatus> {
-      const follows = deps.readSide.collection<FollowDoc>(READ_MODELS.follows);
-      const uid = ctx.state.user?.uid;
-      const [followerCount, mine] = await Promise.all([
-        follows.count({ seller_id: params.uid }),
-        uid ? follows.findOne({ _id: `${uid}|${params.uid}` }, { readonly: true }) : null,
-      ]);
-      return { sellerId: params.uid, followerCount, following: mine !== null };
+      return followStatus(deps.readSide, params.uid, ctx.state.user?.uid);
     },
   }),
   defineRoute({
@@ -48,25 +39,12 @@ export const followRoutes: QueryRoute[] = [
     },
     async handle({ query, ctx, deps }): Promise<FollowedListings> {
       const user = requireUser(ctx);
-      const followed = await deps.readSide
-        .collection<FollowDoc>(READ_MODELS.follows)
-        .find(
-          { follower_id: user.uid },
-          { sort: { followed_at: -1 }, limit: FOLLOWED_SELLERS_READ, readonly: true },
-        );
-      if (followed.length === 0) return { followingCount: 0, products: [] };
-      const listings = await listingsOf(deps.readSide).find(
-        {
-          seller_id: { $in: followed.map((follow) => follow.seller_id) },
-          deleted: false,
-          stock: { $gt: 0 },
-        },
-        { sort: { created_at: -1 }, limit: query.limit, readonly: true },
+      const { followingCount, listings } = await followedListings(
+        deps.readSide,
+        user.uid,
+        query.limit,
       );
-      return {
-        followingCount: followed.length,
-        products: listings.filter(isVisible).map(fromListing),
-      };
+      return { followingCount, products: listings.map(fromListing) };
     },
   }),
 ];

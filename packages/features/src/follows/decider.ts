@@ -1,24 +1,20 @@
-/** The sellers a user follows (docs/product.md §14): stream `follows-{followerId}`. */
-import type { EventOf } from '@rewear/contracts';
+/**
+ * Follows' command face (docs/product.md §14): stream `follows-{followerId}`. Following is
+ * refused for oneself and for someone who is no seller; following again, or unfollowing someone
+ * not followed, changes nothing. The state is the domain's (`./domain.ts`).
+ */
 import { reject, type Decider } from '../shared/decider.ts';
+import { evolveFollows, initialFollows, type FollowsEvent, type FollowsState } from './domain.ts';
 
-/** The events of a follows stream. */
-export type FollowsEvent = EventOf<'SellerFollowed' | 'SellerUnfollowed'>;
-
-export interface FollowsState {
-  sellerIds: string[];
-}
+export type { FollowsEvent, FollowsState } from './domain.ts';
 
 export type FollowsCommand =
   | { type: 'FollowSeller'; followerId: string; sellerId: string; sellerKnown: boolean }
   | { type: 'UnfollowSeller'; followerId: string; sellerId: string };
 
 export const followsDecider: Decider<FollowsState, FollowsCommand, FollowsEvent> = {
-  initialState: () => ({ sellerIds: [] }),
-  evolve: (state, event: FollowsEvent) =>
-    event.type === 'SellerFollowed'
-      ? { sellerIds: [...state.sellerIds, event.data.sellerId] }
-      : { sellerIds: state.sellerIds.filter((id) => id !== event.data.sellerId) },
+  initialState: initialFollows,
+  evolve: evolveFollows,
   decide: (command, state) => {
     const data = { followerId: command.followerId, sellerId: command.sellerId };
     const following = state.sellerIds.includes(command.sellerId);

@@ -1,0 +1,52 @@
+/**
+ * Follows' query face (docs/product.md §14): a seller's follower count and whether one user
+ * follows them, and the newest listings for sale of the sellers a user follows.
+ */
+import type { FollowStatus } from '@rewear/contracts';
+import type { ReadSide } from '@rewear/platform';
+import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/read-models';
+import { followId } from './domain.ts';
+import type { FollowDoc } from './projection.ts';
+
+/** More sellers than this are not read for one row: the row shows a dozen listings at most. */
+export const FOLLOWED_SELLERS_READ = 500;
+
+const followsOf = (side: ReadSide) => side.collection<FollowDoc>(READ_MODELS.follows);
+
+/** A seller's follower count, and whether `uid` (when signed in) follows them. */
+export async function followStatus(
+  side: ReadSide,
+  sellerId: string,
+  uid: string | undefined,
+): Promise<FollowStatus> {
+  const [followerCount, mine] = await Promise.all([
+    followsOf(side).count({ seller_id: sellerId }),
+    uid ? followsOf(side).findOne({ _id: followId(uid, sellerId) }, { readonly: true }) : null,
+  ]);
+  return { sellerId, followerCount, following: mine !== null };
+}
+
+/**
+ * The sellers `uid` follows (most recently followed first, at most FOLLOWED_SELLERS_READ) and
+ * the newest visible listings in stock among theirs.
+ */
+export async function followedListings(
+  side: ReadSide,
+  uid: string,
+  limit: number,
+): Promise<{ followingCount: number; listings: ListingDoc[] }> {
+  const followed = await followsOf(side).find(
+    { follower_id: uid },
+    { sort: { followed_at: -1 }, limit: FOLLOWED_SELLERS_READ, readonly: true },
+  );
+  if (followed.length === 0) return { followingCount: 0, listings: [] };
+  const listings = await side.collection<ListingDoc>(READ_MODELS.listings).find(
+    {
+      seller_id: { $in: followed.map((follow) => follow.seller_id) },
+      deleted: false,
+      stock: { $gt: 0 },
+    },
+    { sort: { created_at: -1 }, limit, readonly: true },
+  );
+  return { followingCount: followed.length, listings: listings.filter(isVisible) };
+}
