@@ -56,6 +56,7 @@ export * from './bundles/bundle-discounts.ts';
 export * from '@rewear/features/conversation/projection';
 export * from '@rewear/features/review/projection';
 export * from '@rewear/features/follows/projection';
+export * from '@rewear/features/saved-searches/projection';
 
 export interface ProjectorSet {
   all: Projector[];

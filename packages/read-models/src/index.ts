@@ -6,7 +6,6 @@
 import type { Doc } from '@rewear/platform';
 import type {
   ContactTopic,
-  SavedSearchQuery,
   NotificationKind,
   OrderRefundReason,
   OrderStatus,
@@ -319,29 +318,6 @@ export interface InboxDoc extends Doc {
   link: string;
   /** When the event that raised it happened (ISO 8601). */
   at: string;
-}
-
-/**
- * One saved search (docs/product.md §14), kept by the inbox's saved-search notifier. `index_key`
- * is its most selective required term: a new listing is matched only against the searches
- * whose key is one of the listing's terms (an inverted index the collection's index serves).
- */
-export interface SavedSearchDoc extends Doc {
-  _id: string;
-  user_id: string;
-  name: string;
-  query: SavedSearchQuery;
-  saved_at: string;
-  last_opened_at: string | null;
-  /** Listings that matched since it was last opened, by id (capped). */
-  new_listing_ids: string[];
-  index_key: string;
-}
-
-/** A brand's name, for matching a new listing (which names its brand by id) against searches. */
-export interface SavedSearchBrandDoc extends Doc {
-  _id: string;
-  name: string;
 }
 
 /** Who likes a listing (wishlist or like), and its price: what a price drop alert needs. */

@@ -19,7 +19,7 @@ import {
 import { badRequest, requireUser } from '@rewear/platform';
 import { handleCommand } from '../shared/decider.ts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { savedSearchesDecider } from './decider.ts';
+import { savedSearchesDecider } from '@rewear/features/saved-searches/decider';
 
 /** A reference name as the lists spell it (case-insensitive), or a 400 naming the field. */
 function referenceName(

@@ -1,7 +1,10 @@
 import { describe, it } from 'vitest';
 import { MAX_SAVED_SEARCHES, type SavedSearchQuery } from '@rewear/contracts';
 import { followsDecider, type FollowsEvent } from '@rewear/features/follows/decider';
-import { savedSearchesDecider, type SavedSearchesEvent } from '../../src/saved-searches/decider.ts';
+import {
+  savedSearchesDecider,
+  type SavedSearchesEvent,
+} from '@rewear/features/saved-searches/decider';
 import { given } from './given.ts';
 
 const followed: FollowsEvent = {

@@ -4,10 +4,10 @@
  * are this notifier's state (the `saved_searches` collection, which the query side lists), each
  * filed under its most selective term (saved-search-matcher.ts): a new listing reads only the
  * searches filed under one of its terms, through the collection's index, never all of them.
- * Being read-model documents, they are the same in every process and rebuilt by replay.
+ * Being read-model documents, they are the same in every process and rebuilt by replay. Their
+ * shapes and pure steps are the saved searches feature's (packages/features).
  */
 import {
-  SAVED_SEARCH_NEW_MATCHES_KEPT,
   categoryById,
   colorName,
   conditionName,
@@ -17,7 +17,13 @@ import {
   type EnvelopeOf,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type SavedSearchBrandDoc, type SavedSearchDoc } from '@rewear/read-models';
+import {
+  savedSearchDoc,
+  withNewMatch,
+  type SavedSearchBrandDoc,
+  type SavedSearchDoc,
+} from '@rewear/features/saved-searches/projection';
+import { READ_MODELS } from '@rewear/read-models';
 import type { InboxDraft, Notifier } from './inbox.ts';
 import {
   listingKeys,
@@ -48,15 +54,6 @@ export function matchableListing(
     conditions: names(data.conditionIds, conditionName),
     priceCents: data.priceCents,
   };
-}
-
-/** Pure: a search after a listing matched it (counted once, however often it is delivered). */
-export function withNewMatch(search: SavedSearchDoc, listingId: string): SavedSearchDoc {
-  if (search.new_listing_ids.includes(listingId)) return search;
-  if (search.new_listing_ids.length >= SAVED_SEARCH_NEW_MATCHES_KEPT) return search;
-  // Sorted, not in arrival order: listings come through different bus partitions, in another
-  // order on a replay, and a rebuild must give the same document.
-  return { ...search, new_listing_ids: [...search.new_listing_ids, listingId].sort() };
 }
 
 /** Pure: one alert per owner, however many of their searches the listing matches. */
@@ -122,19 +119,9 @@ export const savedSearchNotifier: Notifier<SavedSearchEvent['type']> = {
           .put({ _id: event.data.brandId, name: event.data.name });
         return [];
       case 'SearchSaved': {
-        const { searchId, userId, name, query, savedAt } = event.data;
-        const existing = await searches.findOne({ _id: searchId });
+        const existing = await searches.findOne({ _id: event.data.searchId });
         if (!existing)
-          await searches.put({
-            _id: searchId,
-            user_id: userId,
-            name,
-            query,
-            saved_at: savedAt,
-            last_opened_at: null,
-            new_listing_ids: [],
-            index_key: savedSearchKey(query),
-          });
+          await searches.put(savedSearchDoc(event.data, savedSearchKey(event.data.query)));
         return [];
       }
       case 'SavedSearchOpened':

@@ -1,25 +1,11 @@
-/** Saved searches (docs/product.md §14): the signed-in user's own, with their new matches. */
-import { toDollars, type SavedSearchView } from '@rewear/contracts';
+/**
+ * Saved searches (docs/product.md §14): the signed-in user's own, with their new matches.
+ * Mounted from the saved searches feature's query face.
+ */
+import type { SavedSearchView } from '@rewear/contracts';
+import { savedSearchesOf, savedSearchView } from '@rewear/features/saved-searches/queries';
 import { requireUser } from '@rewear/platform';
-import { READ_MODELS, type SavedSearchDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
-
-/** Pure: a saved search as its owner reads it. */
-export function savedSearchView(doc: SavedSearchDoc): SavedSearchView {
-  const { minPriceCents, maxPriceCents, ...names } = doc.query;
-  return {
-    id: doc._id,
-    name: doc.name,
-    query: {
-      ...names,
-      minPrice: minPriceCents === null ? null : toDollars(minPriceCents),
-      maxPrice: maxPriceCents === null ? null : toDollars(maxPriceCents),
-    },
-    savedAt: doc.saved_at,
-    lastOpenedAt: doc.last_opened_at,
-    newMatches: doc.new_listing_ids.length,
-  };
-}
 
 export const savedSearchRoutes: QueryRoute[] = [
   defineRoute({
@@ -34,9 +20,7 @@ export const savedSearchRoutes: QueryRoute[] = [
     },
     async handle({ ctx, deps }): Promise<SavedSearchView[]> {
       const user = requireUser(ctx);
-      const docs = await deps.readSide
-        .collection<SavedSearchDoc>(READ_MODELS.savedSearches)
-        .find({ user_id: user.uid }, { sort: { saved_at: -1 }, readonly: true });
+      const docs = await savedSearchesOf(deps.readSide, user.uid);
       return docs.map(savedSearchView);
     },
   }),

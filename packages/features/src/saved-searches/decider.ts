@@ -1,15 +1,18 @@
-/** A user's saved searches (docs/product.md §14): stream `searches-{userId}`. */
-import { MAX_SAVED_SEARCHES, type EventData, type EventOf } from '@rewear/contracts';
+/**
+ * Saved searches' command face (docs/product.md §14): stream `searches-{userId}`. Saving is
+ * refused past MAX_SAVED_SEARCHES; deleting or opening a search the user does not have is a 404.
+ * Which searches they have is the domain's (`./domain.ts`).
+ */
+import { MAX_SAVED_SEARCHES, type EventData } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import {
+  evolveSavedSearches,
+  initialSavedSearches,
+  type SavedSearchesEvent,
+  type SavedSearchesState,
+} from './domain.ts';
 
-/** The events of a saved-searches stream. */
-export type SavedSearchesEvent = EventOf<
-  'SearchSaved' | 'SavedSearchDeleted' | 'SavedSearchOpened'
->;
-
-export interface SavedSearchesState {
-  searchIds: string[];
-}
+export type { SavedSearchesEvent, SavedSearchesState } from './domain.ts';
 
 export type SavedSearchesCommand =
   | ({ type: 'SaveSearch' } & EventData<'SearchSaved'>)
@@ -23,17 +26,8 @@ export const savedSearchesDecider: Decider<
   SavedSearchesCommand,
   SavedSearchesEvent
 > = {
-  initialState: () => ({ searchIds: [] }),
-  evolve: (state, event: SavedSearchesEvent) => {
-    switch (event.type) {
-      case 'SearchSaved':
-        return { searchIds: [...state.searchIds, event.data.searchId] };
-      case 'SavedSearchDeleted':
-        return { searchIds: state.searchIds.filter((id) => id !== event.data.searchId) };
-      default:
-        return state;
-    }
-  },
+  initialState: initialSavedSearches,
+  evolve: evolveSavedSearches,
   decide: (command, state) => {
     switch (command.type) {
       case 'SaveSearch': {
