@@ -309,29 +309,32 @@ export function createOpsRouter(
   router.get('/streams', async (ctx) => {
     const { user } = parse(streamSearch, ctx.query, 'stream search');
     const found = new Map<string, { streamId: string; version: number; lastAt: string }>();
-    for (const type of AGGREGATE_TYPES) {
-      const streamId = streamIdOf(type, user);
-      const events = await eventStore.readStream(streamId);
-      const last = events.at(-1);
+    // Side by side, and the recent events in one read up to the head: one query after another
+    // (a stream per aggregate type, then batches that followed the head while shoppers wrote)
+    // kept a busy distributed topology's operator waiting more than 10 s.
+    const [named, head] = await Promise.all([
+      Promise.all(
+        AGGREGATE_TYPES.map(async (type) => {
+          const streamId = streamIdOf(type, user);
+          return { streamId, last: (await eventStore.readStream(streamId)).at(-1) };
+        }),
+      ),
+      eventStore.headPosition(),
+    ]);
+    for (const { streamId, last } of named)
       if (last)
         found.set(streamId, { streamId, version: last.streamVersion, lastAt: last.occurredAt });
-    }
-    const head = await eventStore.headPosition();
-    let after = Math.max(0, head - RECENT_EVENTS_SEARCHED);
-    for (;;) {
-      const batch = await eventStore.readAll(after, 1000);
-      if (batch.length === 0) break;
-      for (const event of batch) {
-        if (event.actor !== user) continue;
-        const known = found.get(event.streamId);
-        if (!known || known.version < event.streamVersion)
-          found.set(event.streamId, {
-            streamId: event.streamId,
-            version: event.streamVersion,
-            lastAt: event.occurredAt,
-          });
-      }
-      after = batch.at(-1)!.position;
+    const after = Math.max(0, head - RECENT_EVENTS_SEARCHED);
+    const recent = head > after ? await eventStore.readAll(after, head - after) : [];
+    for (const event of recent) {
+      if (event.actor !== user || event.position > head) continue;
+      const known = found.get(event.streamId);
+      if (!known || known.version < event.streamVersion)
+        found.set(event.streamId, {
+          streamId: event.streamId,
+          version: event.streamVersion,
+          lastAt: event.occurredAt,
+        });
     }
     ctx.body = {
       user,
