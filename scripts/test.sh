@@ -47,8 +47,10 @@ if [ -f tests/e2e/playwright.config.ts ]; then
   else
     bash scripts/engines/install-nginx.sh
     echo "== browser suite on the distributed topology (2 command-api, 2 query-api, projectors, nginx)"
+    # The services' logs are kept (in $TMPDIR/rewear-e2e-distributed-*): a failure there is
+    # often the services' own story.
     PLAYWRIGHT_JSON_OUTPUT_FILE=test-results/summary/e2e-distributed.json E2E_TOPOLOGY=distributed \
-      E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
+      E2E_KEEP_LOGS=true E2E_SKIP_BUILD=true npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
   fi
 fi
 # Jaeger for the trace test (built once, then kept in ~/.cache/rewear-engines: a second run takes

@@ -785,6 +785,7 @@ export class ProjectionRuntime implements ProjectionProgress {
     let after = Math.max(0, fromPosition - 1);
     let events = 0;
     runner.replaying = { fromPosition, position: after };
+    this.log.info(`[projections] ${projector}: replaying positions ${fromPosition} to ${head}`);
     try {
       while (after < head) {
         const read = await runner.lock.run(async () => {
@@ -801,6 +802,7 @@ export class ProjectionRuntime implements ProjectionProgress {
     } finally {
       runner.replaying = null;
     }
+    this.log.info(`[projections] ${projector}: replayed ${events} events up to ${after}`);
     return {
       projector,
       generation: runner.live.generation,
