@@ -55,6 +55,7 @@ import {
   settleRequested,
   statusFailed,
   statusLoaded,
+  statusRequested,
   STREAM_PAGE_SIZE,
   streamFailed,
   streamPageLoaded,
@@ -114,6 +115,11 @@ function* followRebuild(api: OpsApi, projector: string) {
   }
 }
 
+/**
+ * One rebuild or replay at a time (taken leading): the saga ends with its answer, and the reads
+ * that follow it run in their own watchers. Read here, they kept the slot taken after the answer
+ * was on screen, so a Replay clicked at once was dropped and its progress bar stayed at 0 %.
+ */
 export function* rebuildSaga(api: OpsApi, action: ReturnType<typeof rebuildRequested>) {
   const follower: Task = yield fork(followRebuild, api, action.payload.projector);
   try {
@@ -129,7 +135,7 @@ export function* rebuildSaga(api: OpsApi, action: ReturnType<typeof rebuildReque
     yield cancel(follower);
   }
   yield put(auditRequested());
-  yield call(refreshStatus, api);
+  yield put(statusRequested());
 }
 
 export function* auditSaga(api: OpsApi) {
@@ -229,6 +235,7 @@ export function* opsSaga() {
   const api = opsApi(http);
   yield takeLatest(opsOpened.type, openConsole, api);
   yield takeLeading(rebuildRequested.type, rebuildSaga, api);
+  yield takeLatest(statusRequested.type, refreshStatus, api);
   yield takeLatest(auditRequested.type, auditSaga, api);
   yield takeLatest(deadLettersRequested.type, deadLettersSaga, api);
   yield takeEvery(deadLetterActed.type, resolveDeadLetterSaga, api);

@@ -171,6 +171,8 @@ const opsSlice = createSlice({
       state.rebuild.status = 'failed';
       state.rebuild.error = action.payload;
     },
+    /** The projections read again now, outside the poll (after a rebuild or a replay). */
+    statusRequested() {},
     auditRequested() {},
     auditLoaded(state, action: PayloadAction<StreamEvent[]>) {
       state.audit = { events: action.payload, error: null };
@@ -273,6 +275,7 @@ export const {
   accessRefused,
   statusLoaded,
   statusFailed,
+  statusRequested,
   rebuildRequested,
   rebuildProgressed,
   rebuildDone,
