@@ -25,11 +25,22 @@ hash_files() {
 tracked() { (cd "$ROOT" && git ls-files -co --exclude-standard -- "$@" | while read -r f; do [ -f "$f" ] && echo "$f"; done); }
 locked_version() { node -p "require('$ROOT/package-lock.json').packages['node_modules/$1'].version"; }
 node_bin() { readlink -f "$(command -v node)"; }
-# Certificate authorities this machine trusts beyond Debian's (a registry reached through an
-# intercepting proxy): given to the stages that install from npm, not to the images.
-BUILD_CA_DIR="${BUILD_CA_DIR:-/usr/local/share/ca-certificates}"
-build_cas() { find "$BUILD_CA_DIR" -maxdepth 1 -name '*.crt' 2>/dev/null | LC_ALL=C sort; }
-npm_dir() { dirname "$(dirname "$(readlink -f "$(command -v npm)")")"; }
+
+# installed_dependencies DIR: the workspaces' production dependencies, copied from the trees
+# `npm install` made in the checkout (native modules already compiled) and pruned there.
+installed_dependencies() {
+  local dir="$1" modules
+  mkdir -p "$dir"
+  (cd "$ROOT" && git ls-files -- package.json package-lock.json '*/package.json' | grep -v '^apps/client/' \
+    | tar -c -T - | tar -C "$dir" -x)
+  node -e "const fs=require('fs'), f='$dir/package.json', p=JSON.parse(fs.readFileSync(f));
+    p.workspaces=p.workspaces.filter((w)=>w!=='apps/client'); fs.writeFileSync(f, JSON.stringify(p))"
+  while read -r modules; do
+    mkdir -p "$dir/$(dirname "$modules")" && cp -a "$ROOT/$modules" "$dir/$modules"
+  done < <(cd "$ROOT" && find . -path ./apps/client -prune -o -path ./.engines -prune -o -name node_modules -type d -prune -print | sed 's|^\./||')
+  rm -f "$dir/node_modules/.package-lock.json"
+  (cd "$dir" && npm prune --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error >&2)
+}
 
 # The inputs of each image, one path a line (besides its Dockerfile and the base).
 inputs() {
@@ -37,9 +48,9 @@ inputs() {
     kafka) ls -d "$ROOT/.engines/kafka/libs"/*.jar "$LOCAL"/kafka-bin/* ;;
     ferretdb) echo "$ROOT/.engines/bin/ferretdb"; ls -d "$LOCAL"/ferretdb-bin/* ;;
     meilisearch) echo "$ROOT/.engines/bin/meilisearch" ;;
-    app) node_bin; echo "$(npm_dir)/package.json"; build_cas; tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts ;;
+    app) node_bin; tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts ;;
     web) tracked package-lock.json tsconfig.base.json packages/contracts apps/client docker/nginx.conf; echo "$LOCAL/nginx-main.conf" ;;
-    firebase-auth) node_bin; echo "$(npm_dir)/package.json"; build_cas; echo "$ROOT/docker/firebase.emulator.json" ;;
+    firebase-auth) node_bin; echo "$ROOT/package-lock.json"; echo "$ROOT/docker/firebase.emulator.json" ;;
     prometheus) ;;
   esac
 }
@@ -60,20 +71,22 @@ stage() {
     kafka) mkdir -p "$ctx/libs" "$ctx/bin" && cp "$ROOT/.engines/kafka/libs"/*.jar "$ctx/libs/" && cp "$LOCAL"/kafka-bin/* "$ctx/bin/" ;;
     ferretdb) cp "$ROOT/.engines/bin/ferretdb" "$LOCAL"/ferretdb-bin/* "$ctx/" ;;
     meilisearch) cp "$ROOT/.engines/bin/meilisearch" "$ctx/" ;;
-    app | firebase-auth)
-      mkdir -p "$ctx/node/bin" "$ctx/build-ca" && cp "$(node_bin)" "$ctx/node/bin/node" && cp -r "$(npm_dir)" "$ctx/node/npm"
-      build_cas | while read -r ca; do cp "$ca" "$ctx/build-ca/"; done
-      if [ "$name" = firebase-auth ]; then
-        cp "$ROOT/docker/firebase.emulator.json" "$ctx/firebase.json"
-      else
-        # deps/: what npm ci reads (a layer cached apart from the code); src/: the code.
-        (cd "$ROOT" && tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts \
-          | tar -c -T - | tar -C "$ctx" --one-top-level=src -x)
-        mkdir -p "$ctx/deps"
-        # Node's headers, for the native modules npm ci compiles (nodejs.org is out of reach).
-        cp -r "$(dirname "$(dirname "$(node_bin)")")/include/node" "$ctx/node/include"
-        (cd "$ctx/src" && find . -name package.json -not -path '*/node_modules/*' | tar -c -T - package-lock.json | tar -C "$ctx/deps" -x)
-      fi
+    app)
+      mkdir -p "$ctx/node/bin" && cp "$(node_bin)" "$ctx/node/bin/node"
+      # src/: the code. deps/: the dependencies the checkout installed (npm install), less the
+      # development ones and the client's (nginx serves the client): no registry, no compiler.
+      (cd "$ROOT" && tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts \
+        | tar -c -T - | tar -C "$ctx" --one-top-level=src -x)
+      installed_dependencies "$ctx/deps"
+      ;;
+    firebase-auth)
+      mkdir -p "$ctx/node/bin" && cp "$(node_bin)" "$ctx/node/bin/node"
+      cp "$ROOT/docker/firebase.emulator.json" "$ctx/firebase.json"
+      # firebase-tools as the checkout installed it (the lockfile's version), alone.
+      mkdir -p "$ctx/emulator"
+      printf '{ "private": true, "dependencies": { "firebase-tools": "%s" } }\n' "$(locked_version firebase-tools)" >"$ctx/emulator/package.json"
+      cp -a "$ROOT/node_modules" "$ctx/emulator/" && rm -f "$ctx/emulator/node_modules/.package-lock.json"
+      (cd "$ctx/emulator" && npm prune --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error >&2)
       ;;
     web)
       log "building the client (npm run build -w @rewear/client)"
@@ -124,7 +137,6 @@ for name in "${WANTED[@]}"; do
     # The version an image installs from npm outside the lockfile's tree, pinned to the lockfile's.
     case "$name" in
       firebase-auth) extra="$(locked_version firebase-tools)" ;;
-      app) extra="$(locked_version tsx)" ;;
     esac
     tag="rewear/$name:$( { hash_files "$LOCAL/Dockerfile.$name" "${files[@]}"; echo "$base_tag $extra"; } | sha256sum | cut -c1-16)"
     if docker image inspect "$tag" >/dev/null 2>&1; then
@@ -135,7 +147,7 @@ for name in "${WANTED[@]}"; do
       stage "$name" "$ctx"
       cp "$LOCAL/Dockerfile.$name" "$ctx/Dockerfile"
       log "building $tag"
-      docker build --network host --build-arg "BASE=$base_tag" --build-arg "FIREBASE_TOOLS_VERSION=$extra" --build-arg "TSX_VERSION=$extra" \
+      docker build --network host --build-arg "BASE=$base_tag" \
         -t "$tag" "$ctx" >"$CACHE/build-$name.log" 2>&1 \
         || { tail -n 30 "$CACHE/build-$name.log" >&2; die "building $name failed (log $CACHE/build-$name.log)"; }
       rm -rf "$ctx"

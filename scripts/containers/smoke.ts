@@ -263,7 +263,15 @@ await step('operator status', async () => {
   );
   const status = await call('GET', '/api/ops/status', { token: OPS_TOKEN });
   check(status.status === 200, `status answered ${status.status}`, status.body);
-  console.log(`[smoke] status: ${JSON.stringify(status.body).slice(0, 300)}`);
+  const { projectors } = status.body as {
+    projectors: Array<{ projector: string; lag: number; deadLetters: number }>;
+  };
+  check(Array.isArray(projectors) && projectors.length > 0, 'no projector reported', status.body);
+  const dead = projectors.filter((p) => p.deadLetters > 0);
+  check(dead.length === 0, 'a projector has dead letters', dead);
+  console.log(
+    `[smoke] ${projectors.length} projectors, lag ${projectors.map((p) => `${p.projector} ${p.lag}`).join(', ')}`,
+  );
 });
 
 console.log(
