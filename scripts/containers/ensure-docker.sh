@@ -25,6 +25,8 @@ if ! docker info >/dev/null 2>&1; then
   mkdir -p "$CACHE"
   log "starting dockerd (log $CACHE/dockerd.log)"
   nohup dockerd --host=unix:///var/run/docker.sock >"$CACHE/dockerd.log" 2>&1 &
+  # Whoever started it here stops it (bash scripts/containers/stop-docker.sh).
+  echo $! >"$CACHE/dockerd.pid"
   for _ in $(seq 1 60); do
     docker info >/dev/null 2>&1 && break
     sleep 0.5

@@ -2,13 +2,15 @@
  * The smoke journey against a running stack, through nginx as a browser reaches it: browse the
  * catalogue, search, sign up with the Auth emulator, add to the cart, pay with the simulated card
  * processor, read the order back; create a listing and find it in search; the operators' status.
- * Plain fetch; every check throws with what it saw. Each step prints its time.
+ * Plain fetch; every check throws with what it saw. Each step prints its time; SMOKE_REPORT names
+ * a file that gets each step's outcome as JSON.
  *   npx tsx scripts/containers/smoke.ts
  * BASE_URL (http://127.0.0.1:8080), AUTH_URL (http://127.0.0.1:9099: the emulator's published
  * port), OPS_TOKEN (the stack's; without it the status step is skipped, saying so).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { CONSISTENCY_HEADER, POSITION_HEADER } from '@rewear/contracts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -116,11 +118,32 @@ async function signUp(): Promise<User> {
 const ids = (answer: Answer) =>
   (answer.body as Array<{ product_id: string }>).map((p) => p.product_id);
 
+/** Each step as it ended, written to SMOKE_REPORT (when set) for the test command's summary. */
+const report: Array<{ step: string; passed: boolean; ms: number; error?: string }> = [];
+const writeReport = () => {
+  if (process.env.SMOKE_REPORT)
+    writeFileSync(process.env.SMOKE_REPORT, JSON.stringify({ steps: report }, null, 2));
+};
+
 async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
-  const result = await run();
-  console.log(`[smoke] ${name.padEnd(44)} ${Math.round(performance.now() - started)} ms`);
-  return result;
+  try {
+    const result = await run();
+    const ms = Math.round(performance.now() - started);
+    report.push({ step: name, passed: true, ms });
+    console.log(`[smoke] ${name.padEnd(44)} ${ms} ms`);
+    return result;
+  } catch (error) {
+    report.push({
+      step: name,
+      passed: false,
+      ms: Math.round(performance.now() - started),
+      error: (error as Error).message,
+    });
+    throw error;
+  } finally {
+    writeReport();
+  }
 }
 
 const started = performance.now();
