@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type EventStore, openSqliteEventLog } from '@rewear/platform';
 import {
+  aggregateOf,
   createAggregateRepository,
   handleCommand,
   type AggregateRepository,
@@ -121,5 +122,26 @@ describe('aggregate states between commands', () => {
     await aggregates.load(cartDecider, streams[1]!); // kept
     await aggregates.load(cartDecider, streams[0]!); // dropped when the third came: read again
     expect(reads).toEqual([0, 0, 1]);
+  });
+
+  it('binds an aggregate once: its commands go to the stream named by its type and id', async () => {
+    const aggregates = createAggregateRepository(log);
+    const carts = aggregateOf(cartDecider, 'cart');
+    const cartId = randomUUID();
+    const created = await carts.handle(env(aggregates), cartId, {
+      type: 'CreateCart',
+      cartId,
+      userId: 'u1',
+    });
+    expect(created.events.map((e) => [e.streamId, e.type])).toEqual([
+      [`cart-${cartId}`, 'CartCreated'],
+    ]);
+    expect(carts.streamOf(cartId)).toBe(`cart-${cartId}`);
+    // What the bound handler wrote is what the stream holds, read by the decider directly too.
+    const loaded = await carts.load(aggregates, cartId);
+    expect(loaded.state).toEqual(
+      (await createAggregateRepository(log).load(cartDecider, `cart-${cartId}`)).state,
+    );
+    expect(loaded.version).toBe(1);
   });
 });

@@ -4,11 +4,11 @@ import {
   createBrandBody,
   findOrCreateBrandBody,
 } from '@rewear/contracts';
-import { conflict, requireUser } from '@rewear/platform';
+import { conflict } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { brandDecider, brandIdForName } from './decider.ts';
+import { brandIdForName } from './decider.ts';
+import { brands } from './aggregate.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,20 +41,14 @@ export const brandRoutes: CommandRoute[] = [
       responses: { 201: '{ id, name, image, position }', 409: 'Brand already exists' },
     },
     async handle({ body, ctx, deps: services }) {
-      requireUser(ctx);
       if (await existingBrand(services, body.name)) throw conflict('Brand already exists');
       const brandId = brandIdForName(body.name);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        brandDecider,
-        streamIdOf('brand', brandId),
-        {
-          type: 'CreateBrand',
-          brandId,
-          name: body.name.trim(),
-          image: body.image ?? null,
-        },
-      );
+      const outcome = await brands.handle(services.envFor(ctx), brandId, {
+        type: 'CreateBrand',
+        brandId,
+        name: body.name.trim(),
+        image: body.image ?? null,
+      });
       return {
         status: 201,
         body: { id: brandId, name: body.name.trim(), image: body.image ?? null },
@@ -76,7 +70,6 @@ export const brandRoutes: CommandRoute[] = [
       },
     },
     async handle({ body, ctx, deps: services }) {
-      requireUser(ctx);
       const found = await existingBrand(services, body.name);
       if (found)
         return {
@@ -85,17 +78,12 @@ export const brandRoutes: CommandRoute[] = [
           position: 0,
         };
       const brandId = brandIdForName(body.name);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        brandDecider,
-        streamIdOf('brand', brandId),
-        {
-          type: 'EnsureBrand',
-          brandId,
-          name: body.name.trim(),
-          image: null,
-        },
-      );
+      const outcome = await brands.handle(services.envFor(ctx), brandId, {
+        type: 'EnsureBrand',
+        brandId,
+        name: body.name.trim(),
+        image: null,
+      });
       // A racing request may have created it first: then this one found it.
       const created = outcome.events.length > 0;
       return {

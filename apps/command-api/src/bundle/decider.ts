@@ -2,10 +2,8 @@
  * A seller's bundle discounts (docs/product.md §13): percent off when a buyer takes at least so
  * many of their items in one order. Stream `bundle-{sellerId}`; setting them replaces them.
  */
-import { streamIdOf, type BundleTier, type EventOf } from '@rewear/contracts';
+import { type BundleTier, type EventOf } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
-
-export const bundleStream = (sellerId: string) => streamIdOf('bundle', sellerId);
 
 export type BundleEvent = EventOf<'BundleDiscountsSet'>;
 

@@ -1,9 +1,7 @@
 /** A seller sets their own bundle discounts (docs/product.md §13). */
 import { bundleDiscountsBody } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
-import { handleCommand } from '../shared/decider.ts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { bundleDecider, bundleStream } from './decider.ts';
+import { bundles } from './aggregate.ts';
 
 export const bundleRoutes: CommandRoute[] = [
   defineRoute({
@@ -21,14 +19,12 @@ export const bundleRoutes: CommandRoute[] = [
         401: 'Not signed in',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        bundleDecider,
-        bundleStream(user.uid),
-        { type: 'SetBundleDiscounts', sellerId: user.uid, tiers: body.tiers },
-      );
+    async handle({ user, body, ctx, deps: services }) {
+      const outcome = await bundles.handle(services.envFor(ctx), user.uid, {
+        type: 'SetBundleDiscounts',
+        sellerId: user.uid,
+        tiers: body.tiers,
+      });
       return {
         status: 200,
         body: { sellerId: user.uid, tiers: outcome.state.tiers },

@@ -1,5 +1,4 @@
 import {
-  streamIdOf,
   cartItemBody,
   clearCartBody,
   createCartBody,
@@ -7,23 +6,18 @@ import {
   removeCartItemBody,
   updateCartItemBody,
 } from '@rewear/contracts';
-import { requireSelf, requireUser, type RequestContext } from '@rewear/platform';
+import { requireSelf, type RequestContext } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
-import {
-  cartDecider,
-  cartIdForUser,
-  planMerge,
-  type CartCommand,
-} from '@rewear/features/cart/decider';
+import { cartIdForUser, planMerge, type CartCommand } from '@rewear/features/cart/decider';
+import { carts } from './aggregate.ts';
 
 const run = (
   services: CommandServices,
   ctx: RequestContext,
   cartId: string,
   command: CartCommand,
-) => handleCommand(services.envFor(ctx), cartDecider, streamIdOf('cart', cartId), command);
+) => carts.handle(services.envFor(ctx), cartId, command);
 
 export const cartRoutes: CommandRoute[] = [
   defineRoute({
@@ -72,8 +66,7 @@ export const cartRoutes: CommandRoute[] = [
         409: 'Only {n} available',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const product = await services.availabilityOf(body.productId);
       const outcome = await run(services, ctx, body.cartId, {
         type: 'AddItem',
@@ -98,8 +91,7 @@ export const cartRoutes: CommandRoute[] = [
         404: 'Cart not found or product not in it',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const outcome = await run(services, ctx, body.cartId, {
         type: 'RemoveItem',
         userId: user.uid,
@@ -124,8 +116,7 @@ export const cartRoutes: CommandRoute[] = [
         409: 'Only {n} available',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const product = await services.availabilityOf(body.productId);
       const outcome = await run(services, ctx, body.cartId, {
         type: 'SetItemQuantity',
@@ -146,8 +137,7 @@ export const cartRoutes: CommandRoute[] = [
       body: clearCartBody,
       responses: { 200: '{ cartId, position }', 403: 'Not your cart', 404: 'Cart not found' },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const outcome = await run(services, ctx, body.cartId, {
         type: 'ClearCart',
         userId: user.uid,
@@ -170,15 +160,14 @@ export const cartRoutes: CommandRoute[] = [
         404: 'Cart not found',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const items = await Promise.all(
         body.items.map(async (item) => ({
           product: await services.availabilityOf(item.productId),
           quantity: item.quantity,
         })),
       );
-      const before = await services.aggregates.load(cartDecider, streamIdOf('cart', body.cartId));
+      const before = await carts.load(services.aggregates, body.cartId);
       const outcome = await run(services, ctx, body.cartId, {
         type: 'MergeItems',
         userId: user.uid,

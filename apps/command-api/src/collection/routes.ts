@@ -1,8 +1,7 @@
-import { streamIdOf, collectionParams, createCollectionBody } from '@rewear/contracts';
-import { notFound, requireUser } from '@rewear/platform';
+import { collectionParams, createCollectionBody } from '@rewear/contracts';
+import { notFound } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
-import { collectionDecider } from './decider.ts';
+import { collections } from './aggregate.ts';
 
 export const collectionRoutes: CommandRoute[] = [
   defineRoute({
@@ -18,28 +17,22 @@ export const collectionRoutes: CommandRoute[] = [
         404: 'A product does not exist',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const productIds = [...new Set(body.productIds)];
       const missing: string[] = [];
       for (const productId of productIds)
         if (!(await services.availabilityOf(productId)).listed) missing.push(productId);
       if (missing.length) throw notFound(`Product not found: ${missing.join(', ')}`);
       const collectionId = services.newId();
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        collectionDecider,
-        streamIdOf('collection', collectionId),
-        {
-          type: 'CreateCollection',
-          collectionId,
-          ownerId: user.uid,
-          title: body.title,
-          description: body.description,
-          productIds,
-          isPublic: body.isPublic,
-        },
-      );
+      const outcome = await collections.handle(services.envFor(ctx), collectionId, {
+        type: 'CreateCollection',
+        collectionId,
+        ownerId: user.uid,
+        title: body.title,
+        description: body.description,
+        productIds,
+        isPublic: body.isPublic,
+      });
       return {
         status: 201,
         body: {
@@ -65,18 +58,12 @@ export const collectionRoutes: CommandRoute[] = [
       params: collectionParams,
       responses: { 200: '{ id, following: true, position }', 404: 'Collection not found' },
     },
-    async handle({ params, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        collectionDecider,
-        streamIdOf('collection', params.id),
-        {
-          type: 'FollowCollection',
-          collectionId: params.id,
-          userId: user.uid,
-        },
-      );
+    async handle({ user, params, ctx, deps: services }) {
+      const outcome = await collections.handle(services.envFor(ctx), params.id, {
+        type: 'FollowCollection',
+        collectionId: params.id,
+        userId: user.uid,
+      });
       return { status: 200, body: { id: params.id, following: true }, position: outcome.position };
     },
   }),

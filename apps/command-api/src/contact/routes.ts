@@ -1,8 +1,8 @@
 /** POST /api/contact: the contact form (docs/product.md §2.23), from a visitor or a signed-in user. */
-import { contactMessageBody, streamIdOf } from '@rewear/contracts';
+import { contactMessageBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
-import { contactDecider, replyAddressOf } from './decider.ts';
+import { replyAddressOf } from './decider.ts';
+import { contactMessages } from './aggregate.ts';
 
 export const contactRoutes: CommandRoute[] = [
   defineRoute({
@@ -32,12 +32,7 @@ export const contactRoutes: CommandRoute[] = [
         name: body.name ?? null,
         sender: user ? { uid: user.uid, email: user.email, name: user.name } : null,
       };
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        contactDecider,
-        streamIdOf('contact', messageId),
-        command,
-      );
+      const outcome = await contactMessages.handle(services.envFor(ctx), messageId, command);
       const replyTo = replyAddressOf(command)!;
       return {
         status: 201,

@@ -13,20 +13,18 @@ import {
   offerParams,
   toCents,
 } from '@rewear/contracts';
-import { notFound, requireUser } from '@rewear/platform';
-import { handleCommand } from '../shared/decider.ts';
+import { notFound } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { availableStock } from '../listing/decider.ts';
 import {
-  conversationDecider,
   conversationIdOf,
-  conversationStream,
   type ConversationCommand,
   type ConversationState,
   type ListingFacts,
   type OfferState,
 } from '@rewear/features/conversation/decider';
+import { conversations } from './aggregate.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
@@ -56,12 +54,7 @@ async function run(
   conversationId: string,
   command: ConversationCommand,
 ) {
-  return handleCommand(
-    services.envFor(ctx),
-    conversationDecider,
-    conversationStream(conversationId),
-    command,
-  );
+  return conversations.handle(services.envFor(ctx), conversationId, command);
 }
 
 const conversationResponses = {
@@ -95,8 +88,7 @@ function answerRoute(
       },
     },
     rateScope: action === 'counter' ? 'offers' : undefined,
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const amountCents = action === 'counter' ? toCents((body as { amount: number }).amount)! : 0;
       const outcome = await run(
         services,
@@ -132,8 +124,7 @@ export const conversationRoutes: CommandRoute[] = [
       },
     },
     rateScope: 'offers',
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const listing = await listingFacts(services, params.id);
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
@@ -167,8 +158,7 @@ export const conversationRoutes: CommandRoute[] = [
       },
     },
     rateScope: 'messages',
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const listing = await listingFacts(services, params.id);
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
@@ -196,8 +186,7 @@ export const conversationRoutes: CommandRoute[] = [
       },
     },
     rateScope: 'messages',
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const outcome = await run(services, ctx, params.conversationId, {
         type: 'SendMessage',
         actorId: user.uid,

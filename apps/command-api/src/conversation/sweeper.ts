@@ -4,9 +4,9 @@
  * shipment sweeper it follows the event log itself; the decider checks the time again, so an
  * early or repeated sweep changes nothing.
  */
-import { handleCommand } from '../shared/decider.ts';
+
 import { createSweeper, type Sweeper, type SweeperOptions } from '../shared/sweeper.ts';
-import { conversationDecider, conversationStream } from '@rewear/features/conversation/decider';
+import { conversations } from './aggregate.ts';
 
 export type OfferSweeperOptions = SweeperOptions;
 
@@ -44,20 +44,17 @@ export function createOfferSweeper(options: OfferSweeperOptions): OfferSweeper {
       }
     },
     async sweep({ now, env, forEach }) {
-      const conversations = new Set<string>();
+      const touched = new Set<string>();
       for (const [offerId, timer] of due) {
         if (timer.at > now) continue;
-        conversations.add(timer.conversationId);
+        touched.add(timer.conversationId);
         due.delete(offerId);
       }
       const changed: string[] = [];
-      await forEach(conversations, async (conversationId) => {
-        const outcome = await handleCommand(
-          env(),
-          conversationDecider,
-          conversationStream(conversationId),
-          { type: 'ExpireDueOffers' },
-        );
+      await forEach(touched, async (conversationId) => {
+        const outcome = await conversations.handle(env(), conversationId, {
+          type: 'ExpireDueOffers',
+        });
         if (outcome.events.length > 0) changed.push(conversationId);
       });
       return changed;

@@ -2,20 +2,18 @@
  * Following sellers (docs/product.md §14): the signed-in user follows or unfollows a seller; the
  * follower is always the caller, so nobody changes another's follows. Both are idempotent.
  */
-import { sellerParams, streamIdOf } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
-import { handleCommand } from '../shared/decider.ts';
+import { sellerParams } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { userDecider } from '../user/decider.ts';
-import { followsDecider } from '@rewear/features/follows/decider';
+import { followLists } from './aggregate.ts';
+import { users } from '../user/aggregate.ts';
 
 /**
  * A seller is someone registered, or (seeded sellers, who never registered) someone with a
  * listing: a look-up of the listings read model, as a brand is found by name.
  */
 async function sellerKnown(services: CommandServices, uid: string): Promise<boolean> {
-  const { state } = await services.aggregates.load(userDecider, streamIdOf('user', uid));
+  const { state } = await users.load(services.aggregates, uid);
   if (state.registered) return true;
   if (!services.readSide) return false;
   const listing = await services.readSide
@@ -40,20 +38,14 @@ export const followRoutes: CommandRoute[] = [
         404: 'Seller not found',
       },
     },
-    async handle({ params, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        followsDecider,
-        streamIdOf('follows', user.uid),
-        {
-          type: 'FollowSeller',
-          followerId: user.uid,
-          sellerId: params.uid,
-          // Not looked up for oneself: that is refused whoever one is.
-          sellerKnown: params.uid !== user.uid && (await sellerKnown(services, params.uid)),
-        },
-      );
+    async handle({ user, params, ctx, deps: services }) {
+      const outcome = await followLists.handle(services.envFor(ctx), user.uid, {
+        type: 'FollowSeller',
+        followerId: user.uid,
+        sellerId: params.uid,
+        // Not looked up for oneself: that is refused whoever one is.
+        sellerKnown: params.uid !== user.uid && (await sellerKnown(services, params.uid)),
+      });
       return {
         status: 200,
         body: { sellerId: params.uid, following: true },
@@ -71,14 +63,12 @@ export const followRoutes: CommandRoute[] = [
       params: sellerParams,
       responses: { 200: '{ sellerId, following: false, position }', 401: 'Not signed in' },
     },
-    async handle({ params, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        followsDecider,
-        streamIdOf('follows', user.uid),
-        { type: 'UnfollowSeller', followerId: user.uid, sellerId: params.uid },
-      );
+    async handle({ user, params, ctx, deps: services }) {
+      const outcome = await followLists.handle(services.envFor(ctx), user.uid, {
+        type: 'UnfollowSeller',
+        followerId: user.uid,
+        sellerId: params.uid,
+      });
       return {
         status: 200,
         body: { sellerId: params.uid, following: false },

@@ -6,21 +6,20 @@ import {
   colorName,
   conditionName,
   sizeName,
-  streamIdOf,
   toCents,
   type Product,
   createListingBody,
   listingParams,
   updateListingBody,
 } from '@rewear/contracts';
-import { badRequest, forbidden, requireUser, type AuthenticatedUser } from '@rewear/platform';
+import { badRequest, forbidden, type AuthenticatedUser } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { brandDecider } from '../brand/decider.ts';
-import { userDecider } from '../user/decider.ts';
-import { availableStock, listingDecider, type ListingState } from './decider.ts';
-import { photoDecider } from '../photo/decider.ts';
+import { availableStock, type ListingState } from './decider.ts';
+import { brands } from '../brand/aggregate.ts';
+import { listings } from './aggregate.ts';
+import { photos } from '../photo/aggregate.ts';
+import { users } from '../user/aggregate.ts';
 
 const known = (list: readonly { id: number }[], ids: number[], field: string) => {
   const unknown = ids.filter((id) => !list.some((item) => item.id === id));
@@ -32,7 +31,7 @@ const known = (list: readonly { id: number }[], ids: number[], field: string) =>
 };
 
 async function brandName(services: CommandServices, brandId: string): Promise<string | null> {
-  const { state } = await services.aggregates.load(brandDecider, streamIdOf('brand', brandId));
+  const { state } = await brands.load(services.aggregates, brandId);
   return state.exists ? state.name : null;
 }
 
@@ -63,13 +62,7 @@ async function checkPhotos(services: CommandServices, user: AuthenticatedUser, i
       { path: 'photos', message: 'repeated photo' },
     ]);
   const states = await Promise.all(
-    ids.map(
-      async (id) =>
-        [
-          id,
-          (await services.aggregates.load(photoDecider, streamIdOf('photo', id))).state,
-        ] as const,
-    ),
+    ids.map(async (id) => [id, (await photos.load(services.aggregates, id)).state] as const),
   );
   const unknown = states.filter(([, state]) => !state.exists).map(([id]) => id);
   if (unknown.length)
@@ -83,7 +76,7 @@ async function checkPhotos(services: CommandServices, user: AuthenticatedUser, i
 /** The seller's public name: the token's name, else the registered display name, else the email's local part. */
 async function sellerNameOf(services: CommandServices, user: AuthenticatedUser): Promise<string> {
   if (user.name?.trim()) return user.name.trim().slice(0, 200);
-  const { state } = await services.aggregates.load(userDecider, streamIdOf('user', user.uid));
+  const { state } = await users.load(services.aggregates, user.uid);
   if (state.displayName?.trim()) return state.displayName.trim().slice(0, 200);
   return user.email?.split('@')[0] ?? 'Seller';
 }
@@ -135,42 +128,36 @@ export const listingRoutes: CommandRoute[] = [
       body: createListingBody,
       responses: { 201: 'Product (with position)', 400: 'Invalid fields, brand or category' },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const brandId = String(body.brand_id);
       checkCategory(body.category_id);
       const brand = await checkBrand(services, brandId);
       await checkPhotos(services, user, body.photos);
       const listingId = services.newId();
       const now = services.now();
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        listingDecider,
-        streamIdOf('listing', listingId),
-        {
-          type: 'CreateListing',
-          listingId,
-          createdAt: now.toISOString(),
-          fields: {
-            sellerId: user.uid,
-            sellerName: await sellerNameOf(services, user),
-            sellerPhoto: user.picture,
-            stock: body.stock,
-            title: body.title,
-            description: body.description,
-            priceCents: toCents(body.price)!,
-            originalPriceCents: body.original_price == null ? null : toCents(body.original_price),
-            image: body.image,
-            gallery: body.gallery ?? (body.image ? [body.image] : []),
-            ...(body.photos?.length ? { photos: body.photos } : {}),
-            brandId,
-            categoryId: body.category_id,
-            conditionIds: known(CONDITIONS, asList(body.condition_ids), 'condition_ids'),
-            sizeIds: known(SIZES, body.size_ids, 'size_ids'),
-            colorIds: known(COLORS, body.color_ids, 'color_ids'),
-          },
+      const outcome = await listings.handle(services.envFor(ctx), listingId, {
+        type: 'CreateListing',
+        listingId,
+        createdAt: now.toISOString(),
+        fields: {
+          sellerId: user.uid,
+          sellerName: await sellerNameOf(services, user),
+          sellerPhoto: user.picture,
+          stock: body.stock,
+          title: body.title,
+          description: body.description,
+          priceCents: toCents(body.price)!,
+          originalPriceCents: body.original_price == null ? null : toCents(body.original_price),
+          image: body.image,
+          gallery: body.gallery ?? (body.image ? [body.image] : []),
+          ...(body.photos?.length ? { photos: body.photos } : {}),
+          brandId,
+          categoryId: body.category_id,
+          conditionIds: known(CONDITIONS, asList(body.condition_ids), 'condition_ids'),
+          sizeIds: known(SIZES, body.size_ids, 'size_ids'),
+          colorIds: known(COLORS, body.color_ids, 'color_ids'),
         },
-      );
+      });
       return {
         status: 201,
         body: { ...productView(outcome.state, brand, now) },
@@ -193,8 +180,7 @@ export const listingRoutes: CommandRoute[] = [
         404: 'Product not found',
       },
     },
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const changes: Record<string, unknown> = {};
       if (body.title !== undefined) changes.title = body.title;
       if (body.description !== undefined) changes.description = body.description;
@@ -221,17 +207,12 @@ export const listingRoutes: CommandRoute[] = [
       if (body.size_ids !== undefined) changes.sizeIds = known(SIZES, body.size_ids, 'size_ids');
       if (body.color_ids !== undefined)
         changes.colorIds = known(COLORS, body.color_ids, 'color_ids');
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        listingDecider,
-        streamIdOf('listing', params.id),
-        {
-          type: 'UpdateListing',
-          actorId: user.uid,
-          changes,
-          unitsForSale: body.stock,
-        },
-      );
+      const outcome = await listings.handle(services.envFor(ctx), params.id, {
+        type: 'UpdateListing',
+        actorId: user.uid,
+        changes,
+        unitsForSale: body.stock,
+      });
       const brand = (await brandName(services, outcome.state.fields!.brandId)) ?? '';
       return {
         status: 200,
@@ -250,17 +231,11 @@ export const listingRoutes: CommandRoute[] = [
       params: listingParams,
       responses: { 200: '{ message, position }', 403: 'Not the seller', 404: 'Product not found' },
     },
-    async handle({ params, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        listingDecider,
-        streamIdOf('listing', params.id),
-        {
-          type: 'DeleteListing',
-          actorId: user.uid,
-        },
-      );
+    async handle({ user, params, ctx, deps: services }) {
+      const outcome = await listings.handle(services.envFor(ctx), params.id, {
+        type: 'DeleteListing',
+        actorId: user.uid,
+      });
       return {
         status: 200,
         body: { message: 'Product deleted successfully', product_id: params.id },

@@ -1,7 +1,7 @@
-import { streamIdOf, newsletterBody } from '@rewear/contracts';
+import { newsletterBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
-import { subscriptionDecider, subscriptionIdFor } from './decider.ts';
+import { subscriptionIdFor } from './decider.ts';
+import { subscriptions } from './aggregate.ts';
 
 export const newsletterRoutes: CommandRoute[] = [
   defineRoute({
@@ -18,10 +18,9 @@ export const newsletterRoutes: CommandRoute[] = [
       },
     },
     async handle({ body, ctx, deps: services }) {
-      const outcome = await handleCommand(
+      const outcome = await subscriptions.handle(
         services.envFor(ctx),
-        subscriptionDecider,
-        streamIdOf('subscription', subscriptionIdFor(body.email)),
+        subscriptionIdFor(body.email),
         {
           type: 'Subscribe',
           email: body.email,
@@ -51,10 +50,9 @@ export const newsletterRoutes: CommandRoute[] = [
       responses: { 200: '{ message, position }', 404: 'This email is not subscribed' },
     },
     async handle({ body, ctx, deps: services }) {
-      const outcome = await handleCommand(
+      const outcome = await subscriptions.handle(
         services.envFor(ctx),
-        subscriptionDecider,
-        streamIdOf('subscription', subscriptionIdFor(body.email)),
+        subscriptionIdFor(body.email),
         {
           type: 'Unsubscribe',
           email: body.email,

@@ -2,11 +2,9 @@
  * Marking notifications read (docs/product.md §11.6): an event, so the read model's read or
  * unread stays a projection. Only the signed-in user's own; there is no uid to name another's.
  */
-import { notificationsReadBody, streamIdOf } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
-import { handleCommand } from '../shared/decider.ts';
+import { notificationsReadBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { notificationsDecider } from './decider.ts';
+import { inboxes } from './aggregate.ts';
 
 export const notificationRoutes: CommandRoute[] = [
   defineRoute({
@@ -24,14 +22,12 @@ export const notificationRoutes: CommandRoute[] = [
         401: 'Not signed in',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        notificationsDecider,
-        streamIdOf('notifications', user.uid),
-        { type: 'MarkNotificationsRead', userId: user.uid, upTo: body.upTo },
-      );
+    async handle({ user, body, ctx, deps: services }) {
+      const outcome = await inboxes.handle(services.envFor(ctx), user.uid, {
+        type: 'MarkNotificationsRead',
+        userId: user.uid,
+        upTo: body.upTo,
+      });
       return {
         status: 200,
         body: { readUpTo: outcome.state.readUpTo },

@@ -7,24 +7,17 @@
 import { loggerFor } from '@rewear/platform';
 import {
   priceLines,
-  streamIdOf,
   type BundleTier,
   type EventEnvelope,
   type HeldOffer,
   type PricedOrder,
 } from '@rewear/contracts';
-import {
-  handleCommand,
-  CommandRejected,
-  reject,
-  type CommandEnvironment,
-} from '../shared/decider.ts';
-import { listingDecider, type ListingState } from '../listing/decider.ts';
-import { cartDecider, cartIdForUser, ownListingMessage } from '@rewear/features/cart/decider';
+import { CommandRejected, reject, type CommandEnvironment } from '../shared/decider.ts';
+import { type ListingState } from '../listing/decider.ts';
+import { cartIdForUser, ownListingMessage } from '@rewear/features/cart/decider';
 import { heldPriceOf } from '@rewear/features/cart/domain';
 import {
   isPastExpiry,
-  orderDecider,
   paymentMismatch,
   unusablePaymentMessage,
   type OrderState,
@@ -32,12 +25,12 @@ import {
 } from './decider.ts';
 import type { PaymentGateway, PaymentIntentView } from '../payments/port.ts';
 import { openShipments } from '../shipment/workflow.ts';
-import {
-  conversationDecider,
-  conversationIdOf,
-  conversationStream,
-} from '@rewear/features/conversation/decider';
-import { bundleDecider, bundleStream } from '../bundle/decider.ts';
+import { conversationIdOf } from '@rewear/features/conversation/decider';
+import { bundles } from '../bundle/aggregate.ts';
+import { carts } from '../cart/aggregate.ts';
+import { conversations } from '../conversation/aggregate.ts';
+import { listings } from '../listing/aggregate.ts';
+import { orders } from './aggregate.ts';
 
 export interface OrderServices {
   env: CommandEnvironment;
@@ -78,12 +71,9 @@ export async function placeOrder(
 
   // Price every line as it is now (the listing, the buyer's held offer, the seller's bundle
   // discount); nothing is reserved if any price moved.
-  const listings = new Map<string, ListingState>();
+  const listed = new Map<string, ListingState>();
   for (const line of lines.values()) {
-    const { state } = await env.aggregates.load(
-      listingDecider,
-      streamIdOf('listing', line.productId),
-    );
+    const { state } = await listings.load(env.aggregates, line.productId);
     if (!state.exists || !state.fields)
       reject('not_found', 'Product not found', { productId: line.productId });
     if (state.deleted)
@@ -92,9 +82,9 @@ export async function placeOrder(
       });
     if (state.fields!.sellerId === input.userId)
       reject('invalid', ownListingMessage, { productId: line.productId });
-    listings.set(line.productId, state);
+    listed.set(line.productId, state);
   }
-  const priced = await priceOrder(env, input.userId, [...lines.values()], listings);
+  const priced = await priceOrder(env, input.userId, [...lines.values()], listed);
   const changed = priced.lines
     .filter((line) => line.unitPriceCents !== lines.get(line.productId)!.unitPriceCents)
     .map((line) => ({ productId: line.productId, price: line.unitPriceCents / 100 }));
@@ -105,19 +95,14 @@ export async function placeOrder(
   let position = 0;
   try {
     for (const line of lines.values()) {
-      const outcome = await handleCommand(
-        env,
-        listingDecider,
-        streamIdOf('listing', line.productId),
-        {
-          type: 'ReserveStock',
-          orderId: input.orderId,
-          quantity: line.quantity,
-          // The listing checks its own price again: a change since the pricing above is a 409.
-          expectedPriceCents: listings.get(line.productId)!.fields!.priceCents,
-          expiresAt,
-        },
-      );
+      const outcome = await listings.handle(env, line.productId, {
+        type: 'ReserveStock',
+        orderId: input.orderId,
+        quantity: line.quantity,
+        // The listing checks its own price again: a change since the pricing above is a 409.
+        expectedPriceCents: listed.get(line.productId)!.fields!.priceCents,
+        expiresAt,
+      });
       reserved.push(line.productId);
       position = maxPosition(position, outcome.position);
     }
@@ -132,7 +117,7 @@ export async function placeOrder(
       orderId: input.orderId,
       userId: input.userId,
       items: priced.lines.map((line) => {
-        const fields = listings.get(line.productId)!.fields!;
+        const fields = listed.get(line.productId)!.fields!;
         return {
           productId: line.productId,
           title: fields.title,
@@ -149,7 +134,7 @@ export async function placeOrder(
       paymentIntentId: intent.id,
       expiresAt,
     };
-    const outcome = await handleCommand(env, orderDecider, streamIdOf('order', input.orderId), {
+    const outcome = await orders.handle(env, input.orderId, {
       type: 'PlaceOrder',
       ...placed,
     });
@@ -161,13 +146,15 @@ export async function placeOrder(
   } catch (err) {
     // Give back what this attempt took; the order was not placed.
     for (const productId of reserved) {
-      await handleCommand(env, listingDecider, streamIdOf('listing', productId), {
-        type: 'ReleaseStock',
-        orderId: input.orderId,
-        reason: 'order_not_placed',
-      }).catch(() => {
-        /* the reservation still expires by itself */
-      });
+      await listings
+        .handle(env, productId, {
+          type: 'ReleaseStock',
+          orderId: input.orderId,
+          reason: 'order_not_placed',
+        })
+        .catch(() => {
+          /* the reservation still expires by itself */
+        });
     }
     throw err;
   }
@@ -181,28 +168,25 @@ async function priceOrder(
   env: CommandEnvironment,
   buyerId: string,
   lines: ReadonlyArray<{ productId: string; quantity: number }>,
-  listings: ReadonlyMap<string, ListingState>,
+  listed: ReadonlyMap<string, ListingState>,
 ): Promise<PricedOrder> {
   const now = env.now();
   const offers = new Map<string, HeldOffer>();
-  const bundles = new Map<string, BundleTier[]>();
+  const tiersBySeller = new Map<string, BundleTier[]>();
   for (const line of lines) {
-    const conversation = await env.aggregates.load(
-      conversationDecider,
-      conversationStream(conversationIdOf(line.productId, buyerId)),
+    const conversation = await conversations.load(
+      env.aggregates,
+      conversationIdOf(line.productId, buyerId),
     );
     const held = heldPriceOf(conversation.state.offers, now.getTime());
     if (held) offers.set(line.productId, held);
-    const sellerId = listings.get(line.productId)!.fields!.sellerId;
-    if (!bundles.has(sellerId))
-      bundles.set(
-        sellerId,
-        (await env.aggregates.load(bundleDecider, bundleStream(sellerId))).state.tiers,
-      );
+    const sellerId = listed.get(line.productId)!.fields!.sellerId;
+    if (!tiersBySeller.has(sellerId))
+      tiersBySeller.set(sellerId, (await bundles.load(env.aggregates, sellerId)).state.tiers);
   }
   return priceLines(
     lines.map((line) => {
-      const fields = listings.get(line.productId)!.fields!;
+      const fields = listed.get(line.productId)!.fields!;
       return {
         productId: line.productId,
         quantity: line.quantity,
@@ -211,7 +195,7 @@ async function priceOrder(
       };
     }),
     offers,
-    bundles,
+    tiersBySeller,
   );
 }
 
@@ -220,10 +204,9 @@ async function redeemOffers(env: CommandEnvironment, order: PlacedOrder): Promis
   let position = 0;
   for (const item of order.items) {
     if (!item.offerId) continue;
-    const outcome = await handleCommand(
+    const outcome = await conversations.handle(
       env,
-      conversationDecider,
-      conversationStream(conversationIdOf(item.productId, order.userId)),
+      conversationIdOf(item.productId, order.userId),
       { type: 'RedeemOffer', offerId: item.offerId, orderId: order.orderId },
     );
     position = maxPosition(position, outcome.position);
@@ -238,12 +221,11 @@ async function releaseAll(
 ): Promise<number> {
   let position = 0;
   for (const item of order.items) {
-    const outcome = await handleCommand(
-      env,
-      listingDecider,
-      streamIdOf('listing', item.productId),
-      { type: 'ReleaseStock', orderId: order.orderId, reason },
-    );
+    const outcome = await listings.handle(env, item.productId, {
+      type: 'ReleaseStock',
+      orderId: order.orderId,
+      reason,
+    });
     position = maxPosition(position, outcome.position);
   }
   return position;
@@ -270,7 +252,7 @@ export async function issueOrderRefund(
       state.refund.amountCents,
       orderRefundIdempotencyKey(orderId),
     );
-    const issued = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+    const issued = await orders.handle(env, orderId, {
       type: 'RecordRefundIssued',
       refundId: refund.id,
     });
@@ -287,7 +269,7 @@ async function refundUnusablePayment(
   orderId: string,
   productIds?: string[],
 ): Promise<number> {
-  const decided = await handleCommand(services.env, orderDecider, streamIdOf('order', orderId), {
+  const decided = await orders.handle(services.env, orderId, {
     type: 'RefundUnusablePayment',
     productIds,
   });
@@ -330,7 +312,7 @@ export async function recordPayment(
 ): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
   await refuseUnusablePayment(services, orderId, intent);
-  const paid = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+  const paid = await orders.handle(env, orderId, {
     type: 'RecordPayment',
     intent,
   });
@@ -340,7 +322,7 @@ export async function recordPayment(
   const unsold: string[] = [];
   for (const item of order.items) {
     try {
-      const sold = await handleCommand(env, listingDecider, streamIdOf('listing', item.productId), {
+      const sold = await listings.handle(env, item.productId, {
         type: 'SellStock',
         orderId,
       });
@@ -359,12 +341,10 @@ export async function recordPayment(
     position = maxPosition(position, await refundUnusablePayment(services, orderId, unsold));
   position = maxPosition(position, await openShipments(env, order, sellerOf));
   position = maxPosition(position, await redeemOffers(env, order));
-  const cleared = await handleCommand(
-    env,
-    cartDecider,
-    streamIdOf('cart', cartIdForUser(order.userId)),
-    { type: 'ClearCartForOrder', orderId },
-  );
+  const cleared = await carts.handle(env, cartIdForUser(order.userId), {
+    type: 'ClearCartForOrder',
+    orderId,
+  });
   return { position: maxPosition(position, cleared.position), state: paid.state };
 }
 
@@ -374,7 +354,7 @@ export async function recordPaymentFailure(
   intent: PaymentIntentView,
 ): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
-  const failed = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+  const failed = await orders.handle(env, orderId, {
     type: 'RecordPaymentFailure',
     intent,
   });
@@ -390,7 +370,7 @@ export async function expireOrder(
   orderId: string,
 ): Promise<WorkflowResult<OrderState>> {
   const { env } = services;
-  const expired = await handleCommand(env, orderDecider, streamIdOf('order', orderId), {
+  const expired = await orders.handle(env, orderId, {
     type: 'ExpireOrder',
   });
   if (expired.state.status !== 'expired')
@@ -401,7 +381,7 @@ export async function expireOrder(
 
 /** The order a PaymentIntent names, from its own stream. */
 export async function loadOrder(env: CommandEnvironment, orderId: string) {
-  return env.aggregates.load(orderDecider, streamIdOf('order', orderId));
+  return orders.load(env.aggregates, orderId);
 }
 
 export type { EventEnvelope };

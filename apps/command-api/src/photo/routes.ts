@@ -6,21 +6,13 @@ import {
   PHOTO_SIZE_MESSAGE,
   PHOTO_SIZE_NAMES,
   photoUrl,
-  streamIdOf,
   type PhotoSize,
   type UploadedPhoto,
 } from '@rewear/contracts';
-import {
-  assertQueryWithinLimits,
-  badRequest,
-  HttpError,
-  requireUser,
-  type AppState,
-} from '@rewear/platform';
+import { assertQueryWithinLimits, badRequest, HttpError, type AppState } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
-import { photoDecider } from './decider.ts';
 import { photoIdOf, processPhoto } from './process.ts';
+import { photos } from './aggregate.ts';
 
 /** The name a size of a photo is stored under. */
 export const photoObjectName = (photoId: string, size: PhotoSize) => `${photoId}-${size}.webp`;
@@ -68,8 +60,7 @@ export const photoRoutes: CommandRoute[] = [
       },
     },
     readBody: readPhotoBody,
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const bytes = body as unknown;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0)
         throw badRequest('Send the photo file as the request body');
@@ -82,22 +73,17 @@ export const photoRoutes: CommandRoute[] = [
           contentType: 'image/webp',
           owner: user.uid,
         });
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        photoDecider,
-        streamIdOf('photo', photoId),
-        {
-          type: 'RecordPhotoUpload',
-          photo: {
-            photoId,
-            ownerId: user.uid,
-            width: photo.width,
-            height: photo.height,
-            bytes: bytes.length,
-            uploadedAt: services.now().toISOString(),
-          },
+      const outcome = await photos.handle(services.envFor(ctx), photoId, {
+        type: 'RecordPhotoUpload',
+        photo: {
+          photoId,
+          ownerId: user.uid,
+          width: photo.width,
+          height: photo.height,
+          bytes: bytes.length,
+          uploadedAt: services.now().toISOString(),
         },
-      );
+      });
       const answer: UploadedPhoto = {
         photoId,
         width: photo.width,

@@ -4,19 +4,13 @@
  * buyer and seller are and whether it completed; the decider (the review feature's, in
  * packages/features) says yes or why not (403, 409), and a refusal appends nothing.
  */
-import { reviewBody, reviewEditableUntil, shipmentParams, streamIdOf } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
-import { handleCommand, type CommandEnvironment } from '../shared/decider.ts';
+import { reviewBody, reviewEditableUntil, shipmentParams } from '@rewear/contracts';
+import { type CommandEnvironment } from '../shared/decider.ts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { loadShipment } from '../shipment/workflow.ts';
-import {
-  reviewDecider,
-  type ReviewCommand,
-  type ShipmentFacts,
-} from '@rewear/features/review/decider';
+import { type ReviewCommand, type ShipmentFacts } from '@rewear/features/review/decider';
 import { authorOf } from '@rewear/features/review/domain';
-
-export const reviewStream = (shipmentId: string) => streamIdOf('review', shipmentId);
+import { reviews } from './aggregate.ts';
 
 async function shipmentFacts(
   env: CommandEnvironment,
@@ -57,8 +51,7 @@ function reviewRoute(method: 'post' | 'put'): CommandRoute {
           : "'Reviews can be changed for 7 days', not completed or not reviewed yet",
       },
     },
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const env = services.envFor(ctx);
       const command: ReviewCommand = {
         type: leaving ? 'LeaveReview' : 'EditReview',
@@ -67,12 +60,7 @@ function reviewRoute(method: 'post' | 'put'): CommandRoute {
         rating: body.rating,
         text: body.text,
       };
-      const outcome = await handleCommand(
-        env,
-        reviewDecider,
-        reviewStream(params.shipmentId),
-        command,
-      );
+      const outcome = await reviews.handle(env, params.shipmentId, command);
       const shipment = command.shipment!; // the decider refused a missing one
       const { role, subjectId } = authorOf(shipment, user.uid)!; // or the decider refused
       const held = outcome.state[role]!;

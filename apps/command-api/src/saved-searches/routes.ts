@@ -10,16 +10,14 @@ import {
   SIZES,
   savedSearchParams,
   saveSearchBody,
-  streamIdOf,
   toCents,
   type ReferenceItem,
   type SaveSearchBody,
   type SavedSearchQuery,
 } from '@rewear/contracts';
-import { badRequest, requireUser } from '@rewear/platform';
-import { handleCommand } from '../shared/decider.ts';
+import { badRequest } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { savedSearchesDecider } from '@rewear/features/saved-searches/decider';
+import { savedSearches } from './aggregate.ts';
 
 /** A reference name as the lists spell it (case-insensitive), or a 400 naming the field. */
 function referenceName(
@@ -85,23 +83,17 @@ export const savedSearchRoutes: CommandRoute[] = [
         409: 'Too many saved searches',
       },
     },
-    async handle({ body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, body, ctx, deps: services }) {
       const query = savedQueryOf(body.query);
       const searchId = services.newId();
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        savedSearchesDecider,
-        streamIdOf('searches', user.uid),
-        {
-          type: 'SaveSearch',
-          userId: user.uid,
-          searchId,
-          name: body.name,
-          query,
-          savedAt: services.now().toISOString(),
-        },
-      );
+      const outcome = await savedSearches.handle(services.envFor(ctx), user.uid, {
+        type: 'SaveSearch',
+        userId: user.uid,
+        searchId,
+        name: body.name,
+        query,
+        savedAt: services.now().toISOString(),
+      });
       return { status: 201, body: { id: searchId, name: body.name }, position: outcome.position };
     },
   }),
@@ -119,19 +111,13 @@ export const savedSearchRoutes: CommandRoute[] = [
         404: 'Not one of your saved searches',
       },
     },
-    async handle({ params, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        savedSearchesDecider,
-        streamIdOf('searches', user.uid),
-        {
-          type: 'OpenSavedSearch',
-          userId: user.uid,
-          searchId: params.id,
-          openedAt: services.now().toISOString(),
-        },
-      );
+    async handle({ user, params, ctx, deps: services }) {
+      const outcome = await savedSearches.handle(services.envFor(ctx), user.uid, {
+        type: 'OpenSavedSearch',
+        userId: user.uid,
+        searchId: params.id,
+        openedAt: services.now().toISOString(),
+      });
       return { status: 200, body: { id: params.id }, position: outcome.position };
     },
   }),
@@ -149,14 +135,12 @@ export const savedSearchRoutes: CommandRoute[] = [
         404: 'Not one of your saved searches',
       },
     },
-    async handle({ params, ctx, deps: services }) {
-      const user = requireUser(ctx);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        savedSearchesDecider,
-        streamIdOf('searches', user.uid),
-        { type: 'DeleteSavedSearch', userId: user.uid, searchId: params.id },
-      );
+    async handle({ user, params, ctx, deps: services }) {
+      const outcome = await savedSearches.handle(services.envFor(ctx), user.uid, {
+        type: 'DeleteSavedSearch',
+        userId: user.uid,
+        searchId: params.id,
+      });
       return { status: 200, body: { id: params.id }, position: outcome.position };
     },
   }),

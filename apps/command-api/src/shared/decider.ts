@@ -3,7 +3,12 @@
  * `evolve(state, event) → state`. State is folded from the aggregate's own stream; the only
  * write a command makes is one append with the expected version.
  */
-import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+import {
+  streamIdOf,
+  type AggregateType,
+  type DomainEvent,
+  type EventEnvelope,
+} from '@rewear/contracts';
 import type { Decider } from '@rewear/features/shared/decider';
 import { ConcurrencyError, type EventStore, type TraceContext } from '@rewear/platform';
 
@@ -174,4 +179,30 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
+}
+
+/**
+ * One aggregate's command handling, bound once to its decider and to how its streams are named,
+ * so that a route or a workflow says which aggregate and which command, not how to reach them:
+ * `carts.handle(env, cartId, { type: 'AddItem', ... })`.
+ */
+export interface BoundAggregate<State, Command> {
+  readonly type: AggregateType;
+  streamOf(id: string): string;
+  /** Its state now (folded from its stream, or remembered). */
+  load(aggregates: AggregateRepository, id: string): Promise<Loaded<State>>;
+  handle(env: CommandEnvironment, id: string, command: Command): Promise<CommandOutcome<State>>;
+}
+
+export function aggregateOf<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  type: AggregateType,
+): BoundAggregate<State, Command> {
+  const streamOf = (id: string) => streamIdOf(type, id);
+  return {
+    type,
+    streamOf,
+    load: (aggregates, id) => aggregates.load(decider, streamOf(id)),
+    handle: (env, id, command) => handleCommand(env, decider, streamOf(id), command),
+  };
 }

@@ -1,6 +1,5 @@
 /** What every command route needs, assembled once by createCommandApi. */
 import type { Context } from 'koa';
-import { streamIdOf } from '@rewear/contracts';
 import {
   requestIdOf,
   type AppState,
@@ -14,8 +13,9 @@ import {
   type AggregateRepository,
   type CommandEnvironment,
 } from './decider.ts';
-import { availableStock, listingDecider, type ListingState } from '../listing/decider.ts';
+import { availableStock, type ListingState } from '../listing/decider.ts';
 import type { ProductAvailability } from '@rewear/features/cart/decider';
+import { listings } from '../listing/aggregate.ts';
 
 export interface CommandServices {
   eventStore: EventStore;
@@ -40,7 +40,7 @@ export function createServices(
 ): CommandServices {
   const aggregates = createAggregateRepository(deps.eventStore);
   const loadListing = async (listingId: string) =>
-    (await aggregates.load(listingDecider, streamIdOf('listing', listingId))).state;
+    (await listings.load(aggregates, listingId)).state;
   return {
     ...deps,
     aggregates,

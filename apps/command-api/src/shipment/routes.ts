@@ -11,7 +11,6 @@ import {
   shipmentParams,
   type ShipmentStatus,
 } from '@rewear/contracts';
-import { requireUser } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
 import type { ShipmentCommand } from './decider.ts';
@@ -47,8 +46,7 @@ function shipmentRoute<B = unknown>(spec: ShipmentRouteSpec<B>): CommandRoute {
         409: spec.conflict,
       },
     },
-    async handle({ params, body, ctx, deps: services }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, body, ctx, deps: services }) {
       const outcome = await runShipmentCommand(
         shipmentServicesFor(services, services.envFor(ctx)),
         params.shipmentId,

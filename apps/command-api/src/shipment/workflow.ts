@@ -4,17 +4,12 @@
  * back on its listings). Every step is safe to repeat.
  */
 import { loggerFor } from '@rewear/platform';
-import { streamIdOf } from '@rewear/contracts';
-import { handleCommand, type CommandEnvironment } from '../shared/decider.ts';
-import { listingDecider } from '../listing/decider.ts';
+import { type CommandEnvironment } from '../shared/decider.ts';
 import type { PlacedOrder } from '../order/decider.ts';
 import type { PaymentGateway } from '../payments/port.ts';
-import {
-  shipmentDecider,
-  shipmentIdFor,
-  type ShipmentCommand,
-  type ShipmentState,
-} from './decider.ts';
+import { shipmentIdFor, type ShipmentCommand, type ShipmentState } from './decider.ts';
+import { listings } from '../listing/aggregate.ts';
+import { shipments } from './aggregate.ts';
 
 export interface ShipmentServices {
   env: CommandEnvironment;
@@ -23,8 +18,6 @@ export interface ShipmentServices {
 
 /** The processor's idempotency key of a shipment's refund: one refund per shipment, ever. */
 export const refundIdempotencyKey = (shipmentId: string) => `shipment-refund-${shipmentId}`;
-
-export const shipmentStream = (shipmentId: string) => streamIdOf('shipment', shipmentId);
 
 /**
  * Opens one shipment per seller for the items of `order` that were sold to it (`sellerOf` maps
@@ -44,7 +37,7 @@ export async function openShipments(
   let position = 0;
   for (const [sellerId, items] of bySeller) {
     const shipmentId = shipmentIdFor(order.orderId, sellerId);
-    const outcome = await handleCommand(env, shipmentDecider, shipmentStream(shipmentId), {
+    const outcome = await shipments.handle(env, shipmentId, {
       type: 'OpenShipment',
       shipmentId,
       orderId: order.orderId,
@@ -80,12 +73,10 @@ export async function settleRefund(
   let position = 0;
   if (state.status === 'cancelled') {
     for (const item of shipment.items) {
-      const returned = await handleCommand(
-        env,
-        listingDecider,
-        streamIdOf('listing', item.productId),
-        { type: 'ReturnStock', orderId: shipment.orderId },
-      );
+      const returned = await listings.handle(env, item.productId, {
+        type: 'ReturnStock',
+        orderId: shipment.orderId,
+      });
       position = Math.max(position, returned.position);
     }
   }
@@ -96,7 +87,7 @@ export async function settleRefund(
       state.refund.amountCents,
       refundIdempotencyKey(shipmentId),
     );
-    const issued = await handleCommand(env, shipmentDecider, shipmentStream(shipmentId), {
+    const issued = await shipments.handle(env, shipmentId, {
       type: 'RecordRefundIssued',
       refundId: refund.id,
     });
@@ -119,20 +110,15 @@ export async function runShipmentCommand(
   shipmentId: string,
   command: ShipmentCommand,
 ): Promise<{ state: ShipmentState; position: number; changed: boolean }> {
-  const outcome = await handleCommand(
-    services.env,
-    shipmentDecider,
-    shipmentStream(shipmentId),
-    command,
-  );
+  const outcome = await shipments.handle(services.env, shipmentId, command);
   let position = outcome.position;
   if (outcome.events.some((event) => event.type === 'ShipmentRefunded')) {
     position = Math.max(position, await settleRefund(services, shipmentId, outcome.state));
   }
-  const { state } = await services.env.aggregates.load(shipmentDecider, shipmentStream(shipmentId));
+  const { state } = await shipments.load(services.env.aggregates, shipmentId);
   return { state, position, changed: outcome.events.length > 0 };
 }
 
 export async function loadShipment(env: CommandEnvironment, shipmentId: string) {
-  return env.aggregates.load(shipmentDecider, shipmentStream(shipmentId));
+  return shipments.load(env.aggregates, shipmentId);
 }

@@ -1,8 +1,7 @@
-import { streamIdOf, registerUserBody } from '@rewear/contracts';
+import { registerUserBody } from '@rewear/contracts';
 import { requireSelf } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
-import { userDecider } from './decider.ts';
+import { users } from './aggregate.ts';
 
 export const userRoutes: CommandRoute[] = [
   defineRoute({
@@ -21,18 +20,13 @@ export const userRoutes: CommandRoute[] = [
     },
     async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.uid);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        userDecider,
-        streamIdOf('user', body.uid),
-        {
-          type: 'RegisterUser',
-          uid: body.uid,
-          email: body.email,
-          displayName: body.display_name?.trim() || body.email,
-          photoUrl: body.photo_url ?? null,
-        },
-      );
+      const outcome = await users.handle(services.envFor(ctx), body.uid, {
+        type: 'RegisterUser',
+        uid: body.uid,
+        email: body.email,
+        displayName: body.display_name?.trim() || body.email,
+        photoUrl: body.photo_url ?? null,
+      });
       return { status: 201, body: { uid: body.uid }, position: outcome.position };
     },
   }),

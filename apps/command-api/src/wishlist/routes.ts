@@ -1,5 +1,4 @@
 import {
-  streamIdOf,
   type DomainEvent,
   addWishlistBody,
   wishlistItemParams,
@@ -7,8 +6,7 @@ import {
 } from '@rewear/contracts';
 import { requireSelf } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { handleCommand } from '../shared/decider.ts';
-import { wishlistDecider } from '@rewear/features/wishlist/decider';
+import { wishlists } from './aggregate.ts';
 
 export const wishlistRoutes: CommandRoute[] = [
   defineRoute({
@@ -29,17 +27,12 @@ export const wishlistRoutes: CommandRoute[] = [
     async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
       const product = await services.availabilityOf(body.productId);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        wishlistDecider,
-        streamIdOf('wishlist', body.userId),
-        {
-          type: 'AddToWishlist',
-          userId: body.userId,
-          productId: body.productId,
-          productListed: product.listed,
-        },
-      );
+      const outcome = await wishlists.handle(services.envFor(ctx), body.userId, {
+        type: 'AddToWishlist',
+        userId: body.userId,
+        productId: body.productId,
+        productListed: product.listed,
+      });
       return {
         status: outcome.events.length ? 201 : 200,
         body: { userId: body.userId, productId: body.productId },
@@ -63,16 +56,11 @@ export const wishlistRoutes: CommandRoute[] = [
     },
     async handle({ params, ctx, deps: services }) {
       requireSelf(ctx, params.uid);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        wishlistDecider,
-        streamIdOf('wishlist', params.uid),
-        {
-          type: 'RemoveFromWishlist',
-          userId: params.uid,
-          productId: params.productId,
-        },
-      );
+      const outcome = await wishlists.handle(services.envFor(ctx), params.uid, {
+        type: 'RemoveFromWishlist',
+        userId: params.uid,
+        productId: params.productId,
+      });
       return {
         status: 200,
         body: { userId: params.uid, productId: params.productId },
@@ -92,15 +80,10 @@ export const wishlistRoutes: CommandRoute[] = [
     },
     async handle({ params, ctx, deps: services }) {
       requireSelf(ctx, params.uid);
-      const outcome = await handleCommand(
-        services.envFor(ctx),
-        wishlistDecider,
-        streamIdOf('wishlist', params.uid),
-        {
-          type: 'ClearWishlist',
-          userId: params.uid,
-        },
-      );
+      const outcome = await wishlists.handle(services.envFor(ctx), params.uid, {
+        type: 'ClearWishlist',
+        userId: params.uid,
+      });
       const cleared = outcome.events[0] as DomainEvent | undefined;
       const removed = cleared?.type === 'WishlistCleared' ? cleared.data.productIds.length : 0;
       return { status: 200, body: { userId: params.uid, removed }, position: outcome.position };

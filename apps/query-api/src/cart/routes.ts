@@ -12,7 +12,7 @@ import {
   cartViewLines,
   pricingOf,
 } from '@rewear/features/cart/queries';
-import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';
+import { forbidden, notFound, requireSelf } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { toProduct } from '../shared/products.ts';
@@ -62,8 +62,7 @@ export const cartRoutes: QueryRoute[] = [
         404: 'Cart not found',
       },
     },
-    async handle({ ctx, params, deps }): Promise<CartTotals> {
-      const user = requireUser(ctx);
+    async handle({ user, params, deps }): Promise<CartTotals> {
       const cart = await cartById(deps.readSide, params.cartId);
       if (!cart) throw notFound('Cart not found');
       if (cart.user_id !== user.uid) throw forbidden();

@@ -12,7 +12,7 @@ import {
   newestEntriesOf,
   summaryOf,
 } from '@rewear/features/conversation/queries';
-import { forbidden, notFound, requireUser } from '@rewear/platform';
+import { forbidden, notFound } from '@rewear/platform';
 import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
@@ -31,8 +31,7 @@ export const conversationRoutes: QueryRoute[] = [
         401: 'Not signed in',
       },
     },
-    async handle({ ctx, deps }): Promise<ConversationList> {
-      const user = requireUser(ctx);
+    async handle({ user, deps }): Promise<ConversationList> {
       const side = deps.readSide;
       const docs = await latestConversationsOf(side, user.uid);
       const [listings, names] = await Promise.all([
@@ -68,8 +67,7 @@ export const conversationRoutes: QueryRoute[] = [
         404: 'Conversation not found',
       },
     },
-    async handle({ ctx, params, deps }): Promise<ConversationView> {
-      const user = requireUser(ctx);
+    async handle({ user, params, deps }): Promise<ConversationView> {
       const side = deps.readSide;
       const doc = await conversationById(side, params.conversationId);
       if (!doc) throw notFound('Conversation not found');

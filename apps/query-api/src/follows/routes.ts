@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import type { FollowStatus, FollowedListings } from '@rewear/contracts';
 import { followedListings, followStatus } from '@rewear/features/follows/queries';
-import { requireUser } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam, wholeNumber } from '../shared/schemas.ts';
 import { fromListing } from '../shared/products.ts';
@@ -37,8 +36,7 @@ export const followRoutes: QueryRoute[] = [
       query: z.object({ limit: wholeNumber(1, 48).default(12) }),
       responses: { 200: 'FollowedListings { followingCount, products }', 401: 'Not signed in' },
     },
-    async handle({ query, ctx, deps }): Promise<FollowedListings> {
-      const user = requireUser(ctx);
+    async handle({ user, query, deps }): Promise<FollowedListings> {
       const { followingCount, listings } = await followedListings(
         deps.readSide,
         user.uid,

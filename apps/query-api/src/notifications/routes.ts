@@ -3,7 +3,7 @@
  * unread. Read or not comes from the user's read mark, a projection of NotificationsRead.
  */
 import type { NotificationList } from '@rewear/contracts';
-import { requireUser, type ReadSide } from '@rewear/platform';
+import { type ReadSide } from '@rewear/platform';
 import {
   READ_MODELS,
   type InboxDoc,
@@ -81,8 +81,8 @@ export const notificationRoutes: QueryRoute[] = [
         401: 'Not signed in',
       },
     },
-    async handle({ ctx, deps }) {
-      return readNotifications(deps.readSide, requireUser(ctx).uid);
+    async handle({ user, deps }) {
+      return readNotifications(deps.readSide, user.uid);
     },
   }),
 ];

@@ -16,7 +16,7 @@
 import { createSession } from 'better-sse';
 import { z } from 'zod';
 import type { NotificationView } from '@rewear/contracts';
-import { HttpError, requireUser, type ReadSide, type RequestContext } from '@rewear/platform';
+import { HttpError, type ReadSide, type RequestContext } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import type { NotificationFeed } from './live-feed.ts';
 import {
@@ -123,8 +123,7 @@ export const notificationStreamRoutes: QueryRoute[] = [
         429: 'Too many streams of this user open on this query-api (10)',
       },
     },
-    async handle({ query, ctx, deps }) {
-      const user = requireUser(ctx);
+    async handle({ user, query, ctx, deps }) {
       const lastEventId = ctx.get('Last-Event-ID');
       const resumeFrom: StreamCursor | null = lastEventId
         ? parseCursor(lastEventId, 'Last-Event-ID')

@@ -1,7 +1,7 @@
 /** Orders as rows (one per item, docs/product.md §3), for their owner only. */
 import { z } from 'zod';
 import { toDollars, type OrderRefundView, type OrderRow } from '@rewear/contracts';
-import { forbidden, notFound, requireSelf, requireUser } from '@rewear/platform';
+import { forbidden, notFound, requireSelf } from '@rewear/platform';
 import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
@@ -86,8 +86,7 @@ export const orderRoutes: QueryRoute[] = [
         404: 'Order not found',
       },
     },
-    async handle({ ctx, params, deps }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, deps }) {
       const order = await orders(deps).findOne({ _id: params.orderId });
       if (!order) throw notFound('Order not found');
       if (order.user_id !== user.uid) throw forbidden();

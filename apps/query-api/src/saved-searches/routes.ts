@@ -4,7 +4,6 @@
  */
 import type { SavedSearchView } from '@rewear/contracts';
 import { savedSearchesOf, savedSearchView } from '@rewear/features/saved-searches/queries';
-import { requireUser } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 
 export const savedSearchRoutes: QueryRoute[] = [
@@ -18,8 +17,7 @@ export const savedSearchRoutes: QueryRoute[] = [
       auth: 'user',
       responses: { 200: 'SavedSearchView[]', 401: 'Not signed in' },
     },
-    async handle({ ctx, deps }): Promise<SavedSearchView[]> {
-      const user = requireUser(ctx);
+    async handle({ user, deps }): Promise<SavedSearchView[]> {
       const docs = await savedSearchesOf(deps.readSide, user.uid);
       return docs.map(savedSearchView);
     },

@@ -18,7 +18,7 @@ import {
   receivedReviewsView,
   shipmentReviews,
 } from '@rewear/features/review/queries';
-import { forbidden, notFound, requireUser } from '@rewear/platform';
+import { forbidden, notFound } from '@rewear/platform';
 import { READ_MODELS, type ListingDoc, type ShipmentDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
@@ -98,8 +98,7 @@ export const sellerRoutes: QueryRoute[] = [
         404: 'Shipment not found',
       },
     },
-    async handle({ ctx, params, deps }): Promise<ShipmentReviews> {
-      const user = requireUser(ctx);
+    async handle({ user, params, deps }): Promise<ShipmentReviews> {
       const side = deps.readSide;
       const shipment = await side
         .collection<ShipmentDoc>(READ_MODELS.shipments)

@@ -10,7 +10,7 @@ import {
   type ShipmentRole,
   type ShipmentView,
 } from '@rewear/contracts';
-import { forbidden, notFound, requireUser, type ReadSide } from '@rewear/platform';
+import { forbidden, notFound, type ReadSide } from '@rewear/platform';
 import {
   READ_MODELS,
   type OrderDoc,
@@ -87,8 +87,7 @@ export const shipmentRoutes: QueryRoute[] = [
       auth: 'user',
       responses: { 200: 'ShipmentView[] (empty when none)', 401: 'Not signed in' },
     },
-    async handle({ ctx, deps }) {
-      const user = requireUser(ctx);
+    async handle({ user, deps }) {
       const docs = await shipments(deps).find(
         { seller_id: user.uid },
         { sort: { opened_at: -1, _id: 1 } },
@@ -107,8 +106,7 @@ export const shipmentRoutes: QueryRoute[] = [
       auth: 'user',
       responses: { 200: 'SellerBalance (zeros when nothing was sold)', 401: 'Not signed in' },
     },
-    async handle({ ctx, deps }) {
-      const user = requireUser(ctx);
+    async handle({ user, deps }) {
       const doc = await deps.readSide
         .collection<SellerBalanceDoc>(READ_MODELS.sellerBalances)
         .findOne({ _id: user.uid });
@@ -131,8 +129,7 @@ export const shipmentRoutes: QueryRoute[] = [
         404: 'Order not found',
       },
     },
-    async handle({ ctx, params, deps }) {
-      const user = requireUser(ctx);
+    async handle({ user, params, deps }) {
       const order = await deps.readSide
         .collection<OrderDoc>(READ_MODELS.orders)
         .findOne({ _id: params.orderId });

@@ -9,7 +9,6 @@
 import {
   conversationIdFor,
   formatPrice,
-  streamIdOf,
   minimumOfferCents,
   OFFER_RULES,
   toDollars,
@@ -62,8 +61,6 @@ export type ConversationCommand =
   | { type: 'RedeemOffer'; offerId: string; orderId: string };
 
 export { conversationIdFor as conversationIdOf } from '@rewear/contracts';
-export const conversationStream = (conversationId: string) =>
-  streamIdOf('conversation', conversationId);
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 const price = (cents: number) => formatPrice(toDollars(cents));

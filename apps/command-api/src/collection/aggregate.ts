@@ -1,0 +1,5 @@
+import { aggregateOf } from '../shared/decider.ts';
+import { collectionDecider } from './decider.ts';
+
+/** A collection: its command handling, bound once (streams `collection-<id>`). */
+export const collections = aggregateOf(collectionDecider, 'collection');

@@ -1,0 +1,5 @@
+import { aggregateOf } from '../shared/decider.ts';
+import { orderDecider } from './decider.ts';
+
+/** An order: its command handling, bound once (streams `order-<id>`). */
+export const orders = aggregateOf(orderDecider, 'order');

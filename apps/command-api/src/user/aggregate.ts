@@ -1,0 +1,5 @@
+import { aggregateOf } from '../shared/decider.ts';
+import { userDecider } from './decider.ts';
+
+/** A user: its command handling, bound once (streams `user-<id>`). */
+export const users = aggregateOf(userDecider, 'user');
