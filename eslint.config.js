@@ -36,6 +36,13 @@ const zones = [
       'command-api decides and appends events; it reads no read model and knows no other app.',
   },
   {
+    // The payment port is the edge every order command reaches through the services.
+    target: './apps/command-api/src/shared',
+    from: ['./apps/command-api/src/!(shared|payments)/**'],
+    message:
+      "command-api's shared code serves the feature folders and imports none of them: a feature's own piece lives in its folder.",
+  },
+  {
     target: './apps/projectors/src',
     from: ['./apps/command-api', './apps/query-api', './apps/server', './apps/client'],
     message: 'The projectors know events (contracts) and read models (read-models), no other app.',

@@ -11,6 +11,7 @@ import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { cartIdForUser, planMerge, type CartCommand } from '@rewear/features/cart/decider';
 import { carts } from './aggregate.ts';
+import { availabilityOf } from '../listing/availability.ts';
 
 const run = (
   services: CommandServices,
@@ -67,7 +68,7 @@ export const cartRoutes: CommandRoute[] = [
       },
     },
     async handle({ user, body, ctx, deps: services }) {
-      const product = await services.availabilityOf(body.productId);
+      const product = await availabilityOf(services, body.productId);
       const outcome = await run(services, ctx, body.cartId, {
         type: 'AddItem',
         userId: user.uid,
@@ -117,7 +118,7 @@ export const cartRoutes: CommandRoute[] = [
       },
     },
     async handle({ user, body, ctx, deps: services }) {
-      const product = await services.availabilityOf(body.productId);
+      const product = await availabilityOf(services, body.productId);
       const outcome = await run(services, ctx, body.cartId, {
         type: 'SetItemQuantity',
         userId: user.uid,
@@ -163,7 +164,7 @@ export const cartRoutes: CommandRoute[] = [
     async handle({ user, body, ctx, deps: services }) {
       const items = await Promise.all(
         body.items.map(async (item) => ({
-          product: await services.availabilityOf(item.productId),
+          product: await availabilityOf(services, item.productId),
           quantity: item.quantity,
         })),
       );

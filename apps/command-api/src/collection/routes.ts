@@ -2,6 +2,7 @@ import { collectionParams, createCollectionBody } from '@rewear/contracts';
 import { notFound } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { collections } from './aggregate.ts';
+import { availabilityOf } from '../listing/availability.ts';
 
 export const collectionRoutes: CommandRoute[] = [
   defineRoute({
@@ -21,7 +22,7 @@ export const collectionRoutes: CommandRoute[] = [
       const productIds = [...new Set(body.productIds)];
       const missing: string[] = [];
       for (const productId of productIds)
-        if (!(await services.availabilityOf(productId)).listed) missing.push(productId);
+        if (!(await availabilityOf(services, productId)).listed) missing.push(productId);
       if (missing.length) throw notFound(`Product not found: ${missing.join(', ')}`);
       const collectionId = services.newId();
       const outcome = await collections.handle(services.envFor(ctx), collectionId, {

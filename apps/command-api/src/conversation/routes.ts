@@ -25,10 +25,11 @@ import {
   type OfferState,
 } from '@rewear/features/conversation/decider';
 import { conversations } from './aggregate.ts';
+import { loadListing } from '../listing/availability.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
-  const state = await services.loadListing(listingId);
+  const state = await loadListing(services, listingId);
   if (!state.exists || !state.fields || state.deleted) throw notFound('Product not found');
   return {
     listingId,

@@ -13,9 +13,6 @@ import {
   type AggregateRepository,
   type CommandEnvironment,
 } from './decider.ts';
-import { availableStock, type ListingState } from '../listing/decider.ts';
-import type { ProductAvailability } from '@rewear/features/cart/decider';
-import { listings } from '../listing/aggregate.ts';
 
 export interface CommandServices {
   eventStore: EventStore;
@@ -31,16 +28,12 @@ export interface CommandServices {
   readSide: ReadSide | null;
   /** The environment of one request: who acts, correlation id. */
   envFor(ctx: Context & { state: AppState }): CommandEnvironment;
-  loadListing(listingId: string): Promise<ListingState>;
-  availabilityOf(listingId: string): Promise<ProductAvailability>;
 }
 
 export function createServices(
-  deps: Omit<CommandServices, 'aggregates' | 'envFor' | 'loadListing' | 'availabilityOf'>,
+  deps: Omit<CommandServices, 'aggregates' | 'envFor'>,
 ): CommandServices {
   const aggregates = createAggregateRepository(deps.eventStore);
-  const loadListing = async (listingId: string) =>
-    (await listings.load(aggregates, listingId)).state;
   return {
     ...deps,
     aggregates,
@@ -54,16 +47,6 @@ export function createServices(
         correlationId: requestIdOf(ctx) ?? deps.newId(),
         // The request's span (tracing on): the append is its child.
         ...(ctx.state.trace ? { trace: ctx.state.trace } : {}),
-      };
-    },
-    loadListing,
-    async availabilityOf(listingId) {
-      const state = await loadListing(listingId);
-      return {
-        productId: listingId,
-        listed: state.exists && !state.deleted,
-        available: availableStock(state, deps.now()),
-        ...(state.fields ? { sellerId: state.fields.sellerId } : {}),
       };
     },
   };

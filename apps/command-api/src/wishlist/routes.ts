@@ -7,6 +7,7 @@ import {
 import { requireSelf } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { wishlists } from './aggregate.ts';
+import { availabilityOf } from '../listing/availability.ts';
 
 export const wishlistRoutes: CommandRoute[] = [
   defineRoute({
@@ -26,7 +27,7 @@ export const wishlistRoutes: CommandRoute[] = [
     },
     async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
-      const product = await services.availabilityOf(body.productId);
+      const product = await availabilityOf(services, body.productId);
       const outcome = await wishlists.handle(services.envFor(ctx), body.userId, {
         type: 'AddToWishlist',
         userId: body.userId,
