@@ -43,6 +43,12 @@ const zones = [
       "command-api's shared code serves the feature folders and imports none of them: a feature's own piece lives in its folder.",
   },
   {
+    target: './apps/query-api/src/shared',
+    from: ['./apps/query-api/src/!(shared)/**'],
+    message:
+      "query-api's shared code serves the feature folders and imports none of them: a feature's own piece lives in its folder.",
+  },
+  {
     target: './apps/projectors/src',
     from: ['./apps/command-api', './apps/query-api', './apps/server', './apps/client'],
     message: 'The projectors know events (contracts) and read models (read-models), no other app.',

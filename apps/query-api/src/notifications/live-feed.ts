@@ -15,11 +15,14 @@
  */
 import type { NotificationList, NotificationView } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
+import type { NotificationFeed } from '../shared/notification-feed.ts';
 import { unseen } from './live-cursor.ts';
 import { readNotifications } from './routes.ts';
 
 /** Short enough that an alert shows within a blink of its event; see scripts/bench/alert-lag.ts. */
 export const DEFAULT_LIVE_POLL_MS = 200;
+
+export type { NotificationFeed };
 
 interface Subscriber {
   uid: string;
@@ -27,31 +30,6 @@ interface Subscriber {
   known: Set<string>;
   deliver(notifications: NotificationView[]): void;
   end(): void;
-}
-
-export interface NotificationFeed {
-  readonly pollMs: number;
-  /**
-   * Sends `deliver` each notification of `uid` that later appears and is not in `known`
-   * (oldest first); `end` is called when the feed closes. Returns the unsubscribe.
-   */
-  subscribe(
-    uid: string,
-    known: Set<string>,
-    deliver: (notifications: NotificationView[]) => void,
-    end: () => void,
-  ): () => void;
-  /**
-   * Takes one of `uid`'s `limit` places for a stream, when one is free, before the stream does
-   * anything that waits: a place is taken from this call until its release, so streams opened
-   * at the same moment cannot all pass the check. Returns the release (calling it again does
-   * nothing), or null when `limit` places are taken.
-   */
-  reserve(uid: string, limit: number): (() => void) | null;
-  /** How many streams are open or opening (places taken), in all or of one user. */
-  size(uid?: string): number;
-  /** Ends every stream and stops polling (the server is shutting down). */
-  close(): void;
 }
 
 export interface NotificationFeedOptions {

@@ -8,7 +8,7 @@ import {
   type Route,
 } from '@rewear/platform';
 import type { ClientConfig } from '@rewear/contracts';
-import type { NotificationFeed } from '../notifications/live-feed.ts';
+import type { NotificationFeed } from './notification-feed.ts';
 
 export interface QueryApiDeps {
   /** The read models and search index of the live generation. */
