@@ -36,10 +36,15 @@ import {
   text,
   wholeNumber,
 } from '../shared/schemas.ts';
-import { fromListing, fromSearchDoc, isVisible, productListParts } from '../shared/products.ts';
+import {
+  fromListing,
+  fromSearchDoc,
+  isVisible,
+  productDetail,
+  productListParts,
+} from '../shared/products.ts';
 import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
 import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
-import { productDetail } from '../sellers/routes.ts';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');

@@ -1,17 +1,12 @@
 /**
  * Public profiles and reviews (docs/product.md §12): a user's profile with their rating, the
  * reviews they received and their listings; a completed shipment's two reviews for its buyer and
- * seller. A product's detail and every list read the seller's rating off the listing, where the
- * catalogue projection keeps it (no read more per product). Mounted from the review feature's
- * query face.
+ * seller. A product's detail (shared/products.ts) and every list read the seller's rating off
+ * the listing, where the catalogue projection keeps it (no read more per product). Mounted from
+ * the review feature's query face.
  */
 import { z } from 'zod';
-import {
-  sellerRatingFrom,
-  type ProductDetail,
-  type SellerProfile,
-  type ShipmentReviews,
-} from '@rewear/contracts';
+import { type SellerProfile, type ShipmentReviews } from '@rewear/contracts';
 import {
   profileOf,
   ratingOf,
@@ -19,17 +14,11 @@ import {
   shipmentReviews,
 } from '@rewear/features/review/queries';
 import { forbidden, notFound } from '@rewear/platform';
-import { READ_MODELS, type ListingDoc, type ShipmentDoc } from '@rewear/read-models';
+import { READ_MODELS, type ShipmentDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { fromListing } from '../shared/products.ts';
 import { listingsOf, namesOf } from '../shared/read.ts';
-
-/** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */
-export function productDetail(listing: ListingDoc): ProductDetail {
-  const product = fromListing(listing);
-  return { ...product, sellerRating: product.sellerRating ?? sellerRatingFrom(0, 0) };
-}
 
 const uidParams = z.object({ uid: idParam });
 

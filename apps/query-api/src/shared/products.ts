@@ -1,6 +1,6 @@
 /** From read-model records (cents) to the API's Product (dollars). */
 import { LRUCache } from 'lru-cache';
-import { sellerRatingFrom, toDollars, type Product } from '@rewear/contracts';
+import { sellerRatingFrom, toDollars, type Product, type ProductDetail } from '@rewear/contracts';
 import { JsonBytes } from './answers.ts';
 import type { ListingDoc, ProductRecord, ProductSearchDoc } from '@rewear/read-models';
 
@@ -109,3 +109,9 @@ export function productListParts(docs: readonly ProductSearchDoc[]): Buffer[] {
 /** The JSON array of `docs` as Products, as one answer. */
 export const productListJson = (docs: readonly ProductSearchDoc[]): JsonBytes<Product[]> =>
   new JsonBytes(Buffer.concat(productListParts(docs)));
+
+/** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */
+export function productDetail(listing: ListingDoc): ProductDetail {
+  const product = fromListing(listing);
+  return { ...product, sellerRating: product.sellerRating ?? sellerRatingFrom(0, 0) };
+}
