@@ -8,27 +8,17 @@
  * A notification's id is derived from its event and recipient: a redelivered or replayed event
  * puts the same document again.
  */
-import type { EnvelopeOf, EventType } from '@rewear/contracts';
-import type { Projector, ReadSide } from '@rewear/platform';
+import type { Projector } from '@rewear/platform';
 import type { IndexSpec } from '@rewear/ports';
 import { READ_MODELS, type InboxDoc } from '@rewear/read-models';
+import type { InboxDraft, Notifier } from './notifier.ts';
 import { savedSearchNotifier } from './saved-searches.ts';
 import { priceDropNotifier } from './price-drops.ts';
 import { offerNotifier } from './offers.ts';
 import { messageNotifier } from './messages.ts';
 import { paymentRefundNotifier } from './payment-refunds.ts';
 
-/** What a notifier says: who hears of the event, and what they read. */
-export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'>;
-
-export interface Notifier<T extends EventType = EventType> {
-  /** The event types it listens to. */
-  handles: readonly T[];
-  /** Collections of its own state, with their indexes (owned by the inbox projector). */
-  collections?: Record<string, IndexSpec[]>;
-  /** The notifications `event` raises. It may read and write its own collections only. */
-  notify(event: EnvelopeOf<T>, target: ReadSide): InboxDraft[] | Promise<InboxDraft[]>;
-}
+export type { InboxDraft, Notifier };
 
 /** Pure: the inbox documents of an event's drafts. */
 export function inboxDocs(

@@ -1,6 +1,6 @@
 /** Message notifications (docs/product.md §13): a new message tells the other party. Pure. */
 import type { EnvelopeOf } from '@rewear/contracts';
-import type { InboxDraft, Notifier } from './inbox.ts';
+import type { InboxDraft, Notifier } from './notifier.ts';
 import { conversationLink } from './offers.ts';
 
 const PREVIEW_LENGTH = 80;

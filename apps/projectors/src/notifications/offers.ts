@@ -5,7 +5,7 @@
  * the conversation. Pure: the events name their parties.
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
-import type { InboxDraft, Notifier } from './inbox.ts';
+import type { InboxDraft, Notifier } from './notifier.ts';
 
 const OFFER_EVENTS = [
   'OfferMade',

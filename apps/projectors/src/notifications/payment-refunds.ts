@@ -7,7 +7,7 @@
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
 import { READ_MODELS, type RefundableOrderDoc } from '@rewear/read-models';
-import type { InboxDraft, Notifier } from './inbox.ts';
+import type { InboxDraft, Notifier } from './notifier.ts';
 
 type PaymentRefundEvent = EnvelopeOf<'OrderPlaced' | 'OrderPaymentRefunded' | 'OrderRefundIssued'>;
 

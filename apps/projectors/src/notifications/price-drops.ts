@@ -6,7 +6,7 @@
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
 import { READ_MODELS, type LikedListingDoc } from '@rewear/read-models';
 import { likeKeys, projectLike, type LikeEvent } from '../catalogue/likes.ts';
-import type { InboxDraft, Notifier } from './inbox.ts';
+import type { InboxDraft, Notifier } from './notifier.ts';
 
 type PriceDropEvent =
   LikeEvent | EnvelopeOf<'ListingCreated' | 'ListingUpdated' | 'ListingDeleted'>;

@@ -24,7 +24,7 @@ import {
   type SavedSearchDoc,
 } from '@rewear/features/saved-searches/projection';
 import { READ_MODELS } from '@rewear/read-models';
-import type { InboxDraft, Notifier } from './inbox.ts';
+import type { InboxDraft, Notifier } from './notifier.ts';
 import {
   listingKeys,
   matchesSavedSearch,
