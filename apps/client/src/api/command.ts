@@ -107,14 +107,26 @@ export type OutboxLoader = () => Promise<Outbox | null>;
 
 type Engine = typeof import('../features/outbox/engine.ts');
 
+/**
+ * What each loader gave, once loaded (at sign-in, by the outbox's saga). Later commands reach it
+ * without waiting a turn, so a tap's command is written to this browser before the tap's handler
+ * returns: a tab closed the next moment no longer takes it away (a promise, even of a module
+ * already loaded, let the close come first now and then).
+ */
+const loadedBy = new WeakMap<OutboxLoader, { outbox: Outbox; engine: Engine }>();
+
 /** The outbox and its code, once a user is signed in; null without a loader or an outbox. */
 export function* outboxEngine() {
   const load: OutboxLoader | null | undefined = yield getContext('outbox');
   if (!load) return null;
+  const known = loadedBy.get(load);
+  if (known) return known;
   const outbox: Outbox | null = yield call(load);
   if (!outbox) return null;
   const engine: Engine = yield call(() => import('../features/outbox/engine.ts'));
-  return { outbox, engine };
+  const found = { outbox, engine };
+  loadedBy.set(load, found);
+  return found;
 }
 
 /** A command kept in the outbox, with what sends it. */

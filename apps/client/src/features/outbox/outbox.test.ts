@@ -338,6 +338,27 @@ describe('a command of the shopper’s action', () => {
     app.task.cancel();
   });
 
+  it('is written in this browser before the tap’s handler returns: a tab closed the next moment keeps it', async () => {
+    const server = fakeServer();
+    const app = startApp();
+    signIn(app, 'u1');
+    await cartReady(app);
+    const keep = vi.spyOn(app.outbox, 'keep');
+
+    const release = server.hold();
+    app.store.dispatch(addToCart({ product: tee }));
+    // No await between the tap and this line: the write has started, and its copy is stored.
+    expect(keep).toHaveBeenCalledTimes(1);
+    expect(keep.mock.calls[0]![0]).toMatchObject({ uid: 'u1', path: '/api/cart/add-item' });
+    const unlanded = indexedDbOutbox(`outbox-test-${testDb}`)!;
+    expect((await unlanded.pending('u1')).map((entry) => entry.key)).toEqual([
+      keep.mock.calls[0]![0].key,
+    ]);
+    release();
+    await vi.waitFor(() => expect(app.store.getState().cart.pending).toBe(0));
+    app.task.cancel();
+  });
+
   it('waits offline with the others, counted, and all go in order, once each, when the connection is back', async () => {
     const server = fakeServer();
     const app = startApp();
