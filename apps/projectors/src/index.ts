@@ -12,7 +12,6 @@ import { usersProjector } from './users/users.ts';
 import { cartsProjector } from '@rewear/features/cart/projection';
 import { wishlistsProjector } from '@rewear/features/wishlist/projection';
 import { ordersProjector } from './orders/orders.ts';
-import { newsletterProjector } from './newsletter/newsletter.ts';
 import { contactMessagesProjector } from './contact/contact-messages.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from './shipments/index.ts';
@@ -27,6 +26,7 @@ import {
   conversationsProjector,
 } from '@rewear/features/conversation/projection';
 import { followsProjector } from '@rewear/features/follows/projection';
+import { newsletterProjector } from '@rewear/features/newsletter/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
 export * from '@rewear/read-models';
@@ -39,7 +39,6 @@ export * from './users/users.ts';
 export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';
 export * from './orders/orders.ts';
-export * from './newsletter/newsletter.ts';
 export * from './contact/contact-messages.ts';
 export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
@@ -57,6 +56,7 @@ export * from '@rewear/features/conversation/projection';
 export * from '@rewear/features/review/projection';
 export * from '@rewear/features/follows/projection';
 export * from '@rewear/features/saved-searches/projection';
+export * from '@rewear/features/newsletter/projection';
 
 export interface ProjectorSet {
   all: Projector[];

@@ -194,12 +194,6 @@ export interface OrderRefundDoc {
   refund_id: string | null;
 }
 
-export interface SubscriberDoc extends Doc {
-  _id: string;
-  email: string;
-  subscribed_at: string;
-}
-
 /** A message sent through the contact form (docs/product.md §2.23), for the operators. */
 export interface ContactMessageDoc extends Doc {
   /** The message id. */

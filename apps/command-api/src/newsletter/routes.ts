@@ -1,6 +1,6 @@
 import { newsletterBody } from '@rewear/contracts';
+import { subscriptionIdFor } from '@rewear/features/newsletter/decider';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { subscriptionIdFor } from './decider.ts';
 import { subscriptions } from './aggregate.ts';
 
 export const newsletterRoutes: CommandRoute[] = [

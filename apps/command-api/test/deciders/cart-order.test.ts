@@ -4,7 +4,7 @@ import { cartDecider } from '@rewear/features/cart/decider';
 import { orderDecider, type OrderEvent } from '../../src/order/decider.ts';
 import { userDecider } from '../../src/user/decider.ts';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
-import { subscriptionDecider } from '../../src/newsletter/decider.ts';
+import { newsletterDecider } from '@rewear/features/newsletter/decider';
 import { brandDecider } from '../../src/brand/decider.ts';
 import { collectionDecider } from '../../src/collection/decider.ts';
 import type { PaymentIntentView } from '../../src/payments/port.ts';
@@ -291,13 +291,13 @@ describe('small aggregates', () => {
       .then([{ type: 'WishlistCleared', data: { userId: 'u1', productIds: ['p1'] } }]);
   });
   it('subscribes an email once and unsubscribes only a subscriber', () => {
-    given(subscriptionDecider, [])
+    given(newsletterDecider, [])
       .when({ type: 'Subscribe', email: 'A@B.co' })
       .then([{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }]);
-    given(subscriptionDecider, [{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }])
+    given(newsletterDecider, [{ type: 'NewsletterSubscribed', data: { email: 'a@b.co' } }])
       .when({ type: 'Subscribe', email: 'a@b.co' })
       .then([]);
-    given(subscriptionDecider, [])
+    given(newsletterDecider, [])
       .when({ type: 'Unsubscribe', email: 'a@b.co' })
       .thenRejects('not_found');
   });
