@@ -8,7 +8,6 @@ import {
   type CatalogueProjector,
   type CatalogueProjectorOptions,
 } from './catalogue/projector.ts';
-import { usersProjector } from './users/users.ts';
 import { cartsProjector } from '@rewear/features/cart/projection';
 import { wishlistsProjector } from '@rewear/features/wishlist/projection';
 import { ordersProjector } from './orders/orders.ts';
@@ -27,6 +26,7 @@ import {
 } from '@rewear/features/conversation/projection';
 import { followsProjector } from '@rewear/features/follows/projection';
 import { newsletterProjector } from '@rewear/features/newsletter/projection';
+import { usersProjector } from '@rewear/features/user/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
 export * from '@rewear/read-models';
@@ -35,7 +35,6 @@ export * from './catalogue/likes.ts';
 export * from './catalogue/brand.ts';
 export * from './catalogue/projector.ts';
 export * from './collections/algorithmic.ts';
-export * from './users/users.ts';
 export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';
 export * from './orders/orders.ts';
@@ -57,6 +56,7 @@ export * from '@rewear/features/review/projection';
 export * from '@rewear/features/follows/projection';
 export * from '@rewear/features/saved-searches/projection';
 export * from '@rewear/features/newsletter/projection';
+export * from '@rewear/features/user/projection';
 
 export interface ProjectorSet {
   all: Projector[];

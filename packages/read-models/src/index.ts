@@ -149,14 +149,6 @@ export interface AlgorithmicCollectionDoc extends Doc {
   updated: string;
 }
 
-export interface UserDoc extends Doc {
-  _id: string;
-  email: string;
-  display_name: string;
-  photo_url: string | null;
-  registered_at: string;
-}
-
 // A cart's documents (CartDoc, CartLineDoc) and a wishlist's (WishlistItemDoc) live with their
 // modules: packages/features/src/cart/projection.ts, packages/features/src/wishlist/projection.ts.
 

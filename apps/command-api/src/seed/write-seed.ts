@@ -7,7 +7,7 @@
 import { streamIdOf, type AggregateType, type DomainEvent } from '@rewear/contracts';
 import type { EventStore } from '@rewear/platform';
 import type { Decider } from '../shared/decider.ts';
-import { userDecider } from '../user/decider.ts';
+import { userDecider } from '@rewear/features/user/decider';
 import { brandDecider } from '../brand/decider.ts';
 import { listingDecider } from '../listing/decider.ts';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';

@@ -1,5 +1,5 @@
 import { aggregateOf } from '../shared/decider.ts';
-import { userDecider } from './decider.ts';
+import { userDecider } from '@rewear/features/user/decider';
 
 /** A user: its command handling, bound once (streams `user-<id>`). */
 export const users = aggregateOf(userDecider, 'user');

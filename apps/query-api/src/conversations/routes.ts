@@ -12,11 +12,12 @@ import {
   newestEntriesOf,
   summaryOf,
 } from '@rewear/features/conversation/queries';
+import { namesOf } from '@rewear/features/user/queries';
 import { forbidden, notFound } from '@rewear/platform';
 import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
-import { listingsById, namesOf } from '../shared/read.ts';
+import { listingsById } from '../shared/read.ts';
 
 export const conversationRoutes: QueryRoute[] = [
   defineRoute({

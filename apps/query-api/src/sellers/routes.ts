@@ -13,12 +13,13 @@ import {
   receivedReviewsView,
   shipmentReviews,
 } from '@rewear/features/review/queries';
+import { namesOf } from '@rewear/features/user/queries';
 import { forbidden, notFound } from '@rewear/platform';
 import { READ_MODELS, type ShipmentDoc } from '@rewear/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { fromListing } from '../shared/products.ts';
-import { listingsOf, namesOf } from '../shared/read.ts';
+import { listingsOf } from '../shared/read.ts';
 
 const uidParams = z.object({ uid: idParam });
 

@@ -5,7 +5,6 @@ import {
   SEARCH_INDEXES,
   type ListingDoc,
   type ProductSearchDoc,
-  type UserDoc,
 } from '@rewear/read-models';
 
 export const listingsOf = (side: ReadSide) => side.collection<ListingDoc>(READ_MODELS.listings);
@@ -21,16 +20,6 @@ export async function listingsById(
   if (unique.length === 0) return new Map();
   const docs = await listingsOf(side).find({ _id: { $in: unique } });
   return new Map(docs.map((d) => [d._id, d]));
-}
-
-/** Display names by uid, in one read. */
-export async function namesOf(side: ReadSide, uids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(uids)];
-  if (unique.length === 0) return new Map();
-  const users = await side
-    .collection<UserDoc>(READ_MODELS.users)
-    .find({ _id: { $in: unique } }, { readonly: true });
-  return new Map(users.map((u) => [u._id, u.display_name]));
 }
 
 /** Category and brand narrowing of the search index. */
