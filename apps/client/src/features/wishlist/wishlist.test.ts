@@ -88,6 +88,37 @@ describe('wishlist saga', () => {
     task.cancel();
   });
 
+  it('reads again when a like is answered while the read at sign-in is out: the like stays shown', async () => {
+    const saved = { ...dress, added_at: '', original_price: null, conditions: [], sizes: [] };
+    let answerFirstRead: (items: unknown[]) => void = () => {};
+    const reads: string[] = [];
+    const api = {
+      get: vi.fn((path: string) => {
+        reads.push(path);
+        // The first read was sent before the like: it does not list it.
+        if (reads.length === 1) return new Promise((resolve) => (answerFirstRead = resolve));
+        return Promise.resolve([saved]);
+      }),
+      post: vi.fn(async () => ({ position: 3 })),
+    };
+    const { store, task } = start(api as unknown as Api);
+    store.dispatch(
+      authStateChanged({ uid: 'u1', email: 'a@b.c', displayName: null, photoURL: null }),
+    );
+    store.dispatch(sessionStarted({ uid: 'u1' }));
+    await flush();
+    expect(reads).toHaveLength(1);
+
+    store.dispatch(toggleWishlist(dress));
+    await flush();
+    expect(store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p7']);
+    answerFirstRead([]);
+    await flush();
+    expect(reads).toHaveLength(2);
+    expect(store.getState().wishlist.items.map((i) => i.product_id)).toEqual(['p7']);
+    task.cancel();
+  });
+
   it('fails without a call when nobody is signed in, and reports add failures with status and body', async () => {
     const api = {
       post: vi.fn(async () => {

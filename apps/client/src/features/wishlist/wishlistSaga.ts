@@ -19,6 +19,7 @@ import {
   PRODUCT_LIKES_UPDATED_EVENT,
   productLikesUpdated,
   removeFromWishlist,
+  selectAnswered,
   selectWishlistItems,
   toggleWishlist,
   toWishlistItem,
@@ -59,6 +60,9 @@ export function itemsWithIntents(items: WishlistItem[], intents: readonly Outbox
   }, items);
 }
 
+/** Reads of the wishlist at most, when likes keep being answered while one is out. */
+const MAX_WISHLIST_READS = 3;
+
 function* load(api: WishlistApi) {
   const uid: string | null = yield select(selectUid);
   if (!uid) {
@@ -68,7 +72,15 @@ function* load(api: WishlistApi) {
   // Likes kept from an earlier page are sent first: the read then shows them.
   yield call(replayDone);
   try {
-    const items: WishlistItem[] = yield call(api.wishlist, uid);
+    let items: WishlistItem[];
+    for (let read = 1; ; read += 1) {
+      const before: number = yield select(selectAnswered);
+      items = yield call(api.wishlist, uid);
+      // A like answered while this read was out (a tap just after the page loaded) may be
+      // missing from it: shown, it would vanish again. Read once more, after that answer.
+      const after: number = yield select(selectAnswered);
+      if (after === before || read === MAX_WISHLIST_READS) break;
+    }
     const intents: OutboxIntent[] = yield select(selectOutboxIntents);
     yield put(wishlistLoaded(itemsWithIntents(items, intents)));
   } catch (error) {

@@ -8,6 +8,8 @@ export interface WishlistState {
   error: string | null;
   /** Product ids with an add or remove in flight, so hearts do not flicker or double-send. */
   busy: string[];
+  /** Changes the server answered so far: a read that began before one is read again. */
+  answered: number;
 }
 
 export const initialWishlistState: WishlistState = {
@@ -15,6 +17,7 @@ export const initialWishlistState: WishlistState = {
   status: 'idle',
   error: null,
   busy: [],
+  answered: 0,
 };
 
 export type WishlistProduct = Pick<
@@ -69,15 +72,18 @@ const wishlistSlice = createSlice({
       state.error = null;
     },
     wishlistItemAdded(state, action: PayloadAction<WishlistItem>) {
+      state.answered += 1;
       state.busy = state.busy.filter((id) => id !== action.payload.product_id);
       if (!state.items.some((item) => item.product_id === action.payload.product_id))
         state.items.push(action.payload);
     },
     wishlistItemRemoved(state, action: PayloadAction<{ productId: string }>) {
+      state.answered += 1;
       state.busy = state.busy.filter((id) => id !== action.payload.productId);
       state.items = state.items.filter((item) => item.product_id !== action.payload.productId);
     },
     wishlistCleared(state) {
+      state.answered += 1;
       state.items = [];
     },
     wishlistActionFailed(state, action: PayloadAction<{ productId?: string; error: string }>) {
@@ -118,6 +124,7 @@ interface WithWishlist {
 }
 export const selectWishlist = (state: WithWishlist) => state.wishlist;
 export const selectWishlistItems = (state: WithWishlist) => state.wishlist.items;
+export const selectAnswered = (state: WithWishlist) => state.wishlist.answered;
 export const selectWishlistCount = (state: WithWishlist) => state.wishlist.items.length;
 export const selectIsInWishlist = (productId: string) => (state: WithWishlist) =>
   state.wishlist.items.some((item) => item.product_id === productId);
