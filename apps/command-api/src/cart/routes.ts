@@ -6,19 +6,11 @@ import {
   removeCartItemBody,
   updateCartItemBody,
 } from '@rewear/contracts';
-import { requireSelf, type RequestContext } from '@rewear/platform';
+import { requireSelf } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import type { CommandServices } from '../shared/services.ts';
-import { cartIdForUser, planMerge, type CartCommand } from '@rewear/features/cart/decider';
+import { cartIdForUser, planMerge } from '@rewear/features/cart/decider';
 import { carts } from './aggregate.ts';
 import { availabilityOf } from '../listing/availability.ts';
-
-const run = (
-  services: CommandServices,
-  ctx: RequestContext,
-  cartId: string,
-  command: CartCommand,
-) => carts.handle(services.envFor(ctx), cartId, command);
 
 export const cartRoutes: CommandRoute[] = [
   defineRoute({
@@ -38,7 +30,7 @@ export const cartRoutes: CommandRoute[] = [
     async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
       const cartId = cartIdForUser(body.userId);
-      const outcome = await run(services, ctx, cartId, {
+      const outcome = await carts.handle(services.envFor(ctx), cartId, {
         type: 'CreateCart',
         cartId,
         userId: body.userId,
@@ -69,7 +61,7 @@ export const cartRoutes: CommandRoute[] = [
     },
     async handle({ user, body, ctx, deps: services }) {
       const product = await availabilityOf(services, body.productId);
-      const outcome = await run(services, ctx, body.cartId, {
+      const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'AddItem',
         userId: user.uid,
         product,
@@ -93,7 +85,7 @@ export const cartRoutes: CommandRoute[] = [
       },
     },
     async handle({ user, body, ctx, deps: services }) {
-      const outcome = await run(services, ctx, body.cartId, {
+      const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'RemoveItem',
         userId: user.uid,
         productId: body.productId,
@@ -119,7 +111,7 @@ export const cartRoutes: CommandRoute[] = [
     },
     async handle({ user, body, ctx, deps: services }) {
       const product = await availabilityOf(services, body.productId);
-      const outcome = await run(services, ctx, body.cartId, {
+      const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'SetItemQuantity',
         userId: user.uid,
         product,
@@ -139,7 +131,7 @@ export const cartRoutes: CommandRoute[] = [
       responses: { 200: '{ cartId, position }', 403: 'Not your cart', 404: 'Cart not found' },
     },
     async handle({ user, body, ctx, deps: services }) {
-      const outcome = await run(services, ctx, body.cartId, {
+      const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'ClearCart',
         userId: user.uid,
       });
@@ -169,7 +161,7 @@ export const cartRoutes: CommandRoute[] = [
         })),
       );
       const before = await carts.load(services.aggregates, body.cartId);
-      const outcome = await run(services, ctx, body.cartId, {
+      const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'MergeItems',
         userId: user.uid,
         items,
