@@ -26,20 +26,30 @@ tracked() { (cd "$ROOT" && git ls-files -co --exclude-standard -- "$@" | while r
 locked_version() { node -p "require('$ROOT/package-lock.json').packages['node_modules/$1'].version"; }
 node_bin() { readlink -f "$(command -v node)"; }
 
-# installed_dependencies DIR: the workspaces' production dependencies, copied from the trees
-# `npm install` made in the checkout (native modules already compiled) and pruned there.
-installed_dependencies() {
-  local dir="$1" modules
+# pruned_dependencies DIR TREE...: DIR, holding a package.json (and a lockfile), gets the
+# node_modules TREEs `npm install` made in the checkout (native modules already compiled), pruned
+# to DIR's production dependencies: no registry, no compiler.
+pruned_dependencies() {
+  local dir="$1" tree
+  shift
+  for tree in "$@"; do
+    mkdir -p "$dir/$(dirname "$tree")" && cp -a "$ROOT/$tree" "$dir/$tree"
+  done
+  rm -f "$dir/node_modules/.package-lock.json"
+  (cd "$dir" && npm prune --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error >&2)
+}
+
+# workspace_dependencies DIR: the workspaces' production dependencies, without the client's
+# (nginx serves the client).
+workspace_dependencies() {
+  local dir="$1" trees
   mkdir -p "$dir"
   (cd "$ROOT" && git ls-files -- package.json package-lock.json '*/package.json' | grep -v '^apps/client/' \
     | tar -c -T - | tar -C "$dir" -x)
   node -e "const fs=require('fs'), f='$dir/package.json', p=JSON.parse(fs.readFileSync(f));
     p.workspaces=p.workspaces.filter((w)=>w!=='apps/client'); fs.writeFileSync(f, JSON.stringify(p))"
-  while read -r modules; do
-    mkdir -p "$dir/$(dirname "$modules")" && cp -a "$ROOT/$modules" "$dir/$modules"
-  done < <(cd "$ROOT" && find . -path ./apps/client -prune -o -path ./.engines -prune -o -name node_modules -type d -prune -print | sed 's|^\./||')
-  rm -f "$dir/node_modules/.package-lock.json"
-  (cd "$dir" && npm prune --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error >&2)
+  mapfile -t trees < <(cd "$ROOT" && find . -path ./apps/client -prune -o -path ./.engines -prune -o -name node_modules -type d -prune -print | sed 's|^\./||')
+  pruned_dependencies "$dir" "${trees[@]}"
 }
 
 # The inputs of each image, one path a line (besides its Dockerfile and the base).
@@ -77,7 +87,7 @@ stage() {
       # development ones and the client's (nginx serves the client): no registry, no compiler.
       (cd "$ROOT" && tracked package.json package-lock.json tsconfig.base.json firebase.json packages apps scripts \
         | tar -c -T - | tar -C "$ctx" --one-top-level=src -x)
-      installed_dependencies "$ctx/deps"
+      workspace_dependencies "$ctx/deps"
       ;;
     firebase-auth)
       mkdir -p "$ctx/node/bin" && cp "$(node_bin)" "$ctx/node/bin/node"
@@ -85,8 +95,7 @@ stage() {
       # firebase-tools as the checkout installed it (the lockfile's version), alone.
       mkdir -p "$ctx/emulator"
       printf '{ "private": true, "dependencies": { "firebase-tools": "%s" } }\n' "$(locked_version firebase-tools)" >"$ctx/emulator/package.json"
-      cp -a "$ROOT/node_modules" "$ctx/emulator/" && rm -f "$ctx/emulator/node_modules/.package-lock.json"
-      (cd "$ctx/emulator" && npm prune --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error >&2)
+      pruned_dependencies "$ctx/emulator" node_modules
       ;;
     web)
       log "building the client (npm run build -w @rewear/client)"
@@ -133,12 +142,7 @@ for name in "${WANTED[@]}"; do
     docker image inspect "$base_tag" >/dev/null 2>&1 || die "the base image $base_tag is missing: build base first"
     prepare "$name"
     mapfile -t files < <(inputs "$name")
-    extra=""
-    # The version an image installs from npm outside the lockfile's tree, pinned to the lockfile's.
-    case "$name" in
-      firebase-auth) extra="$(locked_version firebase-tools)" ;;
-    esac
-    tag="rewear/$name:$( { hash_files "$LOCAL/Dockerfile.$name" "${files[@]}"; echo "$base_tag $extra"; } | sha256sum | cut -c1-16)"
+    tag="rewear/$name:$( { hash_files "$LOCAL/Dockerfile.$name" "${files[@]}"; echo "$base_tag"; } | sha256sum | cut -c1-16)"
     if docker image inspect "$tag" >/dev/null 2>&1; then
       how=reused
     else
