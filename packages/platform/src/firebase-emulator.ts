@@ -28,6 +28,8 @@ export interface RunningAuthEmulator {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The port of firebase.json, where `npm start` and the test suites share one emulator. */
 const DEFAULT_PORT = 9099;
+/** How often an emulator that died is started again before it is left down. */
+const MAX_RESTARTS = 5;
 
 /**
  * A firebase.json for an emulator on another port, so a run that wants its own (the API fuzzer)
@@ -85,39 +87,80 @@ export async function ensureAuthEmulator(
   const args = ['emulators:start', '--only', 'auth', '--project', projectId];
   if (port !== DEFAULT_PORT || host !== '127.0.0.1')
     args.push('--config', configForPort(host, port));
-  const child = spawn(binary, args, {
-    cwd: repoRoot,
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so stop() ends the emulator and the Node process it forks.
-    detached: true,
-  });
   let output = '';
-  const collect = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output = (output + text).slice(-4000);
-    for (const line of text.split('\n')) if (line.trim()) log(line);
+  const launch = () => {
+    output = '';
+    const child = spawn(binary, args, {
+      cwd: repoRoot,
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stop() ends the emulator and the Node process it forks.
+      detached: true,
+    });
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-4000);
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    return child;
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-
-  // It answers in about 10 s on a quiet 2-core machine; a fault-suite run beside a browser suite
-  // and image builds (load average 41) saw it take more than 60 s.
-  const deadline = Date.now() + (options.startTimeoutMs ?? 150_000);
-  while (!(await authEmulatorAnswers(host, port, projectId))) {
-    if (Date.now() > deadline) {
-      await stopProcess(child);
-      throw new Error(`The Auth emulator did not answer on ${hostPort} in time:\n${output}`);
+  /**
+   * Waits for an answer on the port; false if none came in time. An emulator that answers
+   * while ours exited was started by another process at the same moment (it won the port).
+   */
+  const answered = async () => {
+    // It answers in about 10 s on a quiet 2-core machine; a fault-suite run beside a browser
+    // suite and image builds (load average 41) saw it take more than 60 s.
+    const deadline = Date.now() + (options.startTimeoutMs ?? 150_000);
+    while (!(await authEmulatorAnswers(host, port, projectId))) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    return true;
+  };
+
+  let child = launch();
+  if (!(await answered())) {
+    await stopProcess(child);
+    throw new Error(`The Auth emulator did not answer on ${hostPort} in time:\n${output}`);
   }
   // Ours exited: another process started one at the same moment and won the port; use that one.
-  if (exited) return { host: hostPort, started: false, stop: async () => {} };
-  return { host: hostPort, started: true, stop: () => stopProcess(child) };
+  if (child.exitCode !== null || child.signalCode !== null)
+    return { host: hostPort, started: false, stop: async () => {} };
+
+  // Supervised: an emulator that dies under us (a browser suite saw one go mid-run, the
+  // accounts with it) is started again on the same port, so sign-ins work again; what it
+  // printed last is logged, to say why.
+  let stopping = false;
+  let restarts = 0;
+  const superviseExit = (exited: ChildProcess) =>
+    exited.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (restarts >= MAX_RESTARTS) {
+        log(`[auth emulator] exited (${signal ?? code}) ${restarts} times; not started again`);
+        return;
+      }
+      restarts += 1;
+      log(
+        `[auth emulator] exited (${signal ?? code}), its accounts with it; starting it again. Its last output:\n${output}`,
+      );
+      child = launch();
+      superviseExit(child);
+      void answered().then((up) => {
+        if (up) log(`[auth emulator] answers again on ${hostPort}`);
+      });
+    });
+  superviseExit(child);
+  return {
+    host: hostPort,
+    started: true,
+    stop: () => {
+      stopping = true;
+      return stopProcess(child);
+    },
+  };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
