@@ -9,13 +9,17 @@
  * The server runs on a fresh data folder with a small seed, and its own Auth emulator (port
  * FUZZ_AUTH_EMULATOR_PORT, 9199 by default), apart from the one the test suites share on 9099.
  * FUZZ_MAX_EXAMPLES (default 100) bounds the test cases per operation and phase; FUZZ_SEED
- * repeats a run. Reports (JUnit, JSON) go to artifacts/fuzz/.
+ * repeats a run. Reports (JUnit, JSON) go to artifacts/fuzz/. schemathesis' own output is passed on
+ * with its '=' frames taken off (./output.ts says why).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { ensureAuthEmulator } from '@rewear/platform';
 import { REPO_ROOT, startStorefront } from '../../tests/e2e/support/storefront.ts';
+import { unframed } from './output.ts';
 
 const CHECKS = [
   'not_a_server_error',
@@ -166,12 +170,19 @@ function runSchemathesis(url: string, name: string, options: RunOptions = {}): P
     ...(options.exclude ?? []).flatMap((id) => ['--exclude-operation-id', id]),
   ];
   console.log(`\n== schemathesis: ${name}`);
-  const child = spawn(st, ['--no-color', ...args], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const child = spawn(st, ['--no-color', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const output = createInterface({ input: child.stdout });
+  output.on('line', (line) => console.log(unframed(line)));
+  const outputEnded = once(output, 'close');
   const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code, signal) => {
+    child.once('exit', async (code, signal) => {
       clearTimeout(timer);
+      await outputEnded;
       try {
         const text = readFileSync(path.join(dir, 'report.json'), 'utf8');
         // The seed is a 128-bit integer: taken from the text, JSON.parse would round it.
