@@ -15,7 +15,7 @@ const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/k
  * The direction of imports. Libraries (packages/) never import apps, the suites or the tools;
  * apps never import the suites or the tools; and each service stays on its side of the flow:
  * command-api writes events, the projectors turn events into read models, query-api reads the
- * read models. They meet only in the libraries (contracts, platform, read-models). In the client,
+ * read models. They meet only in the libraries (contracts, platform, features). In the client,
  * components/ is below the features and pages: they import it, never the other way round.
  */
 const zones = [
@@ -51,12 +51,13 @@ const zones = [
   {
     target: './apps/projectors/src',
     from: ['./apps/command-api', './apps/query-api', './apps/server', './apps/client'],
-    message: 'The projectors know events (contracts) and read models (read-models), no other app.',
+    message:
+      'The projectors know events (contracts) and read models (through the feature modules), no other app.',
   },
   {
     target: './apps/query-api/src',
     from: ['./apps/command-api', './apps/projectors', './apps/server', './apps/client'],
-    message: 'query-api reads read models through @rewear/read-models; it knows no other app.',
+    message: 'query-api reads read models through the feature modules; it knows no other app.',
   },
   // A feature module (packages/features/src/<feature>/) has faces the apps mount one by one:
   // its domain is pure; its decider is the command side's and reads no read model; its
@@ -68,7 +69,11 @@ const zones = [
   },
   {
     target: './packages/features/src/*/decider.ts',
-    from: [...faces('projection', 'queries'), './packages/read-models/**', ...HTTP],
+    from: [
+      ...faces('projection', 'queries'),
+      './packages/features/src/shared/read-models*.ts',
+      ...HTTP,
+    ],
     message:
       "A feature's decider decides from its own events: it reads no read model and knows no HTTP.",
   },

@@ -29,7 +29,7 @@ import { newsletterProjector } from '@rewear/features/newsletter/projection';
 import { usersProjector } from '@rewear/features/user/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
-export * from '@rewear/read-models';
+export * from '@rewear/features/shared/read-models';
 export * from './catalogue/listing.ts';
 export * from './catalogue/likes.ts';
 export * from './catalogue/brand.ts';

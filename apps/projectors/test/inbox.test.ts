@@ -1,7 +1,7 @@
 /** The inbox: notifiers say who hears of an event; the projector stores each once. */
 import { describe, expect, it } from 'vitest';
 import { createMemoryReadModelStore, type ReadSide } from '@rewear/platform';
-import { READ_MODELS, type InboxDoc } from '@rewear/read-models';
+import { READ_MODELS, type InboxDoc } from '@rewear/features/shared/read-models';
 import { inboxDocs, inboxProjector, type Notifier } from '../src/index.ts';
 import { envelope } from './events.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventData } from '@rewear/contracts';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { createMemoryReadModelStore, type ReadSide } from '@rewear/platform';
 import {
   emptyProfile,

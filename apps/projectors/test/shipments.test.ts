@@ -6,7 +6,7 @@ import {
   type BalanceEvent,
   type ShipmentEnvelope,
 } from '../src/index.ts';
-import type { SellerBalanceDoc, ShipmentDoc } from '@rewear/read-models';
+import type { SellerBalanceDoc, ShipmentDoc } from '@rewear/features/shared/read-models';
 import { envelope } from './events.ts';
 
 const opened: EventData<'ShipmentOpened'> = {

@@ -1,6 +1,6 @@
 /** The notification list's merge of shipment threads and inbox documents (pure). */
 import { describe, expect, it } from 'vitest';
-import type { InboxDoc } from '@rewear/read-models';
+import type { InboxDoc } from '@rewear/features/shared/read-models';
 import { notificationList } from '../src/notifications/routes.ts';
 
 describe('notificationList', () => {

@@ -1,6 +1,6 @@
 /** An order's read rows carry the refund of a payment it could not use, on each row. */
 import { describe, expect, it } from 'vitest';
-import type { OrderDoc } from '@rewear/read-models';
+import type { OrderDoc } from '@rewear/features/shared/read-models';
 import { orderRows } from '../src/orders/routes.ts';
 
 const order: OrderDoc = {

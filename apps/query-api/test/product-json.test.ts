@@ -4,7 +4,7 @@
  * not frozen never kept.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProductSearchDoc } from '@rewear/read-models';
+import type { ProductSearchDoc } from '@rewear/features/shared/read-models';
 import { jsonWithMember } from '../src/shared/answers.ts';
 import {
   fromSearchDoc,

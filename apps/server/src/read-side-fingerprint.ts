@@ -13,7 +13,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const SOURCES = [
   'apps/projectors/src',
   'packages/contracts/src',
-  'packages/read-models/src',
   'packages/features/src',
   'packages/platform/src',
   'packages/memory-read-models/src',

@@ -15,7 +15,7 @@ import {
   type SubscriberDoc,
 } from '@rewear/features/newsletter/projection';
 import { createMemoryReadModelStore, type ReadSide } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { delivered } from './support/delivered.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');

@@ -1,6 +1,6 @@
 /** A seller's bundle discounts (docs/product.md §13), for pricing a buyer's cart. */
 import { documentProjector } from '@rewear/platform';
-import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/read-models';
+import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/features/shared/read-models';
 
 export const bundleDiscountsProjector = documentProjector({
   name: 'bundle-discounts',

@@ -1,5 +1,5 @@
 import type { EnvelopeOf } from '@rewear/contracts';
-import type { BrandDoc } from '@rewear/read-models';
+import type { BrandDoc } from '@rewear/features/shared/read-models';
 
 /** Brands are created once and never change; a redelivery writes the same document. */
 export function projectBrand(

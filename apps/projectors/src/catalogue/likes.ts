@@ -3,7 +3,7 @@
  * both. num_likes is recomputed as the number of like documents of the product.
  */
 import type { EnvelopeOf } from '@rewear/contracts';
-import type { LikeDoc } from '@rewear/read-models';
+import type { LikeDoc } from '@rewear/features/shared/read-models';
 
 export type LikeEvent =
   | EnvelopeOf<'WishlistItemAdded'>

@@ -11,7 +11,7 @@ import {
   type EnvelopeOf,
   type EventData,
 } from '@rewear/contracts';
-import type { ListingDoc, ProductSearchDoc, StockHold } from '@rewear/read-models';
+import type { ListingDoc, ProductSearchDoc, StockHold } from '@rewear/features/shared/read-models';
 
 export type ListingEvent =
   | EnvelopeOf<'ListingCreated'>

@@ -24,7 +24,7 @@ import {
   type LikeDoc,
   type ListingDoc,
   type ProductSearchDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 import {
   LISTING_EVENTS,
   isListed,

@@ -26,7 +26,7 @@ import {
   type CollectionId,
   type FeaturedCandidate,
 } from '@rewear/contracts';
-import type { CollectionEntry, ProductRecord } from '@rewear/read-models';
+import type { CollectionEntry, ProductRecord } from '@rewear/features/shared/read-models';
 
 /** What the scorings read of a product. */
 export type ScoringFields = Pick<

@@ -4,7 +4,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
-import { READ_MODELS, type ContactMessageDoc } from '@rewear/read-models';
+import { READ_MODELS, type ContactMessageDoc } from '@rewear/features/shared/read-models';
 
 export type ContactEvent = EnvelopeOf<'ContactMessageSent'>;
 

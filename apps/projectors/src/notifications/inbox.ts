@@ -10,7 +10,7 @@
  */
 import type { Projector } from '@rewear/platform';
 import type { IndexSpec } from '@rewear/ports';
-import { READ_MODELS, type InboxDoc } from '@rewear/read-models';
+import { READ_MODELS, type InboxDoc } from '@rewear/features/shared/read-models';
 import type { InboxDraft, Notifier } from './notifier.ts';
 import { savedSearchNotifier } from './saved-searches.ts';
 import { priceDropNotifier } from './price-drops.ts';

@@ -10,7 +10,7 @@ import {
   type NotificationDoc,
   type NotificationReadDoc,
   type NotificationThreadDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 
 export const NOTIFICATION_EVENTS = [
   'ShipmentOpened',

@@ -6,7 +6,7 @@
 import type { EnvelopeOf, EventType } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
 import type { IndexSpec } from '@rewear/ports';
-import type { InboxDoc } from '@rewear/read-models';
+import type { InboxDoc } from '@rewear/features/shared/read-models';
 
 /** What a notifier says: who hears of the event, and what they read. */
 export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'>;

@@ -6,7 +6,7 @@
  * so this notifier keeps them from OrderPlaced (`refundable_orders`) until the refund is issued.
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
-import { READ_MODELS, type RefundableOrderDoc } from '@rewear/read-models';
+import { READ_MODELS, type RefundableOrderDoc } from '@rewear/features/shared/read-models';
 import type { InboxDraft, Notifier } from './notifier.ts';
 
 type PaymentRefundEvent = EnvelopeOf<'OrderPlaced' | 'OrderPaymentRefunded' | 'OrderRefundIssued'>;

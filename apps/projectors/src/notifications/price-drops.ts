@@ -4,7 +4,7 @@
  * each listing's price, are this notifier's state (`liked_listings`), rebuilt with the inbox.
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
-import { READ_MODELS, type LikedListingDoc } from '@rewear/read-models';
+import { READ_MODELS, type LikedListingDoc } from '@rewear/features/shared/read-models';
 import { likeKeys, projectLike, type LikeEvent } from '../catalogue/likes.ts';
 import type { InboxDraft, Notifier } from './notifier.ts';
 

@@ -23,7 +23,7 @@ import {
   type SavedSearchBrandDoc,
   type SavedSearchDoc,
 } from '@rewear/features/saved-searches/projection';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import type { InboxDraft, Notifier } from './notifier.ts';
 import {
   listingKeys,

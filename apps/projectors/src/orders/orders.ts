@@ -6,7 +6,7 @@
  */
 import type { EnvelopeOf, OrderStatus } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
-import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
+import { READ_MODELS, type OrderDoc } from '@rewear/features/shared/read-models';
 
 export const ORDER_EVENTS = [
   'OrderPlaced',

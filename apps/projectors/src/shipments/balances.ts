@@ -5,7 +5,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
-import { READ_MODELS, type BalanceMovementDoc, type SellerBalanceDoc } from '@rewear/read-models';
+import { READ_MODELS, type BalanceMovementDoc, type SellerBalanceDoc } from '@rewear/features/shared/read-models';
 
 export const BALANCE_EVENTS = ['ShipmentOpened', 'ShipmentCompleted', 'ShipmentRefunded'] as const;
 

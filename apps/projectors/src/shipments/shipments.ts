@@ -5,7 +5,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
-import { READ_MODELS, type ShipmentDoc } from '@rewear/read-models';
+import { READ_MODELS, type ShipmentDoc } from '@rewear/features/shared/read-models';
 
 export const SHIPMENT_EVENTS = [
   'ShipmentOpened',

@@ -1,7 +1,7 @@
 /** Collections users make of products, and who follows them. */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector } from '@rewear/platform';
-import { READ_MODELS, type UserCollectionDoc } from '@rewear/read-models';
+import { READ_MODELS, type UserCollectionDoc } from '@rewear/features/shared/read-models';
 
 export type UserCollectionEvent = EnvelopeOf<'CollectionCreated' | 'CollectionFollowed'>;
 

@@ -22,7 +22,7 @@ import {
   toDollars,
 } from '@rewear/contracts';
 import { notFound, type SearchQuery } from '@rewear/platform';
-import { FEATURED_ID, READ_MODELS, type AlgorithmicCollectionDoc } from '@rewear/read-models';
+import { FEATURED_ID, READ_MODELS, type AlgorithmicCollectionDoc } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import {
   brandParam,

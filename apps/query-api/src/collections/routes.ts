@@ -12,7 +12,7 @@ import {
   type AlgorithmicCollectionDoc,
   type ListingDoc,
   type UserCollectionDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam, wholeNumber } from '../shared/schemas.ts';
 import { toProduct } from '../shared/products.ts';

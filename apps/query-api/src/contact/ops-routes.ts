@@ -22,7 +22,7 @@ import {
 } from '@rewear/platform';
 import { z } from 'zod';
 import type { ContactMessageList } from '@rewear/contracts';
-import { READ_MODELS, type ContactMessageDoc, type ShipmentDoc } from '@rewear/read-models';
+import { READ_MODELS, type ContactMessageDoc, type ShipmentDoc } from '@rewear/features/shared/read-models';
 import { wholeNumber } from '../shared/schemas.ts';
 
 export interface OpsReadDeps {

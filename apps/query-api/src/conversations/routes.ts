@@ -14,7 +14,7 @@ import {
 } from '@rewear/features/conversation/queries';
 import { namesOf } from '@rewear/features/user/queries';
 import { forbidden, notFound } from '@rewear/platform';
-import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/read-models';
+import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { listingsById } from '../shared/read.ts';

@@ -9,7 +9,7 @@ import {
   type InboxDoc,
   type NotificationReadDoc,
   type NotificationThreadDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 
 /** The newest this many; older ones are not worth a page. */

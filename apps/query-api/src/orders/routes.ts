@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { toDollars, type OrderRefundView, type OrderRow } from '@rewear/contracts';
 import { forbidden, notFound, requireSelf } from '@rewear/platform';
-import { READ_MODELS, type OrderDoc } from '@rewear/read-models';
+import { READ_MODELS, type OrderDoc } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 

@@ -7,7 +7,7 @@ import {
   type CategoryView,
 } from '@rewear/contracts';
 import { notFound } from '@rewear/platform';
-import { READ_MODELS, type BrandDoc } from '@rewear/read-models';
+import { READ_MODELS, type BrandDoc } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { categoryParam, idParam, wholeNumber } from '../shared/schemas.ts';
 import { productIndexOf, scopeFilter } from '../shared/read.ts';

@@ -2,7 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import { sellerRatingFrom, toDollars, type Product, type ProductDetail } from '@rewear/contracts';
 import { JsonBytes } from './answers.ts';
-import type { ListingDoc, ProductRecord, ProductSearchDoc } from '@rewear/read-models';
+import type { ListingDoc, ProductRecord, ProductSearchDoc } from '@rewear/features/shared/read-models';
 
 export function toProduct(id: string, r: ProductRecord): Product {
   return {
@@ -39,7 +39,7 @@ export function toProduct(id: string, r: ProductRecord): Product {
 export const fromSearchDoc = (doc: ProductSearchDoc) => toProduct(doc.id, doc);
 export const fromListing = (doc: ListingDoc) => toProduct(doc._id, doc);
 
-export { isVisible } from '@rewear/read-models';
+export { isVisible } from '@rewear/features/shared/read-models';
 
 /**
  * How many products' JSON texts are kept (about 800 bytes each: some 16 MB, outside the

@@ -5,7 +5,7 @@ import {
   SEARCH_INDEXES,
   type ListingDoc,
   type ProductSearchDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 
 export const listingsOf = (side: ReadSide) => side.collection<ListingDoc>(READ_MODELS.listings);
 export const productIndexOf = (side: ReadSide) =>

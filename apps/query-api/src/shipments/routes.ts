@@ -16,7 +16,7 @@ import {
   type OrderDoc,
   type SellerBalanceDoc,
   type ShipmentDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 

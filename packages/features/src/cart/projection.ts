@@ -6,7 +6,7 @@
  */
 import type { EnvelopeOf, LineQuantities } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { CART_EVENTS, evolveLines } from './domain.ts';
 
 export { CART_EVENTS } from './domain.ts';

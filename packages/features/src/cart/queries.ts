@@ -19,7 +19,7 @@ import {
   READ_MODELS,
   type BundleDiscountsDoc,
   type ListingDoc,
-} from '@rewear/read-models';
+} from '@rewear/features/shared/read-models';
 import { conversationsOf } from '../conversation/queries.ts';
 import { offerOfDoc } from '../conversation/projection.ts';
 import { heldPriceOf } from './domain.ts';

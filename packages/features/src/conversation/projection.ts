@@ -13,7 +13,7 @@ import {
   type OfferStatus,
 } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { CONVERSATION_EVENTS, evolveOffers, type OfferState } from './domain.ts';
 
 export { CONVERSATION_EVENTS } from './domain.ts';

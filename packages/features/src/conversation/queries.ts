@@ -11,7 +11,7 @@ import {
   type OfferView,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type ListingDoc } from '@rewear/read-models';
+import { READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
 import { heldOffer, mayMakeOffer, statusAt, type OfferState } from './domain.ts';
 import {
   offerOfDoc,

@@ -4,7 +4,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { FOLLOWS_EVENTS, followId, followsAfter } from './domain.ts';
 
 export { followId } from './domain.ts';

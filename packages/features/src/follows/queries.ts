@@ -4,7 +4,7 @@
  */
 import type { FollowStatus } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/read-models';
+import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
 import { followId } from './domain.ts';
 import type { FollowDoc } from './projection.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { NEWSLETTER_EVENTS, subscribedAfter, subscriberEmail } from './domain.ts';
 
 /** A subscribed email. `_id` is `subscriberId` of it. */

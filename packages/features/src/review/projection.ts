@@ -7,7 +7,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { ratingTotals, receiveReview, REVIEW_EVENTS, type ReceivedShape } from './domain.ts';
 
 /** One review a user received. */

@@ -12,7 +12,7 @@ import {
   type ShipmentReviews,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type ShipmentDoc } from '@rewear/read-models';
+import { READ_MODELS, type ShipmentDoc } from '@rewear/features/shared/read-models';
 import { authorOf } from './domain.ts';
 import type { ReceivedReviewDoc, SellerProfileDoc } from './projection.ts';
 

@@ -1,7 +1,7 @@
 /** Saved searches' query face (docs/product.md §14): a user's own, with their new matches. */
 import { toDollars, type SavedSearchView } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import type { SavedSearchDoc } from './projection.ts';
 
 /** A user's saved searches, newest first. */

@@ -3,7 +3,7 @@
  * (conversations, sellers, reviews).
  */
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import type { UserDoc } from './projection.ts';
 
 /** Display names by uid, in one read. */

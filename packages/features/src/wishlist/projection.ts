@@ -5,7 +5,7 @@
  */
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
-import { READ_MODELS } from '@rewear/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { productsTouched, WISHLIST_EVENTS } from './domain.ts';
 
 export { WISHLIST_EVENTS } from './domain.ts';

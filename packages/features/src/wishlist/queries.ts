@@ -1,7 +1,7 @@
 /** The wishlist's query face: a user's items, newest first, and the view joined to the listings. */
 import { toDollars, type WishlistItem } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/read-models';
+import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
 import type { WishlistItemDoc } from './projection.ts';
 
 /** A user's wishlist items, newest first. */
