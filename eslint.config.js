@@ -6,8 +6,15 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const root = import.meta.dirname;
 const workspaces = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).workspaces;
 
-/** The files of every feature module's named faces (globs: a zone's `from` is all globs or none). */
-const faces = (...names) => names.map((name) => `./packages/features/src/*/${name}.ts`);
+/**
+ * The files of every feature module's named faces, a face's folder of parts included (globs: a
+ * zone's `from` is all globs or none).
+ */
+const faces = (...names) =>
+  names.flatMap((name) => [
+    `./packages/features/src/*/${name}.ts`,
+    `./packages/features/src/*/${name}/**`,
+  ]);
 /** The HTTP framework (its code, or its types where the resolver finds those first). */
 const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/koa__*}/**'];
 
@@ -78,7 +85,7 @@ const zones = [
       "A feature's decider decides from its own events: it reads no read model and knows no HTTP.",
   },
   {
-    target: ['./packages/features/src/*/projection.ts', './packages/features/src/*/queries.ts'],
+    target: faces('projection', 'queries'),
     // `*` spans `shared/` too: the deciders' kit is the command side's.
     from: [...faces('decider'), ...HTTP],
     message:

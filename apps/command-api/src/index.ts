@@ -29,7 +29,7 @@ export {
   type Decider,
   type DecideContext,
 } from './shared/decider.ts';
-export { brandIdForName } from './brand/decider.ts';
+export { brandIdForName } from '@rewear/features/listing/decider';
 export { cartIdForUser } from '@rewear/features/cart/domain';
 export * from './payments/index.ts';
 export {

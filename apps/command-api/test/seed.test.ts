@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteEventLog } from '@rewear/platform';
 import { fold } from '../src/shared/decider.ts';
-import { listingDecider, availableStock } from '../src/listing/decider.ts';
+import { listingDecider, availableStock } from '@rewear/features/listing/decider';
 import { seedCatalogue, seedIfEmpty } from '../src/seed/index.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');

@@ -30,9 +30,7 @@ import { usersProjector } from '@rewear/features/user/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
 export * from '@rewear/features/shared/read-models';
-export * from './catalogue/listing.ts';
-export * from './catalogue/likes.ts';
-export * from './catalogue/brand.ts';
+export * from '@rewear/features/listing/projection';
 export * from './catalogue/projector.ts';
 export * from './collections/algorithmic.ts';
 export * from '@rewear/features/cart/projection';

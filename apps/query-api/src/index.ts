@@ -9,7 +9,7 @@ export type { QueryApiDeps, QueryRoute } from './shared/route.ts';
 export { searchQueryOfFilter, filterQuery } from './catalogue/routes.ts';
 export { cartTotals } from './cart/routes.ts';
 export { orderRows } from './orders/routes.ts';
-export { toProduct } from './shared/products.ts';
+export { toProduct } from '@rewear/features/listing/queries';
 export {
   createNotificationFeed,
   DEFAULT_LIVE_POLL_MS,

@@ -4,10 +4,10 @@
  * not frozen never kept.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProductSearchDoc } from '@rewear/features/shared/read-models';
+import type { ProductSearchDoc } from '@rewear/features/listing/projection';
 import { jsonWithMember } from '../src/shared/answers.ts';
+import { fromSearchDoc } from '@rewear/features/listing/queries';
 import {
-  fromSearchDoc,
   LONGEST_LIST_KEPT,
   PRODUCT_JSON_KEPT,
   productJson as productJsonBytes,

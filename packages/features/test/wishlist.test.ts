@@ -4,7 +4,7 @@
  * every step, and the query's newest-first order is the decider's order reversed.
  */
 import { describe, expect, it } from 'vitest';
-import type { ListingDoc } from '@rewear/features/shared/read-models';
+import type { ListingDoc } from '@rewear/features/listing/projection';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import { WISHLIST_EVENTS, type WishlistEvent } from '@rewear/features/wishlist/domain';
 import {

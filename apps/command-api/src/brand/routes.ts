@@ -7,7 +7,7 @@ import {
 import { conflict } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { brandIdForName } from './decider.ts';
+import { brandIdForName } from '@rewear/features/listing/decider';
 import { brands } from './aggregate.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

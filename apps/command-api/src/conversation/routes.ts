@@ -16,7 +16,7 @@ import {
 import { notFound } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { availableStock } from '../listing/decider.ts';
+import { availableStock } from '@rewear/features/listing/decider';
 import {
   conversationIdOf,
   type ConversationCommand,

@@ -4,7 +4,7 @@
  */
 import type { ProductAvailability } from '@rewear/features/cart/decider';
 import type { AggregateRepository } from '../shared/decider.ts';
-import { availableStock, type ListingState } from './decider.ts';
+import { availableStock, type ListingState } from '@rewear/features/listing/decider';
 import { listings } from './aggregate.ts';
 
 interface Reader {

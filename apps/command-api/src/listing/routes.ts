@@ -3,11 +3,7 @@ import {
   CONDITIONS,
   SIZES,
   categoryById,
-  colorName,
-  conditionName,
-  sizeName,
   toCents,
-  type Product,
   createListingBody,
   listingParams,
   updateListingBody,
@@ -15,7 +11,7 @@ import {
 import { badRequest, forbidden, type AuthenticatedUser } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
-import { availableStock, type ListingState } from './decider.ts';
+import { listingAnswer } from '@rewear/features/listing/domain';
 import { brands } from '../brand/aggregate.ts';
 import { listings } from './aggregate.ts';
 import { photos } from '../photo/aggregate.ts';
@@ -81,40 +77,6 @@ async function sellerNameOf(services: CommandServices, user: AuthenticatedUser):
   return user.email?.split('@')[0] ?? 'Seller';
 }
 
-/** The product as the API shows it, from the listing's own stream. */
-export function productView(state: ListingState, brand: string, now: Date): Product {
-  const f = state.fields!;
-  const conditions = f.conditionIds.map((id) => conditionName(id) ?? '').filter(Boolean);
-  return {
-    product_id: state.listingId,
-    id: state.listingId,
-    title: f.title,
-    description: f.description,
-    price: f.priceCents / 100,
-    original_price: f.originalPriceCents === null ? null : f.originalPriceCents / 100,
-    image: f.image,
-    gallery: f.gallery,
-    photos: f.photos ?? [],
-    brand_id: f.brandId,
-    brand_name: brand,
-    category_id: f.categoryId,
-    category_name: categoryById(f.categoryId)?.name ?? 'Uncategorized',
-    condition_name: conditions[0] ?? 'Good condition',
-    conditions,
-    condition_ids: f.conditionIds,
-    sizes: f.sizeIds.map((id) => sizeName(id) ?? '').filter(Boolean),
-    size_ids: f.sizeIds,
-    colors: f.colorIds.map((id) => colorName(id) ?? '').filter(Boolean),
-    color_ids: f.colorIds,
-    stock: availableStock(state, now),
-    num_likes: 0,
-    created_at: state.createdAt,
-    seller_id: f.sellerId,
-    seller_name: f.sellerName,
-    seller_photo: f.sellerPhoto,
-  };
-}
-
 const asList = (ids: number | number[]) => (Array.isArray(ids) ? ids : [ids]);
 
 export const listingRoutes: CommandRoute[] = [
@@ -160,7 +122,7 @@ export const listingRoutes: CommandRoute[] = [
       });
       return {
         status: 201,
-        body: { ...productView(outcome.state, brand, now) },
+        body: { ...listingAnswer(outcome.state, brand, now) },
         position: outcome.position,
       };
     },
@@ -216,7 +178,7 @@ export const listingRoutes: CommandRoute[] = [
       const brand = (await brandName(services, outcome.state.fields!.brandId)) ?? '';
       return {
         status: 200,
-        body: { ...productView(outcome.state, brand, services.now()) },
+        body: { ...listingAnswer(outcome.state, brand, services.now()) },
         position: outcome.position,
       };
     },

@@ -13,7 +13,7 @@ import {
   type PricedOrder,
 } from '@rewear/contracts';
 import { CommandRejected, reject, type CommandEnvironment } from '../shared/decider.ts';
-import { type ListingState } from '../listing/decider.ts';
+import { type ListingState } from '@rewear/features/listing/decider';
 import { cartIdForUser, ownListingMessage } from '@rewear/features/cart/decider';
 import { heldPriceOf } from '@rewear/features/cart/domain';
 import {

@@ -8,8 +8,7 @@ import { streamIdOf, type AggregateType, type DomainEvent } from '@rewear/contra
 import type { EventStore } from '@rewear/platform';
 import type { Decider } from '../shared/decider.ts';
 import { userDecider } from '@rewear/features/user/decider';
-import { brandDecider } from '../brand/decider.ts';
-import { listingDecider } from '../listing/decider.ts';
+import { brandDecider, listingDecider } from '@rewear/features/listing/decider';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import type { SeedPlan } from '@rewear/seed';
 

@@ -5,7 +5,7 @@ import { orderDecider, type OrderEvent } from '../../src/order/decider.ts';
 import { userDecider } from '@rewear/features/user/decider';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import { newsletterDecider } from '@rewear/features/newsletter/decider';
-import { brandDecider } from '../../src/brand/decider.ts';
+import { brandDecider } from '@rewear/features/listing/decider';
 import { collectionDecider } from '../../src/collection/decider.ts';
 import type { PaymentIntentView } from '../../src/payments/port.ts';
 import { given, NOW } from './given.ts';

@@ -1,5 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { availableStock, listingDecider, type ListingEvent } from '../../src/listing/decider.ts';
+import {
+  availableStock,
+  listingDecider,
+  type ListingEvent,
+} from '@rewear/features/listing/decider';
 import { fold } from '../../src/shared/decider.ts';
 import { given, NOW } from './given.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { SHIPMENT_TIMERS } from '@rewear/contracts';
 import { shipmentDecider, type ShipmentEvent } from '../../src/shipment/decider.ts';
-import { listingDecider, type ListingEvent } from '../../src/listing/decider.ts';
+import { listingDecider, type ListingEvent } from '@rewear/features/listing/decider';
 import { given, NOW } from './given.ts';
 
 const at = (ms: number) => new Date(NOW.getTime() + ms);

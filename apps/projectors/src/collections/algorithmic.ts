@@ -26,7 +26,8 @@ import {
   type CollectionId,
   type FeaturedCandidate,
 } from '@rewear/contracts';
-import type { CollectionEntry, ProductRecord } from '@rewear/features/shared/read-models';
+import type { CollectionEntry } from '@rewear/features/shared/read-models';
+import type { ProductRecord } from '@rewear/features/listing/domain';
 
 /** What the scorings read of a product. */
 export type ScoringFields = Pick<

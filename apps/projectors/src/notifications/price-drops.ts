@@ -5,7 +5,7 @@
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
 import { READ_MODELS, type LikedListingDoc } from '@rewear/features/shared/read-models';
-import { likeKeys, projectLike, type LikeEvent } from '../catalogue/likes.ts';
+import { likeKeys, projectLike, type LikeEvent } from '@rewear/features/listing/projection';
 import type { InboxDraft, Notifier } from './notifier.ts';
 
 type PriceDropEvent =

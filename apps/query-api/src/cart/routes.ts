@@ -15,8 +15,7 @@ import {
 import { forbidden, notFound, requireSelf } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
-import { toProduct } from '../shared/products.ts';
-import { listingsById } from '../shared/read.ts';
+import { listingsById, toProduct } from '@rewear/features/listing/queries';
 
 export { cartTotals } from '@rewear/features/cart/queries';
 

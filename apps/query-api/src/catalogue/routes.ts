@@ -6,23 +6,31 @@
  */
 import { z } from 'zod';
 import {
-  COLORS,
-  CONDITIONS,
-  SIZES,
   LIMITS,
   type Availability,
   type CategoryWithCount,
   type FilterOptions,
   type FilteredProducts,
-  type NameCount,
   type PriceRange,
-  type ReferenceItem,
   CATEGORIES,
-  rankOfTheDay,
-  toDollars,
 } from '@rewear/contracts';
-import { notFound, type SearchQuery } from '@rewear/platform';
-import { FEATURED_ID, READ_MODELS, type AlgorithmicCollectionDoc } from '@rewear/features/shared/read-models';
+import { notFound } from '@rewear/platform';
+import {
+  BY_TITLE,
+  FILTER_FACETS,
+  featuredListing,
+  filterOptionsOf,
+  fromListing,
+  fromSearchDoc,
+  priceRangeOf,
+  productDetail,
+  productIndexOf,
+  recommendationsFor,
+  scopeFilter,
+  searchQueryOfFilter,
+  sellerListings,
+  visibleListing,
+} from '@rewear/features/listing/queries';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import {
   brandParam,
@@ -36,32 +44,13 @@ import {
   text,
   wholeNumber,
 } from '../shared/schemas.ts';
-import {
-  fromListing,
-  fromSearchDoc,
-  isVisible,
-  productDetail,
-  productListParts,
-} from '../shared/products.ts';
-import { listingsOf, productIndexOf, scopeFilter } from '../shared/read.ts';
+import { productListParts } from '../shared/products.ts';
 import { JsonAnswer, jsonWithMember, pageOf } from '../shared/answers.ts';
+
+export { searchQueryOfFilter } from '@rewear/features/listing/queries';
 
 const TAGS = ['Catalogue'];
 const productNotFound = () => notFound('Product not found');
-
-const SORT_FIELDS = {
-  title: 'title_key',
-  price: 'price_cents',
-  created_at: 'created_ts',
-  num_likes: 'num_likes',
-} as const;
-const HOME_SORTS = {
-  popular: [{ field: 'num_likes', order: 'desc' }],
-  price_low: [{ field: 'price_cents', order: 'asc' }],
-  price_high: [{ field: 'price_cents', order: 'desc' }],
-  newest: [{ field: 'created_ts', order: 'desc' }],
-} as const satisfies Record<string, SearchQuery['sort']>;
-const BY_TITLE = { field: 'title_key', order: 'asc' } as const;
 
 export const filterQuery = z.object({
   category: categoryParam.optional(),
@@ -87,70 +76,14 @@ export const filterQuery = z.object({
     .default(false),
 });
 
-const FILTER_FACETS = ['category_name', 'brand_name', 'sizes', 'colors', 'conditions'];
-
 /** FilteredProducts, with the filter options' counts when asked for (`facets=true`). */
 export type FilteredProductsWithFacets = FilteredProducts & { facets?: FilterOptions };
-
-type FilterInput = z.infer<typeof filterQuery>;
-
-export function searchQueryOfFilter(input: FilterInput): SearchQuery {
-  const filter = scopeFilter(input);
-  if (input.size?.length) filter.sizes = input.size;
-  if (input.color?.length) filter.colors = input.color;
-  if (input.condition?.length) filter.conditions = input.condition;
-  if (input.minPrice !== undefined || input.maxPrice !== undefined) {
-    filter.price_cents = {
-      ...(input.minPrice !== undefined ? { gte: input.minPrice } : {}),
-      ...(input.maxPrice !== undefined ? { lte: input.maxPrice } : {}),
-    };
-  }
-  const primary = input.sort
-    ? HOME_SORTS[input.sort]
-    : [
-        {
-          field: SORT_FIELDS[input.sortBy],
-          order: input.sortOrder === 'ASC' ? 'asc' : 'desc',
-        } as const,
-      ];
-  // Title breaks ties so pages do not shuffle between requests.
-  const sort = primary[0]!.field === 'title_key' ? [...primary] : [...primary, BY_TITLE];
-  return {
-    filter,
-    sort,
-    offset: (input.page - 1) * input.pageSize,
-    limit: input.pageSize,
-    ...(input.facets ? { facets: FILTER_FACETS } : {}),
-  };
-}
-
-function filterOptionsOf(facets: Record<string, Record<string, number>>): FilterOptions {
-  return {
-    categories: namedCounts(CATEGORIES, facets.category_name),
-    brands: Object.entries(facets.brand_name ?? {})
-      .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    colors: namedCounts(COLORS, facets.colors),
-    sizes: namedCounts(SIZES, facets.sizes),
-    conditions: namedCounts(CONDITIONS, facets.conditions),
-  };
-}
 
 const listQuery = z.object({
   limit: wholeNumber(1, 200).default(50),
   offset: wholeNumber(0, 1_000_000).default(0),
 });
 const idParams = z.object({ id: idParam });
-
-/** Facet values in reference order, only those that occur. */
-function namedCounts(
-  items: readonly ReferenceItem[],
-  counts: Record<string, number> | undefined,
-): NameCount[] {
-  return items
-    .filter((i) => (counts?.[i.name] ?? 0) > 0)
-    .map((i) => ({ name: i.name, count: counts![i.name]! }));
-}
 
 export const catalogueRoutes: QueryRoute[] = [
   defineRoute({
@@ -183,18 +116,10 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: { 200: 'Product', 404: 'No featured product available' },
     },
     async handle({ deps }) {
-      const featured = await deps.readSide
-        .collection<AlgorithmicCollectionDoc>(READ_MODELS.algorithmicCollections)
-        .findOne({ _id: FEATURED_ID }, { readonly: true });
-      // The day's pick from the stored candidates and the server's calendar day: it changes at
-      // midnight UTC whether or not anything happened on the site. One read when the pick is
-      // still for sale; the next best when it sold since.
-      const now = deps.clock?.() ?? new Date();
-      for (const pick of rankOfTheDay(featured?.products ?? [], now)) {
-        const listing = await listingsOf(deps.readSide).findOne({ _id: pick.product_id });
-        if (isVisible(listing) && listing.stock > 0) return fromListing(listing);
-      }
-      throw notFound('No featured product available');
+      // The server's calendar day draws the day's pick.
+      const listing = await featuredListing(deps.readSide, deps.clock?.() ?? new Date());
+      if (!listing) throw notFound('No featured product available');
+      return fromListing(listing);
     },
   }),
   defineRoute({
@@ -290,17 +215,7 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: { 200: 'PriceRange', 400: 'Invalid query' },
     },
     async handle({ query, deps }): Promise<PriceRange> {
-      const index = productIndexOf(deps.readSide);
-      const filter = scopeFilter(query);
-      const [low, high] = await Promise.all([
-        index.search({ filter, sort: [{ field: 'price_cents', order: 'asc' }], limit: 1 }),
-        index.search({ filter, sort: [{ field: 'price_cents', order: 'desc' }], limit: 1 }),
-      ]);
-      if (!low.hits[0] || !high.hits[0]) return { ...LIMITS.defaultPriceRange };
-      return {
-        minPrice: toDollars(low.hits[0].price_cents),
-        maxPrice: toDollars(high.hits[0].price_cents),
-      };
+      return priceRangeOf(deps.readSide, scopeFilter(query));
     },
   }),
   defineRoute({
@@ -339,10 +254,7 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: { 200: 'Product[]', 404: 'No listings' },
     },
     async handle({ params, deps }) {
-      const docs = await listingsOf(deps.readSide).find(
-        { seller_id: params.uid, deleted: false },
-        { sort: { created_at: -1 } },
-      );
+      const docs = await sellerListings(deps.readSide, params.uid);
       if (docs.length === 0) throw notFound('No listings found for this seller');
       return docs.map(fromListing);
     },
@@ -359,17 +271,9 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: { 200: 'Product[]', 404: 'Product not found' },
     },
     async handle({ params, query, deps }) {
-      const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
-      if (!isVisible(listing)) throw productNotFound();
-      const result = await productIndexOf(deps.readSide).search({
-        filter: { category_name: listing.category_name },
-        sort: [{ field: 'num_likes', order: 'desc' }, BY_TITLE],
-        limit: query.limit + 1,
-      });
-      return result.hits
-        .filter((h) => h.id !== listing._id)
-        .slice(0, query.limit)
-        .map(fromSearchDoc);
+      const listing = await visibleListing(deps.readSide, params.id);
+      if (!listing) throw productNotFound();
+      return (await recommendationsFor(deps.readSide, listing, query.limit)).map(fromSearchDoc);
     },
   }),
   defineRoute({
@@ -384,8 +288,8 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: { 200: 'Availability', 404: 'Product not found' },
     },
     async handle({ params, query, deps }): Promise<Availability> {
-      const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
-      if (!isVisible(listing)) throw productNotFound();
+      const listing = await visibleListing(deps.readSide, params.id);
+      if (!listing) throw productNotFound();
       return {
         product_id: listing._id,
         requested: query.quantity,
@@ -408,8 +312,8 @@ export const catalogueRoutes: QueryRoute[] = [
       },
     },
     async handle({ params, deps }) {
-      const listing = await listingsOf(deps.readSide).findOne({ _id: params.id });
-      if (!isVisible(listing)) throw productNotFound();
+      const listing = await visibleListing(deps.readSide, params.id);
+      if (!listing) throw productNotFound();
       return productDetail(listing);
     },
   }),

@@ -10,13 +10,11 @@ import { notFound, requireSelf, type ReadSide } from '@rewear/platform';
 import {
   READ_MODELS,
   type AlgorithmicCollectionDoc,
-  type ListingDoc,
   type UserCollectionDoc,
 } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam, wholeNumber } from '../shared/schemas.ts';
-import { toProduct } from '../shared/products.ts';
-import { listingsById } from '../shared/read.ts';
+import { listingsById, toProduct, type ListingDoc } from '@rewear/features/listing/queries';
 
 const ALGORITHMIC_IDS = Object.keys(COLLECTION_SIZES);
 const listed = (l: ListingDoc | undefined): l is ListingDoc =>

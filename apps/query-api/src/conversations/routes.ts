@@ -17,7 +17,7 @@ import { forbidden, notFound } from '@rewear/platform';
 import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
-import { listingsById } from '../shared/read.ts';
+import { listingsById } from '@rewear/features/listing/queries';
 
 export const conversationRoutes: QueryRoute[] = [
   defineRoute({

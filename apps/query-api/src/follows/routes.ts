@@ -8,7 +8,7 @@ import type { FollowStatus, FollowedListings } from '@rewear/contracts';
 import { followedListings, followStatus } from '@rewear/features/follows/queries';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam, wholeNumber } from '../shared/schemas.ts';
-import { fromListing } from '../shared/products.ts';
+import { fromListing } from '@rewear/features/listing/queries';
 
 export const followRoutes: QueryRoute[] = [
   defineRoute({

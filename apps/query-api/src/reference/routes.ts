@@ -7,10 +7,11 @@ import {
   type CategoryView,
 } from '@rewear/contracts';
 import { notFound } from '@rewear/platform';
-import { READ_MODELS, type BrandDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { BrandDoc } from '@rewear/features/listing/projection';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { categoryParam, idParam, wholeNumber } from '../shared/schemas.ts';
-import { productIndexOf, scopeFilter } from '../shared/read.ts';
+import { productIndexOf, scopeFilter } from '@rewear/features/listing/queries';
 
 const toBrandView = (b: BrandDoc): BrandView => ({ id: b._id, name: b.name, image: b.image });
 

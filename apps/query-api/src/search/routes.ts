@@ -4,7 +4,7 @@ import { LIMITS, type FilteredProducts } from '@rewear/contracts';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { text, wholeNumber } from '../shared/schemas.ts';
 import { productListJson, productListParts } from '../shared/products.ts';
-import { productIndexOf } from '../shared/read.ts';
+import { productIndexOf } from '@rewear/features/listing/queries';
 import { jsonWithMember, pageOf, type JsonAnswer } from '../shared/answers.ts';
 
 /** Paged search: the catalogue's page size, and the true number of matches beside the page. */

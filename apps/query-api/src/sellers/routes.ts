@@ -1,7 +1,7 @@
 /**
  * Public profiles and reviews (docs/product.md §12): a user's profile with their rating, the
  * reviews they received and their listings; a completed shipment's two reviews for its buyer and
- * seller. A product's detail (shared/products.ts) and every list read the seller's rating off
+ * seller. A product's detail (the listing module's queries) and every list read the seller's rating off
  * the listing, where the catalogue projection keeps it (no read more per product). Mounted from
  * the review feature's query face.
  */
@@ -18,8 +18,7 @@ import { forbidden, notFound } from '@rewear/platform';
 import { READ_MODELS, type ShipmentDoc } from '@rewear/features/shared/read-models';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
-import { fromListing } from '../shared/products.ts';
-import { listingsOf } from '../shared/read.ts';
+import { fromListing, sellerListings } from '@rewear/features/listing/queries';
 
 const uidParams = z.object({ uid: idParam });
 
@@ -39,10 +38,7 @@ export const sellerRoutes: QueryRoute[] = [
       const side = deps.readSide;
       const [profile, listings, completed] = await Promise.all([
         profileOf(side, params.uid),
-        listingsOf(side).find(
-          { seller_id: params.uid, deleted: false },
-          { sort: { created_at: -1 }, readonly: true },
-        ),
+        sellerListings(side, params.uid, { readonly: true }),
         side
           .collection<ShipmentDoc>(READ_MODELS.shipments)
           .find(

@@ -1,45 +1,11 @@
-/** From read-model records (cents) to the API's Product (dollars). */
+/**
+ * Products' JSON as served, kept as bytes: the product view is the listing module's
+ * (`@rewear/features/listing/queries`), written out here once per stored search document.
+ */
 import { LRUCache } from 'lru-cache';
-import { sellerRatingFrom, toDollars, type Product, type ProductDetail } from '@rewear/contracts';
+import type { Product } from '@rewear/contracts';
+import { fromSearchDoc, type ProductSearchDoc } from '@rewear/features/listing/queries';
 import { JsonBytes } from './answers.ts';
-import type { ListingDoc, ProductRecord, ProductSearchDoc } from '@rewear/features/shared/read-models';
-
-export function toProduct(id: string, r: ProductRecord): Product {
-  return {
-    product_id: id,
-    id,
-    title: r.title,
-    description: r.description,
-    price: toDollars(r.price_cents),
-    original_price: r.original_price_cents === null ? null : toDollars(r.original_price_cents),
-    image: r.image,
-    gallery: r.gallery,
-    photos: r.photos ?? [],
-    brand_id: r.brand_id,
-    brand_name: r.brand_name,
-    category_id: r.category_id,
-    category_name: r.category_name,
-    condition_name: r.conditions[0] ?? '',
-    conditions: r.conditions,
-    condition_ids: r.condition_ids,
-    sizes: r.sizes,
-    size_ids: r.size_ids,
-    colors: r.colors,
-    color_ids: r.color_ids,
-    stock: r.stock,
-    num_likes: r.num_likes,
-    created_at: r.created_at,
-    seller_id: r.seller_id,
-    seller_name: r.seller_name,
-    seller_photo: r.seller_photo,
-    sellerRating: sellerRatingFrom(r.seller_rating_sum, r.seller_rating_count),
-  };
-}
-
-export const fromSearchDoc = (doc: ProductSearchDoc) => toProduct(doc.id, doc);
-export const fromListing = (doc: ListingDoc) => toProduct(doc._id, doc);
-
-export { isVisible } from '@rewear/features/shared/read-models';
 
 /**
  * How many products' JSON texts are kept (about 800 bytes each: some 16 MB, outside the
@@ -109,9 +75,3 @@ export function productListParts(docs: readonly ProductSearchDoc[]): Buffer[] {
 /** The JSON array of `docs` as Products, as one answer. */
 export const productListJson = (docs: readonly ProductSearchDoc[]): JsonBytes<Product[]> =>
   new JsonBytes(Buffer.concat(productListParts(docs)));
-
-/** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */
-export function productDetail(listing: ListingDoc): ProductDetail {
-  const product = fromListing(listing);
-  return { ...product, sellerRating: product.sellerRating ?? sellerRatingFrom(0, 0) };
-}

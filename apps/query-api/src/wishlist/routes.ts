@@ -5,7 +5,7 @@ import { wishlistItemsOf, wishlistView } from '@rewear/features/wishlist/queries
 import { requireSelf } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
-import { listingsById } from '../shared/read.ts';
+import { listingsById } from '@rewear/features/listing/queries';
 
 export const wishlistRoutes: QueryRoute[] = [
   defineRoute({

@@ -14,12 +14,8 @@ import {
   type PricedOrder,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import {
-  isVisible,
-  READ_MODELS,
-  type BundleDiscountsDoc,
-  type ListingDoc,
-} from '@rewear/features/shared/read-models';
+import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/features/shared/read-models';
+import { isVisible, type ListingDoc } from '../listing/projection.ts';
 import { conversationsOf } from '../conversation/queries.ts';
 import { offerOfDoc } from '../conversation/projection.ts';
 import { heldPriceOf } from './domain.ts';

@@ -11,7 +11,8 @@ import {
   type OfferView,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { ListingDoc } from '../listing/projection.ts';
 import { heldOffer, mayMakeOffer, statusAt, type OfferState } from './domain.ts';
 import {
   offerOfDoc,

@@ -4,7 +4,8 @@
  */
 import type { FollowStatus } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import { isVisible, type ListingDoc } from '../listing/projection.ts';
 import { followId } from './domain.ts';
 import type { FollowDoc } from './projection.ts';
 

@@ -45,86 +45,8 @@ export const READ_MODELS = {
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
 
-/** The product fields every read of a listing needs, in cents. */
-export interface ProductRecord {
-  title: string;
-  description: string;
-  price_cents: number;
-  original_price_cents: number | null;
-  image: string;
-  gallery: string[];
-  /** Uploaded photo ids, the cover first; absent on records from before photos. */
-  photos?: string[];
-  brand_id: string;
-  /** '' until the brand's BrandCreated event has been seen. */
-  brand_name: string;
-  category_id: number;
-  category_name: string;
-  condition_ids: number[];
-  conditions: string[];
-  size_ids: number[];
-  sizes: string[];
-  color_ids: number[];
-  colors: string[];
-  /** Units a buyer can order now: stocked − sold − held by unpaid orders. */
-  stock: number;
-  num_likes: number;
-  created_at: string;
-  seller_id: string;
-  seller_name: string;
-  seller_photo: string | null;
-  /**
-   * The seller's received reviews, kept on each of their listings so that a card shows the
-   * rating without another read (docs/product.md §12): the sum of the stars and their number.
-   */
-  seller_rating_sum: number;
-  seller_rating_count: number;
-}
-
-/** Stock one order holds on a listing. Keyed by order, so a redelivery cannot count twice. */
-export interface StockHold {
-  orderId: string;
-  quantity: number;
-  state: 'held' | 'released' | 'sold';
-}
-
-export interface ListingDoc extends ProductRecord, Doc {
-  _id: string;
-  /** Units the seller stocked (before sales and holds). */
-  stocked: number;
-  holds: StockHold[];
-  deleted: boolean;
-}
-
-/** A listing that exists for product detail: created and not deleted (sold out still answers). */
-export const isVisible = (doc: ListingDoc | null): doc is ListingDoc =>
-  !!doc && !doc.deleted && doc.created_at !== '';
-
-/** What the search index holds per listed product: the record plus sort and filter helpers. */
-export interface ProductSearchDoc extends ProductRecord {
-  id: string;
-  in_stock: boolean;
-  /** created_at as epoch milliseconds, for sorting. */
-  created_ts: number;
-  /** Lower-cased title so 'Best Match' (title A→Z) ignores case. */
-  title_key: string;
-  [key: string]: unknown;
-}
-
-export interface BrandDoc extends Doc {
-  _id: string;
-  name: string;
-  image: string | null;
-}
-
-/** One user's like of one product: from the wishlist, from a like, or both. */
-export interface LikeDoc extends Doc {
-  _id: string;
-  product_id: string;
-  user_id: string;
-  wishlist: boolean;
-  liked: boolean;
-}
+// A listing's documents (ListingDoc, ProductSearchDoc, BrandDoc, LikeDoc; ProductRecord and
+// StockHold in its domain) live with the listing module: packages/features/src/listing/projection.ts.
 
 export interface CollectionEntry {
   product_id: string;

@@ -1,7 +1,8 @@
 /** The wishlist's query face: a user's items, newest first, and the view joined to the listings. */
 import { toDollars, type WishlistItem } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { isVisible, READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import { isVisible, type ListingDoc } from '../listing/projection.ts';
 import type { WishlistItemDoc } from './projection.ts';
 
 /** A user's wishlist items, newest first. */

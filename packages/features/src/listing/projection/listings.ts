@@ -1,7 +1,8 @@
 /**
- * The listing projection: pure functions from (current document, event) to the next document.
- * Stock is kept as per-order holds so that reserving, releasing and selling are idempotent and
- * do not depend on the order in which a redelivery brings them.
+ * The listings read model: pure functions from (current document, event) to the next document,
+ * and the catalogue's job that applies a listing's events. Stock is kept as per-order holds (the
+ * domain's `holdAfter`) so that reserving, releasing and selling are idempotent and do not depend
+ * on the order in which a redelivery brings them.
  */
 import {
   categoryById,
@@ -11,42 +12,29 @@ import {
   type EnvelopeOf,
   type EventData,
 } from '@rewear/contracts';
-import type { ListingDoc, ProductSearchDoc, StockHold } from '@rewear/features/shared/read-models';
+import type { ReadSide } from '@rewear/platform';
+import {
+  LISTING_EVENTS,
+  availableUnits,
+  holdAfter,
+  namesOf as names,
+  type StockEvent,
+} from '../domain.ts';
+import { brandsOf, type ListingDoc } from './documents.ts';
+import type { ListingWrites } from './writes.ts';
 
-export type ListingEvent =
-  | EnvelopeOf<'ListingCreated'>
-  | EnvelopeOf<'ListingUpdated'>
-  | EnvelopeOf<'ListingDeleted'>
-  | EnvelopeOf<'StockReserved'>
-  | EnvelopeOf<'StockReleased'>
-  | EnvelopeOf<'StockSold'>
-  | EnvelopeOf<'StockReturned'>;
+export { LISTING_EVENTS, availableUnits } from '../domain.ts';
 
-export const LISTING_EVENTS = [
-  'ListingCreated',
-  'ListingUpdated',
-  'ListingDeleted',
-  'StockReserved',
-  'StockReleased',
-  'StockSold',
-  'StockReturned',
-] as const;
+export type ListingEnvelope = EnvelopeOf<(typeof LISTING_EVENTS)[number]>;
+/** The name the projectors have always given a delivered listing event. */
+export type { ListingEnvelope as ListingEvent };
 
-/** What the projection needs to know beyond the event: looked up by the wiring. */
+/** What the projection needs to know beyond the event: looked up by the job. */
 export interface ListingLookups {
   /** Name of the listing's brand (after the event), '' when the brand is not known yet. */
   brandName: string;
   /** The seller's rating as the catalogue knows it, for a listing being created. */
   sellerRating?: { sum: number; count: number };
-}
-
-const names = (ids: number[], nameOf: (id: number) => string | undefined) =>
-  ids.map(nameOf).filter((n): n is string => typeof n === 'string');
-
-/** Available units: stocked minus sold minus held. Released holds give their units back. */
-export function availableUnits(stocked: number, holds: StockHold[]): number {
-  const taken = holds.filter((h) => h.state !== 'released').reduce((sum, h) => sum + h.quantity, 0);
-  return Math.max(0, stocked - taken);
 }
 
 type ListingFields = Partial<EventData<'ListingUpdated'>['changes']>;
@@ -86,13 +74,11 @@ function applyFields(doc: ListingDoc, fields: ListingFields, lookups: ListingLoo
   return next;
 }
 
-function withHold(
-  doc: ListingDoc,
-  orderId: string,
-  update: (current: StockHold | undefined) => StockHold,
-): ListingDoc {
+/** `doc` after a stock event: its order's hold folded by the domain, the units recounted. */
+function withHold(doc: ListingDoc, event: EnvelopeOf<StockEvent['type']>): ListingDoc {
+  const { orderId } = event.data;
   const current = doc.holds.find((h) => h.orderId === orderId);
-  const holds = [...doc.holds.filter((h) => h.orderId !== orderId), update(current)];
+  const holds = [...doc.holds.filter((h) => h.orderId !== orderId), holdAfter(current, event)];
   return { ...doc, holds, stock: availableUnits(doc.stocked, holds) };
 }
 
@@ -133,7 +119,7 @@ function placeholder(listingId: string): ListingDoc {
 
 export function projectListing(
   current: ListingDoc | null,
-  event: ListingEvent,
+  event: ListingEnvelope,
   lookups: ListingLookups,
 ): ListingDoc | null {
   switch (event.type) {
@@ -162,38 +148,11 @@ export function projectListing(
     case 'ListingDeleted':
       if (!current) return null;
       return { ...current, deleted: true };
-    case 'StockReserved': {
-      const { orderId, quantity } = event.data;
-      // A release or sale already seen for this order wins over a late reservation.
-      return withHold(current ?? placeholder(event.data.listingId), orderId, (hold) =>
-        hold && hold.state !== 'held' ? hold : { orderId, quantity, state: 'held' },
-      );
-    }
-    case 'StockReleased': {
-      const { orderId, quantity } = event.data;
-      return withHold(current ?? placeholder(event.data.listingId), orderId, (hold) =>
-        hold?.state === 'sold'
-          ? hold
-          : { orderId, quantity: hold?.quantity ?? quantity, state: 'released' },
-      );
-    }
-    case 'StockSold': {
-      const { orderId, quantity } = event.data;
-      return withHold(current ?? placeholder(event.data.listingId), orderId, () => ({
-        orderId,
-        quantity,
-        state: 'sold',
-      }));
-    }
-    case 'StockReturned': {
-      // A cancelled shipment's units are for sale again: the order's hold no longer counts.
-      const { orderId, quantity } = event.data;
-      return withHold(current ?? placeholder(event.data.listingId), orderId, (hold) => ({
-        orderId,
-        quantity: hold?.quantity ?? quantity,
-        state: 'released',
-      }));
-    }
+    case 'StockReserved':
+    case 'StockReleased':
+    case 'StockSold':
+    case 'StockReturned':
+      return withHold(current ?? placeholder(event.data.listingId), event);
   }
 }
 
@@ -203,43 +162,36 @@ export function withSellerRating(doc: ListingDoc, sum: number, count: number): L
   return { ...doc, seller_rating_sum: sum, seller_rating_count: count };
 }
 
-/** A listing shows in the catalogue, search and facets only while it exists and has stock. */
-export function isListed(doc: ListingDoc | null): boolean {
-  return !!doc && !doc.deleted && doc.created_at !== '' && doc.stock > 0;
+async function brandNameOf(target: ReadSide, brandId: string): Promise<string> {
+  if (!brandId) return '';
+  const brand = await brandsOf(target).findOne({ _id: brandId }, { readonly: true });
+  return brand?.name ?? '';
 }
 
-/** The search index document of a listed product. */
-export function toSearchDoc(doc: ListingDoc): ProductSearchDoc {
-  // Spelled out (not a rest spread): one object shape for every document, built fast.
-  return {
-    id: doc._id,
-    title: doc.title,
-    description: doc.description,
-    price_cents: doc.price_cents,
-    original_price_cents: doc.original_price_cents,
-    image: doc.image,
-    gallery: doc.gallery,
-    photos: doc.photos ?? [],
-    brand_id: doc.brand_id,
-    brand_name: doc.brand_name,
-    category_id: doc.category_id,
-    category_name: doc.category_name,
-    condition_ids: doc.condition_ids,
-    conditions: doc.conditions,
-    size_ids: doc.size_ids,
-    sizes: doc.sizes,
-    color_ids: doc.color_ids,
-    colors: doc.colors,
-    stock: doc.stock,
-    num_likes: doc.num_likes,
-    created_at: doc.created_at,
-    seller_id: doc.seller_id,
-    seller_name: doc.seller_name,
-    seller_photo: doc.seller_photo,
-    seller_rating_sum: doc.seller_rating_sum,
-    seller_rating_count: doc.seller_rating_count,
-    in_stock: doc.stock > 0,
-    created_ts: Date.parse(doc.created_at) || 0,
-    title_key: doc.title.toLowerCase(),
-  };
+/** The catalogue's listings job: a listing's event onto its document, with its brand's name. */
+export async function listingsJob(event: ListingEnvelope, writes: ListingWrites): Promise<void> {
+  const target = writes.target;
+  const id = event.data.listingId;
+  const current = await writes.get(id);
+  const brandId =
+    event.type === 'ListingCreated'
+      ? event.data.brandId
+      : event.type === 'ListingUpdated' && event.data.changes.brandId !== undefined
+        ? event.data.changes.brandId
+        : (current?.brand_id ?? '');
+  // The brand name carries over unless the brand changes (or was not known yet).
+  const brandName =
+    current && current.brand_id === brandId && current.brand_name !== ''
+      ? current.brand_name
+      : await brandNameOf(target, brandId);
+  // A listing being created carries its seller's rating; later events keep what it has.
+  const rating =
+    event.type === 'ListingCreated' ? await writes.rating(event.data.sellerId) : undefined;
+  const next = projectListing(current, event, {
+    brandName,
+    sellerRating: rating ? { sum: rating.rating_sum, count: rating.rating_count } : undefined,
+  });
+  if (!next) return;
+  // Likes may have arrived first: the count comes from the like documents.
+  await writes.put([await writes.withLikeCount(next)]);
 }

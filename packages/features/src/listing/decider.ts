@@ -1,43 +1,35 @@
 /**
- * A listing and its stock. available = stocked − sold − active reservations; a reservation is
- * active until its expiresAt, so an unpaid order stops holding stock at that moment even if
- * nothing has released it yet (Medusa-style reservations).
+ * The listing's command face: streams `listing-<id>` and `brand-<id>`. A listing's state and its
+ * stock are the domain's (`./domain.ts`), folded by the read side too; what a command may do is
+ * here: create, change and delete (its seller only), and reserve, release, sell and return
+ * units for the orders. A brand is created with a listing (or by the seed), once per name.
  */
-import { photoUrl, type EventData, type EventOf } from '@rewear/contracts';
+import { createHash } from 'node:crypto';
+import { photoUrl, type EventData } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import {
+  availableStock,
+  evolveBrand,
+  evolveListing,
+  initialBrand,
+  initialListingState,
+  normaliseBrandName,
+  type BrandEvent,
+  type BrandState,
+  type ListingEvent,
+  type ListingFields,
+  type ListingState,
+} from './domain.ts';
 
-/** The events of a listing stream. */
-export type ListingEvent = EventOf<
-  | 'ListingCreated'
-  | 'ListingUpdated'
-  | 'ListingDeleted'
-  | 'StockReserved'
-  | 'StockReleased'
-  | 'StockSold'
-  | 'StockReturned'
->;
-
-type ListingFields = Omit<EventData<'ListingCreated'>, 'listingId' | 'createdAt'>;
-
-export interface Reservation {
-  quantity: number;
-  expiresAt: string;
-}
-
-export interface ListingState {
-  exists: boolean;
-  deleted: boolean;
-  listingId: string;
-  createdAt: string;
-  fields: ListingFields | null;
-  sold: number;
-  /** Unreleased, unsold reservations by order id. */
-  reservations: Record<string, Reservation>;
-  /** Orders whose reservation was sold, so a repeated sale is a no-op. */
-  soldOrders: Record<string, number>;
-  /** Sold orders whose units came back (cancelled before shipping), so a return happens once. */
-  returnedOrders: Record<string, number>;
-}
+export {
+  availableStock,
+  normaliseBrandName,
+  type BrandEvent,
+  type BrandState,
+  type ListingEvent,
+  type ListingState,
+  type Reservation,
+} from './domain.ts';
 
 export type ListingCommand =
   | { type: 'CreateListing'; listingId: string; createdAt: string; fields: ListingFields }
@@ -59,72 +51,6 @@ export type ListingCommand =
   | { type: 'ReleaseStock'; orderId: string; reason: EventData<'StockReleased'>['reason'] }
   | { type: 'SellStock'; orderId: string }
   | { type: 'ReturnStock'; orderId: string };
-
-export const initialListingState = (): ListingState => ({
-  exists: false,
-  deleted: false,
-  listingId: '',
-  createdAt: '',
-  fields: null,
-  sold: 0,
-  reservations: {},
-  soldOrders: {},
-  returnedOrders: {},
-});
-
-/** Units a buyer can order at `now`. Never below zero. */
-export function availableStock(state: ListingState, now: Date, exceptOrderId?: string): number {
-  if (!state.exists || state.deleted || !state.fields) return 0;
-  const held = Object.entries(state.reservations)
-    .filter(([orderId, r]) => orderId !== exceptOrderId && Date.parse(r.expiresAt) > now.getTime())
-    .reduce((sum, [, r]) => sum + r.quantity, 0);
-  return Math.max(0, state.fields.stock - state.sold - held);
-}
-
-const without = <T>(record: Record<string, T>, key: string) => {
-  const { [key]: _removed, ...rest } = record;
-  return rest;
-};
-
-export function evolveListing(state: ListingState, event: ListingEvent): ListingState {
-  switch (event.type) {
-    case 'ListingCreated': {
-      const { listingId, createdAt, ...fields } = event.data;
-      return { ...state, exists: true, listingId, createdAt, fields };
-    }
-    case 'ListingUpdated':
-      return state.fields
-        ? { ...state, fields: { ...state.fields, ...event.data.changes } }
-        : state;
-    case 'ListingDeleted':
-      return { ...state, deleted: true };
-    case 'StockReserved':
-      return {
-        ...state,
-        reservations: {
-          ...state.reservations,
-          [event.data.orderId]: { quantity: event.data.quantity, expiresAt: event.data.expiresAt },
-        },
-      };
-    case 'StockReleased':
-      return { ...state, reservations: without(state.reservations, event.data.orderId) };
-    case 'StockSold':
-      return {
-        ...state,
-        sold: state.sold + event.data.quantity,
-        reservations: without(state.reservations, event.data.orderId),
-        soldOrders: { ...state.soldOrders, [event.data.orderId]: event.data.quantity },
-      };
-    case 'StockReturned':
-      return {
-        ...state,
-        sold: state.sold - event.data.quantity,
-        returnedOrders: { ...state.returnedOrders, [event.data.orderId]: event.data.quantity },
-      };
-    default:
-      return state;
-  }
-}
 
 export const unavailableMessage = (title: string) => `"${title}" is no longer available`;
 
@@ -279,4 +205,31 @@ export const listingDecider: Decider<ListingState, ListingCommand, ListingEvent>
   initialState: initialListingState,
   evolve: evolveListing,
   decide: decideListing,
+};
+
+export type BrandCommand =
+  | { type: 'CreateBrand'; brandId: string; name: string; image: string | null }
+  /** Creates the brand unless it exists; never refuses. */
+  | { type: 'EnsureBrand'; brandId: string; name: string; image: string | null };
+
+/**
+ * Brands created by command have an id derived from the normalised name, so two racing
+ * creations of the same name meet on one stream and only one wins.
+ */
+export const brandIdForName = (name: string) =>
+  `br_${createHash('sha256').update(normaliseBrandName(name)).digest('hex').slice(0, 20)}`;
+
+export const brandDecider: Decider<BrandState, BrandCommand, BrandEvent> = {
+  initialState: initialBrand,
+  evolve: evolveBrand,
+  decide: (command, state) => {
+    if (state.exists)
+      return command.type === 'EnsureBrand' ? [] : reject('conflict', 'Brand already exists');
+    return [
+      {
+        type: 'BrandCreated',
+        data: { brandId: command.brandId, name: command.name.trim(), image: command.image },
+      },
+    ];
+  },
 };
