@@ -32,6 +32,7 @@ import { sellerProfilesProjector } from '@rewear/features/review/projection';
 export * from '@rewear/features/shared/read-models';
 export * from '@rewear/features/listing/projection';
 export * from './catalogue/projector.ts';
+export * from './catalogue/collections.ts';
 export * from './collections/algorithmic.ts';
 export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';

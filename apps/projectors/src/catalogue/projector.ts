@@ -10,12 +10,7 @@
  */
 import type { EventEnvelope } from '@rewear/contracts';
 import { loggerFor, type Projector, type ReadSide, type IndexSpec } from '@rewear/platform';
-import {
-  FEATURED_ID,
-  READ_MODELS,
-  SEARCH_INDEXES,
-  type AlgorithmicCollectionDoc,
-} from '@rewear/features/shared/read-models';
+import { READ_MODELS, SEARCH_INDEXES } from '@rewear/features/shared/read-models';
 import {
   CATALOGUE_EVENTS,
   LIKE_EVENTS,
@@ -25,24 +20,13 @@ import {
   brandsJob,
   likesJob,
   listingsJob,
-  listingsOf,
   sellerRatingsJob,
   type BrandEnvelope,
   type LikeEnvelope,
-  type ListingDoc,
   type ListingEnvelope,
 } from '@rewear/features/listing/projection';
 import { SELLER_RATING_EVENTS, type SellerRatingEvent } from '@rewear/features/review/projection';
-import {
-  COLLECTION_RULES,
-  computeAllCollections,
-  featuredCandidates,
-  scoringInput,
-  type ScoredProduct,
-  type ScoringFields,
-} from '../collections/algorithmic.ts';
-
-export { CATALOGUE_EVENTS, PRODUCT_SEARCH_SETTINGS } from '@rewear/features/listing/projection';
+import { recomputeCollections } from './collections.ts';
 
 export interface CatalogueProjectorOptions {
   /**
@@ -61,66 +45,6 @@ export interface CatalogueProjector extends Projector<(typeof CATALOGUE_EVENTS)[
   beginBatch(target: ReadSide): void;
   /** Writes the batch's listings (collection and search index). */
   afterBatch(target: ReadSide): Promise<void>;
-}
-
-const toScored = (doc: Pick<ListingDoc, '_id'> & ScoringFields): ScoredProduct =>
-  scoringInput(doc._id, doc);
-
-/** The listing fields the scoring reads (a catalogue's worth of documents is read per run). */
-const SCORING_PROJECTION = Object.fromEntries(
-  [
-    'title',
-    'description',
-    'price_cents',
-    'original_price_cents',
-    'image',
-    'gallery',
-    'brand_id',
-    'brand_name',
-    'category_name',
-    'conditions',
-    'colors',
-    'num_likes',
-    'created_at',
-  ].map((field) => [field, 1 as const]),
-);
-
-/**
- * Recomputes the seven algorithmic collections and the Product of the Day's candidates from the
- * listed products.
- */
-export async function recomputeCollections(target: ReadSide, now: Date): Promise<void> {
-  const listed = (
-    await listingsOf(target).find(
-      { deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } },
-      { projection: SCORING_PROJECTION, readonly: true },
-    )
-  ).map(toScored);
-  const computed = computeAllCollections(listed, now);
-  const store = target.collection<AlgorithmicCollectionDoc>(READ_MODELS.algorithmicCollections);
-  const updated = now.toISOString();
-  for (const [id, entries] of Object.entries(computed)) {
-    const rule = COLLECTION_RULES[id as keyof typeof COLLECTION_RULES];
-    await store.put({
-      _id: id,
-      title: rule.title,
-      description: rule.description,
-      criteria: rule.criteria,
-      products: entries,
-      updated,
-    });
-  }
-  // The candidates with their scores without the random part: the day's pick is drawn when it
-  // is read, from the server's calendar day (rankOfTheDay).
-  await store.put({
-    _id: FEATURED_ID,
-    title: 'Product of the Day',
-    description: 'Our pick of the day',
-    criteria:
-      'Image, favoured brand and category, likes, price band, recency, and a daily random part',
-    products: listed.length ? featuredCandidates(listed, now) : [],
-    updated,
-  });
 }
 
 export function createCatalogueProjector(
