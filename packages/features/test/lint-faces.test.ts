@@ -27,6 +27,16 @@ describe('lint: a feature module keeps its faces apart', () => {
     expect(messages[0]!.message).toContain("never its decider's writes");
   });
 
+  it('reports a part of a projection folder importing the decider', async () => {
+    const [result] = await eslint.lintText(
+      readFileSync(path.join(fixtures, 'projection-part-imports-decider.ts'), 'utf8'),
+      { filePath: path.join(root, 'packages/features/src/listing/projection/listings.ts') },
+    );
+    const messages = result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.message).toContain("never its decider's writes");
+  });
+
   it('reports a query importing the HTTP framework', async () => {
     const messages = await lintAs('queries-imports-http.ts', 'queries');
     expect(messages).toHaveLength(1);
