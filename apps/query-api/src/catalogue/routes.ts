@@ -1,8 +1,8 @@
 /**
- * The catalogue: products, filter with server-side paging, facets (categories, filter options,
- * price range), recommendations, a seller's listings, availability and the Product of the Day.
- * Lists and counts come from the search index, which holds only listed products (in stock and
- * not deleted); product detail comes from the listings read model, so a sold-out item still answers.
+ * The catalogue's routes: products, filter with server-side paging, facets (categories, filter
+ * options, price range), recommendations, a seller's listings, availability and the Product of
+ * the Day. What they read and the product view they answer are the listing module's queries
+ * (`@rewear/features/listing/queries`); the query strings and their validation are here.
  */
 import { z } from 'zod';
 import {

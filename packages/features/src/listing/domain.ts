@@ -197,7 +197,7 @@ export interface ProductRecord {
 }
 
 /** The names of reference ids, unknown ones left out. */
-export const namesOf = (ids: number[], nameOf: (id: number) => string | undefined) =>
+export const referenceNames = (ids: number[], nameOf: (id: number) => string | undefined) =>
   ids.map(nameOf).filter((n): n is string => typeof n === 'string');
 
 /**
@@ -259,11 +259,11 @@ export function listingAnswer(state: ListingState, brandName: string, now: Date)
       category_id: f.categoryId,
       category_name: categoryById(f.categoryId)?.name ?? 'Uncategorized',
       condition_ids: f.conditionIds,
-      conditions: namesOf(f.conditionIds, conditionName),
+      conditions: referenceNames(f.conditionIds, conditionName),
       size_ids: f.sizeIds,
-      sizes: namesOf(f.sizeIds, sizeName),
+      sizes: referenceNames(f.sizeIds, sizeName),
       color_ids: f.colorIds,
-      colors: namesOf(f.colorIds, colorName),
+      colors: referenceNames(f.colorIds, colorName),
       stock: availableStock(state, now),
       num_likes: 0,
       created_at: state.createdAt,

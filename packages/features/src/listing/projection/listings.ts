@@ -17,7 +17,7 @@ import {
   LISTING_EVENTS,
   availableUnits,
   holdAfter,
-  namesOf as names,
+  referenceNames as names,
   type StockEvent,
 } from '../domain.ts';
 import { brandsOf, type ListingDoc } from './documents.ts';
