@@ -19,7 +19,7 @@ import {
   notificationsProjector,
 } from './notifications/notifications.ts';
 import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
-import { bundleDiscountsProjector } from './bundles/bundle-discounts.ts';
+import { bundleDiscountsProjector } from '@rewear/features/bundle/projection';
 import {
   conversationEntriesProjector,
   conversationsProjector,
@@ -48,7 +48,6 @@ export * from './notifications/price-drops.ts';
 export * from './notifications/payment-refunds.ts';
 export * from './notifications/offers.ts';
 export * from './notifications/messages.ts';
-export * from './bundles/bundle-discounts.ts';
 // The feature modules' projections, mounted here with their document types.
 export * from '@rewear/features/conversation/projection';
 export * from '@rewear/features/review/projection';
@@ -56,6 +55,7 @@ export * from '@rewear/features/follows/projection';
 export * from '@rewear/features/saved-searches/projection';
 export * from '@rewear/features/newsletter/projection';
 export * from '@rewear/features/user/projection';
+export * from '@rewear/features/bundle/projection';
 
 export interface ProjectorSet {
   all: Projector[];

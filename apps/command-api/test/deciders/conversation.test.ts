@@ -5,7 +5,7 @@ import {
   type ConversationEvent,
   type ListingFacts,
 } from '@rewear/features/conversation/decider';
-import { bundleDecider } from '../../src/bundle/decider.ts';
+import { bundleDecider } from '@rewear/features/bundle/decider';
 import { given, NOW } from './given.ts';
 
 const HOUR = 60 * 60 * 1000;

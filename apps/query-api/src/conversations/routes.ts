@@ -14,7 +14,7 @@ import {
 } from '@rewear/features/conversation/queries';
 import { namesOf } from '@rewear/features/user/queries';
 import { forbidden, notFound } from '@rewear/platform';
-import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/features/shared/read-models';
+import { sellerBundleDiscounts } from '@rewear/features/bundle/queries';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { listingsById } from '@rewear/features/listing/queries';
@@ -99,11 +99,8 @@ export const conversationRoutes: QueryRoute[] = [
       params: z.object({ uid: idParam }),
       responses: { 200: 'BundleDiscounts { sellerId, tiers: [{ minItems, percent }] }' },
     },
-    async handle({ params, deps }): Promise<BundleDiscounts> {
-      const doc = await deps.readSide
-        .collection<BundleDiscountsDoc>(READ_MODELS.bundleDiscounts)
-        .findOne({ _id: params.uid }, { readonly: true });
-      return { sellerId: params.uid, tiers: doc?.tiers ?? [] };
+    handle({ params, deps }): Promise<BundleDiscounts> {
+      return sellerBundleDiscounts(deps.readSide, params.uid);
     },
   }),
 ];

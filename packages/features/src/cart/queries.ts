@@ -14,8 +14,9 @@ import {
   type PricedOrder,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type BundleDiscountsDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { isVisible, type ListingDoc } from '../listing/projection.ts';
+import { bundleTiersBySeller } from '../bundle/queries.ts';
 import { conversationsOf } from '../conversation/queries.ts';
 import { offerOfDoc } from '../conversation/projection.ts';
 import { heldPriceOf } from './domain.ts';
@@ -52,9 +53,10 @@ export async function pricingOf(
       { _id: { $in: all.map((l) => conversationIdFor(l._id, buyerId)) } },
       { readonly: true },
     ),
-    side
-      .collection<BundleDiscountsDoc>(READ_MODELS.bundleDiscounts)
-      .find({ _id: { $in: [...new Set(all.map((l) => l.seller_id))] } }, { readonly: true }),
+    bundleTiersBySeller(
+      side,
+      all.map((l) => l.seller_id),
+    ),
   ]);
   const now = Date.now();
   const offers = new Map<string, HeldOffer>();
@@ -62,7 +64,7 @@ export async function pricingOf(
     const held = heldPriceOf(doc.offers.map(offerOfDoc), now);
     if (held) offers.set(doc.listing_id, held);
   }
-  return { offers, bundles: new Map(bundles.map((b) => [b._id, b.tiers])) };
+  return { offers, bundles };
 }
 
 /** Pure: the visible lines of a cart priced for its owner. */

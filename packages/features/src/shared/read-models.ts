@@ -240,11 +240,8 @@ export interface LikedListingDoc extends Doc {
 // A conversation's documents (ConversationDoc, OfferDoc, ConversationEntryDoc) live with the
 // conversation module: packages/features/src/conversation/projection.ts.
 
-/** A seller's bundle discounts; absent: none. */
-export interface BundleDiscountsDoc extends Doc {
-  _id: string;
-  tiers: Array<{ minItems: number; percent: number }>;
-}
+// A seller's bundle discounts (BundleDiscountsDoc) live with the bundle module:
+// packages/features/src/bundle/projection.ts.
 
 /**
  * What the payment-refund notifier keeps of an order until its payment is refunded: the buyer

@@ -1,15 +1,13 @@
 /**
- * A seller's bundle discounts (docs/product.md §13): percent off when a buyer takes at least so
- * many of their items in one order. Stream `bundle-{sellerId}`; setting them replaces them.
+ * A seller's bundle discounts: the command face (docs/product.md §13). Stream
+ * `bundle-{sellerId}`; setting them replaces them. Tiers are kept smallest bundle first, each
+ * bigger bundle with a bigger discount.
  */
-import { type BundleTier, type EventOf } from '@rewear/contracts';
+import type { BundleTier } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import { evolveBundle, initialBundle, type BundleEvent, type BundleState } from './domain.ts';
 
-export type BundleEvent = EventOf<'BundleDiscountsSet'>;
-
-export interface BundleState {
-  tiers: BundleTier[];
-}
+export type { BundleEvent, BundleState } from './domain.ts';
 
 export type BundleCommand = { type: 'SetBundleDiscounts'; sellerId: string; tiers: BundleTier[] };
 
@@ -39,8 +37,7 @@ function decideBundle(
 }
 
 export const bundleDecider: Decider<BundleState, BundleCommand, BundleEvent> = {
-  initialState: () => ({ tiers: [] }),
-  evolve: (state, event) =>
-    event.type === 'BundleDiscountsSet' ? { tiers: event.data.tiers } : state,
+  initialState: initialBundle,
+  evolve: evolveBundle,
   decide: decideBundle,
 };
