@@ -10,7 +10,7 @@ import {
 } from './catalogue/projector.ts';
 import { cartsProjector } from '@rewear/features/cart/projection';
 import { wishlistsProjector } from '@rewear/features/wishlist/projection';
-import { ordersProjector } from './orders/orders.ts';
+import { ordersProjector } from '@rewear/features/order/projection';
 import { contactMessagesProjector } from './contact/contact-messages.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from './shipments/index.ts';
@@ -36,7 +36,6 @@ export * from './catalogue/collections.ts';
 export * from './collections/algorithmic.ts';
 export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';
-export * from './orders/orders.ts';
 export * from './contact/contact-messages.ts';
 export * from './user-collections/user-collections.ts';
 export * from './shipments/index.ts';
@@ -56,6 +55,7 @@ export * from '@rewear/features/saved-searches/projection';
 export * from '@rewear/features/newsletter/projection';
 export * from '@rewear/features/user/projection';
 export * from '@rewear/features/bundle/projection';
+export * from '@rewear/features/order/projection';
 
 export interface ProjectorSet {
   all: Projector[];

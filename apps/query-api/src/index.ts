@@ -8,7 +8,7 @@ export {
 export type { QueryApiDeps, QueryRoute } from './shared/route.ts';
 export { searchQueryOfFilter, filterQuery } from './catalogue/routes.ts';
 export { cartTotals } from './cart/routes.ts';
-export { orderRows } from './orders/routes.ts';
+export { orderRows } from '@rewear/features/order/queries';
 export { toProduct } from '@rewear/features/listing/queries';
 export {
   createNotificationFeed,

@@ -1,7 +1,7 @@
 /** An order's read rows carry the refund of a payment it could not use, on each row. */
 import { describe, expect, it } from 'vitest';
-import type { OrderDoc } from '@rewear/features/shared/read-models';
-import { orderRows } from '../src/orders/routes.ts';
+import type { OrderDoc } from '@rewear/features/order/projection';
+import { orderRows } from '@rewear/features/order/queries';
 
 const order: OrderDoc = {
   _id: 'o1',

@@ -6,7 +6,7 @@
 import { orderParams, type OrderCreated } from '@rewear/contracts';
 import { HttpError, notFound, requireSelf, loggerFor } from '@rewear/platform';
 import { defineRoute } from '../shared/http.ts';
-import { isPastExpiry, orderExpiredMessage } from './decider.ts';
+import { isPastExpiry, orderExpiredMessage } from '@rewear/features/order/decider';
 import { loadOrder } from './workflow.ts';
 
 export const resumePaymentRoute = defineRoute({

@@ -22,7 +22,7 @@ import {
   unusablePaymentMessage,
   type OrderState,
   type PlacedOrder,
-} from './decider.ts';
+} from '@rewear/features/order/decider';
 import type { PaymentGateway, PaymentIntentView } from '../payments/port.ts';
 import { openShipments } from '../shipment/workflow.ts';
 import { conversationIdOf } from '@rewear/features/conversation/decider';

@@ -1,18 +1,11 @@
-/** What the order flow needs to know about a card payment, whatever processor runs it. */
-export interface PaymentIntentView {
-  id: string;
+import type { PaymentIntentReport } from '@rewear/features/order/domain';
+
+/**
+ * What the order flow needs to know about a card payment, whatever processor runs it: what the
+ * order's rules read of it (the order module's report) and the secret the buyer's card confirms.
+ */
+export interface PaymentIntentView extends PaymentIntentReport {
   clientSecret: string;
-  status:
-    | 'requires_payment_method'
-    | 'requires_confirmation'
-    | 'requires_action'
-    | 'processing'
-    | 'succeeded'
-    | 'canceled';
-  amountCents: number;
-  currency: string;
-  orderId: string | null;
-  lastError: string | null;
 }
 
 /** A refund as the processor reports it. */

@@ -5,7 +5,7 @@
  */
 import { loggerFor } from '@rewear/platform';
 import { type CommandEnvironment } from '../shared/decider.ts';
-import type { PlacedOrder } from '../order/decider.ts';
+import type { PlacedOrder } from '@rewear/features/order/domain';
 import type { PaymentGateway } from '../payments/port.ts';
 import { shipmentIdFor, type ShipmentCommand, type ShipmentState } from './decider.ts';
 import { listings } from '../listing/aggregate.ts';

@@ -9,7 +9,7 @@ import { streamIdOf } from '@rewear/contracts';
 import { startAuthEmulatorForTests, createTestUser, type TestUser } from '@rewear/testing';
 import { createReservationSweeper } from '../../src/index.ts';
 import { createAggregateRepository, handleCommand } from '../../src/shared/decider.ts';
-import { orderDecider } from '../../src/order/decider.ts';
+import { orderDecider } from '@rewear/features/order/decider';
 import { recordPaymentFailure } from '../../src/order/workflow.ts';
 import { eventsAfter, listingBody, shipping, startHarness, type Harness } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { DomainEvent } from '@rewear/contracts';
 import { cartDecider } from '@rewear/features/cart/decider';
-import { orderDecider, type OrderEvent } from '../../src/order/decider.ts';
+import { orderDecider, type OrderEvent } from '@rewear/features/order/decider';
 import { userDecider } from '@rewear/features/user/decider';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import { newsletterDecider } from '@rewear/features/newsletter/decider';

@@ -6,7 +6,8 @@
  * so this notifier keeps them from OrderPlaced (`refundable_orders`) until the refund is issued.
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
-import { READ_MODELS, type RefundableOrderDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import { refundableOrderAfter, type RefundableOrderDoc } from '@rewear/features/order/projection';
 import type { InboxDraft, Notifier } from './notifier.ts';
 
 type PaymentRefundEvent = EnvelopeOf<'OrderPlaced' | 'OrderPaymentRefunded' | 'OrderRefundIssued'>;
@@ -45,26 +46,12 @@ export const paymentRefundNotifier: Notifier<PaymentRefundEvent['type']> = {
   async notify(event, target) {
     const orders = target.collection<RefundableOrderDoc>(READ_MODELS.refundableOrders);
     switch (event.type) {
-      case 'OrderPlaced': {
-        const { orderId, userId, items } = event.data;
-        // A redelivery keeps a refund already decided.
-        const existing = await orders.findOne({ _id: orderId });
-        await orders.put({
-          _id: orderId,
-          buyer_id: userId,
-          items: items.map((i) => ({ product_id: i.productId, title: i.title })),
-          refund: existing?.refund ?? null,
-        });
-        return [];
-      }
+      case 'OrderPlaced':
       case 'OrderPaymentRefunded': {
-        const order = await orders.findOne({ _id: event.data.orderId });
-        if (!order || order.refund) return [];
-        const { amountCents, reason, productIds } = event.data;
-        await orders.put({
-          ...order,
-          refund: { amount_cents: amountCents, reason, product_ids: [...productIds] },
-        });
+        // Kept as the order module folds it; written only when that changed it.
+        const current = await orders.findOne({ _id: event.data.orderId });
+        const next = refundableOrderAfter(current, event);
+        if (next && next !== current) await orders.put(next);
         return [];
       }
       case 'OrderRefundIssued': {

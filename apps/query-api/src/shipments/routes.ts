@@ -13,10 +13,10 @@ import {
 import { forbidden, notFound, type ReadSide } from '@rewear/platform';
 import {
   READ_MODELS,
-  type OrderDoc,
   type SellerBalanceDoc,
   type ShipmentDoc,
 } from '@rewear/features/shared/read-models';
+import type { OrderDoc } from '@rewear/features/order/projection';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 

@@ -7,12 +7,11 @@ import type { Doc } from '@rewear/platform';
 import type {
   ContactTopic,
   NotificationKind,
-  OrderRefundReason,
-  OrderStatus,
   ProblemReason,
   ShipmentStatus,
   ShippingInfo,
 } from '@rewear/contracts';
+import type { OrderItemDoc } from '../order/projection.ts';
 
 export const READ_MODELS = {
   listings: 'listings',
@@ -74,39 +73,9 @@ export interface AlgorithmicCollectionDoc extends Doc {
 // A cart's documents (CartDoc, CartLineDoc) and a wishlist's (WishlistItemDoc) live with their
 // modules: packages/features/src/cart/projection.ts, packages/features/src/wishlist/projection.ts.
 
-export interface OrderItemDoc {
-  product_id: string;
-  title: string;
-  image: string;
-  quantity: number;
-  unit_price_cents: number;
-}
-
-export interface OrderDoc extends Doc {
-  _id: string;
-  user_id: string;
-  status: OrderStatus;
-  items: OrderItemDoc[];
-  total_cents: number;
-  /** Bundle discounts taken off the lines (docs/product.md §13); absent when none. */
-  discount_cents?: number;
-  shipping: ShippingInfo;
-  payment_intent_id: string;
-  created_at: string;
-  expires_at: string;
-  updated_at: string;
-  /** A payment the order could not use, refunded; absent when there was none. */
-  refund?: OrderRefundDoc;
-}
-
-export interface OrderRefundDoc {
-  amount_cents: number;
-  reason: OrderRefundReason;
-  product_ids: string[];
-  refunded_at: string;
-  /** The processor's refund id once it took the refund; null while it is being asked. */
-  refund_id: string | null;
-}
+// An order's documents (OrderDoc, OrderItemDoc, OrderRefundDoc) and what the payment-refund
+// notifier keeps of one (RefundableOrderDoc) live with the order module:
+// packages/features/src/order/projection.ts.
 
 /** A message sent through the contact form (docs/product.md §2.23), for the operators. */
 export interface ContactMessageDoc extends Doc {
@@ -242,14 +211,3 @@ export interface LikedListingDoc extends Doc {
 
 // A seller's bundle discounts (BundleDiscountsDoc) live with the bundle module:
 // packages/features/src/bundle/projection.ts.
-
-/**
- * What the payment-refund notifier keeps of an order until its payment is refunded: the buyer
- * and the items' titles (the refund events name neither), then the refund decided.
- */
-export interface RefundableOrderDoc extends Doc {
-  _id: string;
-  buyer_id: string;
-  items: Array<{ product_id: string; title: string }>;
-  refund: Pick<OrderRefundDoc, 'amount_cents' | 'reason' | 'product_ids'> | null;
-}

@@ -1,35 +1,39 @@
-/** An order: placed with stock held, then paid, failed or expired. Stream `order-{id}`. */
-import type { EventData, OrderStatus, EventOf } from '@rewear/contracts';
+/**
+ * An order's command face: placed with stock held, then paid, failed or expired, and a payment
+ * it could not use refunded once (docs/product.md §3, §11.4). Stream `order-{id}`. The status
+ * each event leads to is the domain's (`./domain.ts`); the workflow across streams (holds,
+ * payments, shipments) is command-api's.
+ */
+import type { EventData } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
-import type { PaymentIntentView } from '../payments/port.ts';
+import {
+  evolveOrder,
+  initialOrder,
+  isPastExpiry,
+  paymentMismatch,
+  type OrderEvent,
+  type OrderState,
+  type PaymentIntentReport,
+  type PlacedOrder,
+} from './domain.ts';
 
-/** The events of a order stream. */
-export type OrderEvent = EventOf<
-  | 'OrderPlaced'
-  | 'OrderPaid'
-  | 'OrderPaymentFailed'
-  | 'OrderExpired'
-  | 'OrderPaymentRefunded'
-  | 'OrderRefundIssued'
->;
+export {
+  evolveOrder,
+  isPastExpiry,
+  paymentMismatch,
+  type OrderEvent,
+  type OrderState,
+  type PaymentIntentReport,
+  type PlacedOrder,
+} from './domain.ts';
 
 export type UnusablePaymentReason = EventData<'OrderPaymentRefunded'>['reason'];
-
-export type PlacedOrder = EventData<'OrderPlaced'>;
-
-export interface OrderState {
-  placed: PlacedOrder | null;
-  status: OrderStatus | null;
-  failureReason: string | null;
-  /** A payment the order could not use, refunded (decided once); issuedAs: the processor's id. */
-  refund: { amountCents: number; issuedAs: string | null } | null;
-}
 
 export type OrderCommand =
   | ({ type: 'PlaceOrder' } & PlacedOrder)
   /** Records a payment the processor reports; `intent` was retrieved from the processor, not sent by the client. */
-  | { type: 'RecordPayment'; intent: PaymentIntentView }
-  | { type: 'RecordPaymentFailure'; intent: PaymentIntentView }
+  | { type: 'RecordPayment'; intent: PaymentIntentReport }
+  | { type: 'RecordPaymentFailure'; intent: PaymentIntentReport }
   | { type: 'ExpireOrder' }
   /**
    * Refunds a succeeded payment the order cannot use: all of it when the order expired or its
@@ -46,40 +50,6 @@ export const unusablePaymentMessage = (status: 'expired' | 'payment_failed') =>
   status === 'expired'
     ? 'This order had expired before the payment arrived: your payment is refunded. Please place it again.'
     : 'The payment for this order had failed and its items were released: your payment is refunded. Please place it again.';
-
-export const isPastExpiry = (order: PlacedOrder, now: Date) =>
-  Date.parse(order.expiresAt) <= now.getTime();
-
-/** Why `intent` cannot pay `order`, or null if it does. */
-export function paymentMismatch(order: PlacedOrder, intent: PaymentIntentView): string | null {
-  if (intent.orderId !== order.orderId || intent.id !== order.paymentIntentId)
-    return 'This payment does not belong to this order';
-  if (intent.amountCents !== order.totalCents || intent.currency.toLowerCase() !== order.currency) {
-    return 'The payment amount does not match the order total';
-  }
-  return null;
-}
-
-export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
-  switch (event.type) {
-    case 'OrderPlaced':
-      return { ...state, placed: event.data, status: 'pending' };
-    case 'OrderPaid':
-      return { ...state, status: 'paid' };
-    case 'OrderPaymentFailed':
-      return { ...state, status: 'payment_failed', failureReason: event.data.reason };
-    case 'OrderExpired':
-      return { ...state, status: 'expired' };
-    case 'OrderPaymentRefunded':
-      return { ...state, refund: { amountCents: event.data.amountCents, issuedAs: null } };
-    case 'OrderRefundIssued':
-      return state.refund
-        ? { ...state, refund: { ...state.refund, issuedAs: event.data.refundId } }
-        : state;
-    default:
-      return state;
-  }
-}
 
 function decideOrder(
   command: OrderCommand,
@@ -185,7 +155,7 @@ function decideOrder(
 }
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: () => ({ placed: null, status: null, failureReason: null, refund: null }),
+  initialState: initialOrder,
   evolve: evolveOrder,
   decide: decideOrder,
 };
