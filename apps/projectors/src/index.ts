@@ -13,7 +13,7 @@ import { wishlistsProjector } from '@rewear/features/wishlist/projection';
 import { ordersProjector } from '@rewear/features/order/projection';
 import { contactMessagesProjector } from './contact/contact-messages.ts';
 import { userCollectionsProjector } from './user-collections/user-collections.ts';
-import { shipmentProjectors } from './shipments/index.ts';
+import { shipmentProjectors } from '@rewear/features/shipment/projection';
 import {
   notificationReadsProjector,
   notificationsProjector,
@@ -38,7 +38,6 @@ export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';
 export * from './contact/contact-messages.ts';
 export * from './user-collections/user-collections.ts';
-export * from './shipments/index.ts';
 export * from './notifications/notifications.ts';
 export * from './notifications/inbox.ts';
 export * from './notifications/saved-search-matcher.ts';
@@ -56,6 +55,7 @@ export * from '@rewear/features/newsletter/projection';
 export * from '@rewear/features/user/projection';
 export * from '@rewear/features/bundle/projection';
 export * from '@rewear/features/order/projection';
+export * from '@rewear/features/shipment/projection';
 
 export interface ProjectorSet {
   all: Projector[];

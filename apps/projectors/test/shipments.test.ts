@@ -6,7 +6,7 @@ import {
   type BalanceEvent,
   type ShipmentEnvelope,
 } from '../src/index.ts';
-import type { SellerBalanceDoc, ShipmentDoc } from '@rewear/features/shared/read-models';
+import type { SellerBalanceDoc, ShipmentDoc } from '@rewear/features/shipment/projection';
 import { envelope } from './events.ts';
 
 const opened: EventData<'ShipmentOpened'> = {

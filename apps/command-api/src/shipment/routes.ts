@@ -13,7 +13,7 @@ import {
 } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
-import type { ShipmentCommand } from './decider.ts';
+import type { ShipmentCommand } from '@rewear/features/shipment/decider';
 import { runShipmentCommand } from './workflow.ts';
 
 interface ShipmentRouteSpec<B> {

@@ -13,7 +13,7 @@ import {
   type SweeperOptions,
 } from '../shared/sweeper.ts';
 import type { PaymentGateway } from '../payments/port.ts';
-import type { ShipmentCommand } from './decider.ts';
+import type { ShipmentCommand } from '@rewear/features/shipment/decider';
 import { loadShipment, runShipmentCommand, settleRefund } from './workflow.ts';
 
 export interface ShipmentSweeperOptions extends SweeperOptions {

@@ -7,7 +7,11 @@ import { loggerFor } from '@rewear/platform';
 import { type CommandEnvironment } from '../shared/decider.ts';
 import type { PlacedOrder } from '@rewear/features/order/domain';
 import type { PaymentGateway } from '../payments/port.ts';
-import { shipmentIdFor, type ShipmentCommand, type ShipmentState } from './decider.ts';
+import {
+  shipmentIdFor,
+  type ShipmentCommand,
+  type ShipmentState,
+} from '@rewear/features/shipment/decider';
 import { listings } from '../listing/aggregate.ts';
 import { shipments } from './aggregate.ts';
 

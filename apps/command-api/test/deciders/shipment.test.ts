@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { SHIPMENT_TIMERS } from '@rewear/contracts';
-import { shipmentDecider, type ShipmentEvent } from '../../src/shipment/decider.ts';
+import { shipmentDecider, type ShipmentEvent } from '@rewear/features/shipment/decider';
 import { listingDecider, type ListingEvent } from '@rewear/features/listing/decider';
 import { given, NOW } from './given.ts';
 

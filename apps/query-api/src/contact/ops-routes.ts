@@ -22,7 +22,8 @@ import {
 } from '@rewear/platform';
 import { z } from 'zod';
 import type { ContactMessageList } from '@rewear/contracts';
-import { READ_MODELS, type ContactMessageDoc, type ShipmentDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS, type ContactMessageDoc } from '@rewear/features/shared/read-models';
+import type { ShipmentDoc } from '@rewear/features/shipment/projection';
 import { wholeNumber } from '../shared/schemas.ts';
 
 export interface OpsReadDeps {

@@ -15,7 +15,8 @@ import {
 } from '@rewear/features/review/queries';
 import { namesOf } from '@rewear/features/user/queries';
 import { forbidden, notFound } from '@rewear/platform';
-import { READ_MODELS, type ShipmentDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { ShipmentDoc } from '@rewear/features/shipment/projection';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { fromListing, sellerListings } from '@rewear/features/listing/queries';

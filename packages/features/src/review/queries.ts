@@ -12,7 +12,8 @@ import {
   type ShipmentReviews,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type ShipmentDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { ShipmentDoc } from '../shipment/projection.ts';
 import { authorOf } from './domain.ts';
 import type { ReceivedReviewDoc, SellerProfileDoc } from './projection.ts';
 

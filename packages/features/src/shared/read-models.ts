@@ -4,14 +4,7 @@
  * Money stays in integer cents here; dollars appear only at the API edge.
  */
 import type { Doc } from '@rewear/platform';
-import type {
-  ContactTopic,
-  NotificationKind,
-  ProblemReason,
-  ShipmentStatus,
-  ShippingInfo,
-} from '@rewear/contracts';
-import type { OrderItemDoc } from '../order/projection.ts';
+import type { ContactTopic, NotificationKind } from '@rewear/contracts';
 
 export const READ_MODELS = {
   listings: 'listings',
@@ -102,50 +95,8 @@ export interface UserCollectionDoc extends Doc {
   created_at: string;
 }
 
-/** One seller's part of a paid order, from paid to released or refunded (docs/product.md §11). */
-export interface ShipmentDoc extends Doc {
-  _id: string;
-  order_id: string;
-  seller_id: string;
-  buyer_id: string;
-  status: ShipmentStatus;
-  items: OrderItemDoc[];
-  amount_cents: number;
-  shipping: ShippingInfo;
-  carrier: string | null;
-  tracking_number: string | null;
-  opened_at: string;
-  ship_by: string;
-  shipped_at: string | null;
-  delivered_at: string | null;
-  delivery_confirmed_by: 'seller' | 'buyer' | null;
-  protection_ends_at: string | null;
-  problem: { reason: ProblemReason; text: string; reported_at: string } | null;
-  completed_at: string | null;
-  cancel_reason: 'buyer_cancelled' | 'not_shipped_in_time' | null;
-  refunded: boolean;
-  refund_id: string | null;
-  /** Stream version of the last applied event: a redelivered event changes nothing. */
-  version: number;
-}
-
-/** Money moving for one shipment: held when paid, then released to the seller or refunded. */
-export interface BalanceMovementDoc {
-  shipment_id: string;
-  order_id: string;
-  kind: 'held' | 'released' | 'refunded';
-  amount_cents: number;
-  at: string;
-}
-
-/** A seller's money: held (pending) and released (available), with the movements, in cents. */
-export interface SellerBalanceDoc extends Doc {
-  _id: string;
-  pending_cents: number;
-  available_cents: number;
-  /** Oldest first; one per shipment and kind, so a redelivered event counts once. */
-  movements: BalanceMovementDoc[];
-}
+// A shipment's document (ShipmentDoc) and a seller's balance (SellerBalanceDoc, BalanceMovementDoc)
+// live with the shipment module: packages/features/src/shipment/projection.ts.
 
 /** One notification of a shipment's thread, to one of its two parties. */
 export interface NotificationDoc {

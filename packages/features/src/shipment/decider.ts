@@ -1,8 +1,9 @@
 /**
- * A shipment: what one seller sends for one paid order, from paid to the money released or
- * refunded (docs/product.md §11). Stream `shipment-{id}`. The refund is decided here, once:
- * ShipmentRefunded is appended with the expected version, so two racing requests cannot both
- * decide it; the processor is asked afterwards, with a key derived from the shipment id.
+ * A shipment's command face: what one seller sends for one paid order, from paid to the money
+ * released or refunded (docs/product.md §11). Stream `shipment-{id}`. The refund is decided here,
+ * once: ShipmentRefunded is appended with the expected version, so two racing requests cannot
+ * both decide it; the processor is asked afterwards (command-api's workflow), with a key derived
+ * from the shipment id. The status each event leads to is the domain's (`./domain.ts`).
  */
 import {
   isActionOpen,
@@ -10,37 +11,28 @@ import {
   SHIPMENT_ACTIONS,
   SHIPMENT_TIMERS,
   type EventData,
-  type EventOf,
   type ProblemReason,
   type ShipmentAction,
   type ShipmentStatus,
   type DisputeOutcome,
 } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import {
+  evolveShipment,
+  initialShipmentState,
+  type OpenedShipment,
+  type ShipmentEvent,
+  type ShipmentState,
+} from './domain.ts';
 
-export type ShipmentEvent = EventOf<
-  | 'ShipmentOpened'
-  | 'ShipmentShipped'
-  | 'ShipmentDelivered'
-  | 'ShipmentProblemReported'
-  | 'ShipmentDisputed'
-  | 'ShipmentDisputeSettled'
-  | 'ShipmentCompleted'
-  | 'ShipmentCancelled'
-  | 'ShipmentRefunded'
-  | 'ShipmentRefundIssued'
->;
-
-export type OpenedShipment = EventData<'ShipmentOpened'>;
-
-export interface ShipmentState {
-  opened: OpenedShipment | null;
-  status: ShipmentStatus | null;
-  protectionEndsAt: string | null;
-  refund: { amountCents: number; issuedAs: string | null } | null;
-  /** Whom an operator settled the dispute for; null while none was. */
-  settledFor: DisputeOutcome | null;
-}
+export {
+  evolveShipment,
+  initialShipmentState,
+  shipmentIdFor,
+  type OpenedShipment,
+  type ShipmentEvent,
+  type ShipmentState,
+} from './domain.ts';
 
 type Actor = { actorId: string };
 
@@ -60,51 +52,6 @@ export type ShipmentCommand =
   | { type: 'CancelIfNotShipped' }
   | { type: 'CompleteIfProtectionEnded' }
   | { type: 'RecordRefundIssued'; refundId: string };
-
-/** The shipment of one seller in one order. Deterministic, so a retried payment opens it once. */
-export const shipmentIdFor = (orderId: string, sellerId: string) => `${orderId}.${sellerId}`;
-
-export const initialShipmentState = (): ShipmentState => ({
-  opened: null,
-  status: null,
-  protectionEndsAt: null,
-  refund: null,
-  settledFor: null,
-});
-
-export function evolveShipment(state: ShipmentState, event: ShipmentEvent): ShipmentState {
-  switch (event.type) {
-    case 'ShipmentOpened':
-      return { ...state, opened: event.data, status: 'awaiting_shipment' };
-    case 'ShipmentShipped':
-      return { ...state, status: 'shipped' };
-    case 'ShipmentDelivered':
-      return { ...state, status: 'delivered', protectionEndsAt: event.data.protectionEndsAt };
-    case 'ShipmentProblemReported':
-      return { ...state, status: 'on_hold' };
-    case 'ShipmentDisputed':
-      return { ...state, status: 'disputed' };
-    case 'ShipmentDisputeSettled':
-      return { ...state, settledFor: event.data.outcome };
-    case 'ShipmentCompleted':
-      return { ...state, status: 'completed' };
-    case 'ShipmentCancelled':
-      return { ...state, status: 'cancelled' };
-    case 'ShipmentRefunded':
-      return {
-        ...state,
-        // A cancelled shipment stays cancelled (and refunded); a return becomes refunded.
-        status: state.status === 'cancelled' ? 'cancelled' : 'refunded',
-        refund: { amountCents: event.data.amountCents, issuedAs: null },
-      };
-    case 'ShipmentRefundIssued':
-      return state.refund
-        ? { ...state, refund: { ...state.refund, issuedAs: event.data.refundId } }
-        : state;
-    default:
-      return state;
-  }
-}
 
 /** Who may ask, then whether the shipment is where the action starts from. */
 function check(
