@@ -15,6 +15,10 @@ const faces = (...names) =>
     `./packages/features/src/*/${name}.ts`,
     `./packages/features/src/*/${name}/**`,
   ]);
+/** The packages of the engines behind the ports, and the one that picks among them. */
+const ENGINES = ['sqlite', 'mongodb', 'kafka', 'meilisearch', 'engines'].map(
+  (name) => `./packages/${name}`,
+);
 /** The HTTP framework (its code, or its types where the resolver finds those first). */
 const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/koa__*}/**'];
 
@@ -30,6 +34,14 @@ const zones = [
     target: './packages',
     from: ['./apps', './scripts', './tests'],
     message: 'A library imports only other libraries (packages/), never an app, a suite or a tool.',
+  },
+  {
+    // Engine packages build on the platform (each imports @rewear/platform), and only
+    // @rewear/engines picks among them: the other way round would be a cycle.
+    target: './packages/platform/src',
+    from: ENGINES,
+    message:
+      'The platform is engine-neutral: engines build on it (their packages import @rewear/platform) and only @rewear/engines picks them.',
   },
   {
     target: './apps/*/src',

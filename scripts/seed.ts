@@ -5,7 +5,8 @@
  * with --if-empty it leaves such a store alone and succeeds (the compose file's one-shot seed).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, createPlatform } from '@rewear/platform';
+import { loadConfig } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { seedCatalogue } from '@rewear/command-api';
 import { DEFAULT_SEED, MAX_SEED_LISTINGS } from '@rewear/seed';
 

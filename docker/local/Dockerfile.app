@@ -9,7 +9,7 @@ COPY node/bin/node /usr/local/bin/node
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin node \
   && mkdir -p /app /data && chown node:node /data
 WORKDIR /app
-# The whole tree: a workspace keeps a version of its own in its node_modules (packages/platform: mongodb).
+# The whole tree: a workspace keeps a version of its own in its node_modules (packages/mongodb and packages/kafka: mongodb).
 COPY deps/ ./
 COPY src/ ./
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data

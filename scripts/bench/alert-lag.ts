@@ -29,13 +29,13 @@ import { EventSource } from 'eventsource';
 import { SHIPMENT_TIMERS, streamIdOf, type NotificationView } from '@rewear/contracts';
 import {
   createFirebaseIdentityVerifier,
-  createPlatform,
   ensureAuthEmulator,
   loadConfig,
   startProjections,
   type EventStore,
   type ReadSide,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { createProjectors } from '@rewear/projectors';
 import { createNotificationFeed, createQueryApi, readNotifications } from '@rewear/query-api';
 import { createServerApp, notificationChanges } from '@rewear/server';

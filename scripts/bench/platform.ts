@@ -28,15 +28,15 @@ import { eventSchemas, type DomainEvent, type EventType } from '@rewear/contract
 import { createProjectors, READ_MODELS, SEARCH_INDEXES } from '@rewear/projectors';
 import {
   loadConfig,
-  openMongoReadModelStore,
   type Config,
   type EventStore,
   type Projector,
-  createPlatform,
   type Platform,
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
+import { openMongoReadModelStore } from '@rewear/mongodb';
 import { step } from '../../tests/platform/support/event-mix.ts';
 
 const { values } = parseArgs({

@@ -8,7 +8,8 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createPlatform, loadConfig, startProjections } from '@rewear/platform';
+import { loadConfig, startProjections } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { createProjectors } from '@rewear/projectors';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });

@@ -4,7 +4,7 @@
  * answers with what it measured. A target is a storefront server (its query-api routes) or
  * Meilisearch itself (its search endpoint, sent what the Meilisearch adapter would send).
  */
-import { meiliSearchRequest } from '@rewear/platform';
+import { meiliSearchRequest } from '@rewear/meilisearch';
 import { createHttpClient, runLoad, type Answer, type LoadResult } from './load-client.ts';
 import { scenarioRequests, type BenchRequest, type Scenario } from './search-queries.ts';
 

@@ -31,12 +31,12 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import {
   createEmbeddedSearchEngine,
-  createPlatform,
   ensureAuthEmulator,
   loadConfig,
   READ_SIDE_SNAPSHOT_FILE,
   startProjections,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { createProjectors, PRODUCT_SEARCH_SETTINGS, SEARCH_INDEXES } from '@rewear/projectors';
 import { runLoad, type LoadResult } from './load-client.ts';
 import { SCENARIOS, SCENARIO_LABELS, scenarioRequests, type Scenario } from './search-queries.ts';

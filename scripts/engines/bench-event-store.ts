@@ -11,15 +11,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import type { DomainEvent } from '@rewear/contracts';
-import {
-  type EventBus,
-  type EventStore,
-  openSqliteEventLog,
-  openMongoEventStore,
-  startOutboxRelay,
-  createKafkaBus,
-  topicsOf,
-} from '@rewear/platform';
+import type { EventBus, EventStore } from '@rewear/platform';
+import { openSqliteEventLog } from '@rewear/sqlite';
+import { openMongoEventStore } from '@rewear/mongodb';
+import { startOutboxRelay, createKafkaBus, topicsOf } from '@rewear/kafka';
 
 const replayEvents = Number(process.env.REPLAY_EVENTS ?? 200_000);
 const lagSamples = Number(process.env.LAG_SAMPLES ?? 200);

@@ -6,18 +6,19 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../packages/platform/package.json'));
+// Each engine's client as its package installed it.
+const requireFrom = (pkg) => createRequire(path.join(here, `../../packages/${pkg}/package.json`));
 const [kind, target] = process.argv.slice(2);
 
 try {
   if (kind === 'mongo') {
-    const { MongoClient } = require('mongodb');
+    const { MongoClient } = requireFrom('mongodb')('mongodb');
     const client = new MongoClient(target, { serverSelectionTimeoutMS: 2000 });
     await client.connect();
     await client.db('admin').command({ ping: 1 });
     await client.close();
   } else if (kind === 'kafka') {
-    const { Kafka, logLevel } = require('kafkajs');
+    const { Kafka, logLevel } = requireFrom('kafka')('kafkajs');
     const admin = new Kafka({
       clientId: 'probe',
       brokers: [target],

@@ -11,23 +11,23 @@ import Database from 'better-sqlite3';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, EventEnvelope } from '@rewear/contracts';
+import type {
+  Checkpoint,
+  DeliveredBatch,
+  EventBus,
+  EventStore,
+  Subscription,
+} from '@rewear/platform';
+import { openSqliteEventLog, type SqliteEventLog } from '@rewear/sqlite';
+import { openMongoEventStore, type MongoEventStore } from '@rewear/mongodb';
 import {
-  type Checkpoint,
-  type DeliveredBatch,
-  type EventBus,
-  type EventStore,
-  type Subscription,
-  openSqliteEventLog,
-  type SqliteEventLog,
-  openMongoEventStore,
-  type MongoEventStore,
   startOutboxRelay,
   type OutboxRelay,
   createKafkaBus,
   type KafkaBus,
   type KafkaBusOptions,
   topicsOf,
-} from '@rewear/platform';
+} from '@rewear/kafka';
 import { reportSkip, type EngineAvailability } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

@@ -8,14 +8,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventValidationError, type DomainEvent } from '@rewear/contracts';
-import {
-  ConcurrencyError,
-  type AppendOptions,
-  type EventStore,
-  openSqliteEventLog,
-  openMongoEventStore,
-  type MongoEventStore,
-} from '@rewear/platform';
+import { ConcurrencyError, type AppendOptions, type EventStore } from '@rewear/platform';
+import { openSqliteEventLog } from '@rewear/sqlite';
+import { openMongoEventStore, type MongoEventStore } from '@rewear/mongodb';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

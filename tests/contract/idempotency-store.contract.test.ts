@@ -15,10 +15,9 @@ import {
   type StoredAnswer,
   IDEMPOTENCY_TTL_MS,
   createMemoryIdempotencyStore,
-  createSqliteIdempotencyStore,
-  openMongoIdempotencyStore,
-  type MongoIdempotencyStore,
 } from '@rewear/platform';
+import { createSqliteIdempotencyStore } from '@rewear/sqlite';
+import { openMongoIdempotencyStore, type MongoIdempotencyStore } from '@rewear/mongodb';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

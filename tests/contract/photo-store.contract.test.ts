@@ -8,12 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFilePhotoStore,
-  openGridFsPhotoStore,
-  type GridFsPhotoStore,
-  type PhotoStore,
-} from '@rewear/platform';
+import { createFilePhotoStore, type PhotoStore } from '@rewear/platform';
+import { openGridFsPhotoStore, type GridFsPhotoStore } from '@rewear/mongodb';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

@@ -6,13 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createMemoryRateCounter,
-  type RateCounter,
-  type RateRule,
-  openMongoRateCounter,
-  type MongoRateCounter,
-} from '@rewear/platform';
+import { createMemoryRateCounter, type RateCounter, type RateRule } from '@rewear/platform';
+import { openMongoRateCounter, type MongoRateCounter } from '@rewear/mongodb';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

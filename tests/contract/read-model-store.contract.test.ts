@@ -11,8 +11,8 @@ import {
   type ReadModelCollection,
   type ReadModelStore,
   createMemoryReadModelStore,
-  openMongoReadModelStore,
 } from '@rewear/platform';
+import { openMongoReadModelStore } from '@rewear/mongodb';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

@@ -9,10 +9,8 @@ import {
   type SearchIndex,
   type SearchSettings,
   createEmbeddedSearchEngine,
-  createMeiliSearchEngine,
-  plainQuery,
-  toMeiliFilter,
 } from '@rewear/platform';
+import { createMeiliSearchEngine, plainQuery, toMeiliFilter } from '@rewear/meilisearch';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 

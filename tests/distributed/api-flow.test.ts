@@ -17,15 +17,15 @@ import { CONSISTENCY_HEADER } from '@rewear/contracts';
 import {
   createRateLimiter,
   loadConfig,
-  openMongoReadModelStore,
   startProjections,
   type Config,
   type Platform,
   type ProjectionRuntime,
-  createPlatform,
   createFirebaseIdentityVerifier,
-  topicsOf,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
+import { openMongoReadModelStore } from '@rewear/mongodb';
+import { topicsOf } from '@rewear/kafka';
 import {
   createCommandApi,
   createSimulatedProcessorRouter,

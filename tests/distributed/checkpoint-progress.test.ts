@@ -6,14 +6,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
-import {
-  loadConfig,
-  openMongoReadModelStore,
-  startProjections,
-  type Config,
-  createPlatform,
-  topicsOf,
-} from '@rewear/platform';
+import { loadConfig, startProjections, type Config } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
+import { openMongoReadModelStore } from '@rewear/mongodb';
+import { topicsOf } from '@rewear/kafka';
 import { createCheckpointProgress } from '@rewear/server';
 import { kafkaAvailability, mongoAvailability, reportSkip } from '@rewear/testing';
 import { appendSteps } from '../platform/support/event-mix.ts';

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import parsePrometheus from 'parse-prometheus-text-format';
-import { openMongoReadModelStore } from '@rewear/platform';
+import { openMongoReadModelStore } from '@rewear/mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   engineEnvFrom,

@@ -1,7 +1,8 @@
 /**
  * The lint rule that keeps each API's shared code below its feature folders (eslint.config.js,
  * `import-x/no-restricted-paths`): a shared module importing a feature's piece is reported; one
- * importing shared code (and, in command-api, the payment port) is not.
+ * importing shared code (and, in command-api, the payment port) is not. And the one that keeps
+ * the platform below the engine packages that build on it.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -42,6 +43,36 @@ describe("lint: an API's shared code imports no feature folder", () => {
       "import type { PaymentGateway } from '../payments/port.ts';\n" +
         "import { aggregateOf } from './decider.ts';\n" +
         'export type Probe = PaymentGateway;\nexport const probe = aggregateOf;\n',
+    );
+    expect(messages).toEqual([]);
+  });
+});
+
+async function lintAsPlatform(text: string) {
+  const [result] = await eslint.lintText(text, {
+    filePath: path.join(root, 'packages/platform/src/probe.ts'),
+  });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');
+}
+
+describe('lint: the platform imports no engine package', () => {
+  it.each([
+    ["import { openSqliteEventLog } from '@rewear/sqlite';", 'openSqliteEventLog'],
+    ["import { openMongoEventStore } from '@rewear/mongodb';", 'openMongoEventStore'],
+    ["import { createKafkaBus } from '@rewear/kafka';", 'createKafkaBus'],
+    ["import { createMeiliSearchEngine } from '@rewear/meilisearch';", 'createMeiliSearchEngine'],
+    ["import { createPlatform } from '@rewear/engines';", 'createPlatform'],
+  ])('reports %s', async (line, name) => {
+    const messages = await lintAsPlatform(`${line}\nexport const probe = ${name};\n`);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.message).toContain('The platform is engine-neutral');
+  });
+
+  it('lets the platform import its own code and the embedded engines', async () => {
+    const messages = await lintAsPlatform(
+      "import { createFilePhotoStore } from './adapters/file-photo-store.ts';\n" +
+        "import { createMemoryReadModelStore } from '@rewear/memory-read-models';\n" +
+        'export const probe = [createFilePhotoStore, createMemoryReadModelStore];\n',
     );
     expect(messages).toEqual([]);
   });

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, createPlatform, startProjections } from '@rewear/platform';
+import { loadConfig, startProjections } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

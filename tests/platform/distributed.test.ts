@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loadConfig,
-  openMongoReadModelStore,
   type Config,
   type Platform,
-  createPlatform,
   followProjections,
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
+import { openMongoReadModelStore } from '@rewear/mongodb';
 import { kafkaAvailability, mongoAvailability, reportSkip } from '@rewear/testing';
 import { appendSteps } from './support/event-mix.ts';
 import { everyDocument, realProjectors } from './support/projections.ts';

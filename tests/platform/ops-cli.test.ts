@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loadConfig,
   type Platform,
-  createPlatform,
   createOpsRouter,
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { appendSteps } from './support/event-mix.ts';
 import { realProjectors } from './support/projections.ts';
 

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createPlatform,
   loadConfig,
   READ_SIDE_SNAPSHOT_FILE,
   startProjections,
@@ -18,6 +17,7 @@ import {
   type Projector,
   type ReadSide,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import type { SearchQuery } from '@rewear/ports';
 import { appendConversations, appendShipments, appendSteps } from './support/event-mix.ts';
 import { appendSocial } from './support/social-mix.ts';

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loadConfig,
   type Platform,
-  createPlatform,
   startProjections,
   type ProjectionRuntime,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { appendConversations, appendShipments, appendSteps } from './support/event-mix.ts';
 import { appendSocial } from './support/social-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';

@@ -67,7 +67,8 @@ export interface CommandApiDeps {
   readSide?: ReadSide | null;
   /**
    * Where `Idempotency-Key` answers are kept; in memory by default. Replicas share one store
-   * (createSqliteIdempotencyStore on one file, openMongoIdempotencyStore).
+   * (@rewear/sqlite's createSqliteIdempotencyStore on one file, @rewear/mongodb's
+   * openMongoIdempotencyStore).
    */
   idempotency?: IdempotencyStore;
   /** Longest wait for another request with the same `Idempotency-Key` before a 409 (30 s). */

@@ -15,12 +15,7 @@ export {
   type OfferSweeper,
   type OfferSweeperOptions,
 } from './conversation/sweeper.ts';
-export {
-  createMemoryIdempotencyStore,
-  createSqliteIdempotencyStore,
-  openMongoIdempotencyStore,
-  type IdempotencyStore,
-} from './shared/idempotency.ts';
+export { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
 export {
   handleCommand,
   createAggregateRepository,

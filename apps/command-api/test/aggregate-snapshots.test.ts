@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type EventStore, openSqliteEventLog } from '@rewear/platform';
+import type { EventStore } from '@rewear/platform';
+import { openSqliteEventLog } from '@rewear/sqlite';
 import {
   aggregateOf,
   createAggregateRepository,

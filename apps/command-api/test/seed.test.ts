@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openSqliteEventLog } from '@rewear/platform';
+import { openSqliteEventLog } from '@rewear/sqlite';
 import { fold } from '../src/shared/decider.ts';
 import { listingDecider, availableStock } from '@rewear/features/listing/decider';
 import { seedCatalogue, seedIfEmpty } from '../src/seed/index.ts';

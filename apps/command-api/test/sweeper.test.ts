@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from '@rewear/contracts';
-import { loggerFor, openSqliteEventLog } from '@rewear/platform';
+import { loggerFor } from '@rewear/platform';
+import { openSqliteEventLog } from '@rewear/sqlite';
 import {
   createSweeper,
   dueIds,

@@ -13,10 +13,10 @@ import {
   loadConfig,
   startProjections,
   type ProjectionRuntime,
-  createPlatform,
   type Platform,
   createFirebaseIdentityVerifier,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
 import { streamIdOf, type AggregateType, type DomainEvent } from '@rewear/contracts';
 import { TEST_PROJECT_ID } from '@rewear/testing';
 import { createProjectors } from '@rewear/projectors';

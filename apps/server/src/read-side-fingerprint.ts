@@ -15,6 +15,10 @@ const SOURCES = [
   'packages/contracts/src',
   'packages/features/src',
   'packages/platform/src',
+  // The read side's engines and the choice among them (with the snapshot's restore).
+  'packages/mongodb/src',
+  'packages/meilisearch/src',
+  'packages/engines/src',
   'packages/memory-read-models/src',
   'packages/embedded-search/src',
   'packages/memory-copy/src',

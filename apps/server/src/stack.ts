@@ -17,7 +17,6 @@ import {
   createRateLimiter,
   timingSearches,
   followProjections,
-  openMongoRateCounter,
   ProjectionRuntime,
   startProjections,
   type Config,
@@ -25,13 +24,15 @@ import {
   type Metrics,
   type ProjectionProgress,
   type ReadSide,
-  createPlatform,
   authEmulatorAnswers,
   ensureAuthEmulator,
   type RunningAuthEmulator,
   createFirebaseIdentityVerifier,
   loggerFor,
 } from '@rewear/platform';
+import { createPlatform } from '@rewear/engines';
+import { openMongoIdempotencyStore, openMongoRateCounter } from '@rewear/mongodb';
+import { createSqliteIdempotencyStore } from '@rewear/sqlite';
 import {
   commandRoutes,
   createCommandApi,
@@ -39,8 +40,6 @@ import {
   createShipmentSweeper,
   createOfferSweeper,
   createSimulatedProcessorRouter,
-  createSqliteIdempotencyStore,
-  openMongoIdempotencyStore,
   paymentGatewayFromConfig,
   paymentRoutes,
   seedIfEmpty,

@@ -33,8 +33,8 @@ import {
   tracingSettingsFrom,
 } from '../src/tracing/index.ts';
 import { createLogger, requestLogging, type RequestLogState } from '../src/logging/index.ts';
-import { commitMessages } from '../src/adapters/outbox-relay.ts';
-import { openMongoEventStore, type CommitDoc } from '../src/adapters/mongo-event-store.ts';
+import { commitMessages } from '@rewear/kafka';
+import { openMongoEventStore, type CommitDoc } from '@rewear/mongodb';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN_ID = '00f067aa0ba902b7';

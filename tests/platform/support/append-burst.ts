@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openSqliteEventLog } from '@rewear/platform';
+import { openSqliteEventLog } from '@rewear/sqlite';
 import { step } from './event-mix.ts';
 
 const [dir, countArg] = process.argv.slice(2);

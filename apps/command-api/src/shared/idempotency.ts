@@ -14,11 +14,8 @@ import {
   type StoredAnswer,
 } from '@rewear/platform';
 
-export {
-  createMemoryIdempotencyStore,
-  createSqliteIdempotencyStore,
-  openMongoIdempotencyStore,
-} from '@rewear/platform';
+// The engines' stores (@rewear/sqlite, @rewear/mongodb) are chosen where the server is assembled.
+export { createMemoryIdempotencyStore } from '@rewear/platform';
 export { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer };
 
 /** How long a request waits for another one with its key to finish before a 409. */

@@ -10,8 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   createFilePhotoStore,
-  openSqliteEventLog,
-  type SqliteEventLog,
   createFirebaseIdentityVerifier,
   createRateLimiter,
   type CommandMetrics,
@@ -20,14 +18,15 @@ import {
   type PhotoStore,
 } from '@rewear/platform';
 import {
+  createSqliteIdempotencyStore,
+  openSqliteEventLog,
+  type SqliteEventLog,
+} from '@rewear/sqlite';
+import {
   createSimulatedPaymentGateway,
   type SimulatedPaymentGateway,
 } from '../../src/payments/index.ts';
-import {
-  createCommandApi,
-  createSqliteIdempotencyStore,
-  type CommandApi,
-} from '../../src/index.ts';
+import { createCommandApi, type CommandApi } from '../../src/index.ts';
 import { TEST_PROJECT_ID } from '@rewear/testing';
 
 /**

@@ -15,15 +15,17 @@ import {
   createFilePhotoStore,
   type EventStore,
   type IdempotencyStore,
-  openSqliteEventLog,
-  type SqliteEventLog,
-  openMongoIdempotencyStore,
-  type MongoIdempotencyStore,
   createFirebaseIdentityVerifier,
   createRateLimiter,
 } from '@rewear/platform';
+import {
+  createSqliteIdempotencyStore,
+  openSqliteEventLog,
+  type SqliteEventLog,
+} from '@rewear/sqlite';
+import { openMongoIdempotencyStore, type MongoIdempotencyStore } from '@rewear/mongodb';
 import { createSimulatedPaymentGateway } from '../../src/payments/index.ts';
-import { createCommandApi, createSqliteIdempotencyStore } from '../../src/index.ts';
+import { createCommandApi } from '../../src/index.ts';
 import {
   createTestUser,
   startAuthEmulatorForTests,

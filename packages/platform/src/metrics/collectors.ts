@@ -13,7 +13,6 @@ import {
   type PartitionOffsets,
 } from '../runtime/frontier.ts';
 import type { ProjectionRuntime } from '../runtime/projections.ts';
-import type { ConsumerActivity } from '../adapters/kafka-consumer-activity.ts';
 import { METRICS_PREFIX, type Metrics } from './metrics.ts';
 
 /** How long one read of a source serves the families that share it (one scrape). */
@@ -180,6 +179,35 @@ export function collectProjections(
   );
 
   if (isPartitionedBus(platform.bus)) collectKafkaConsumers(metrics, runtime, platform.bus);
+}
+
+/**
+ * What a subscription's Kafka consumer has done, as @rewear/kafka counts it
+ * (kafka-consumer-activity.ts); the metrics read it at scrape time.
+ */
+export interface ConsumerActivity {
+  group: string;
+  memberId: string | null;
+  generation: number | null;
+  /** `topic:partition` assigned at the last join. */
+  assigned: string[];
+  joins: number;
+  rebalances: number;
+  crashes: number;
+  fetches: number;
+  batches: number;
+  commits: number;
+  startedAt: number;
+  lastJoinAt: number | null;
+  lastFetchAt: number | null;
+  lastBatchAt: number | null;
+  lastCommitAt: number | null;
+  /** The last crash, in words. */
+  lastCrash: string | null;
+  /** Consumers replaced because they stalled. */
+  replacements: number;
+  /** A batch is being handled (however long it takes, the consumer is not stalled). */
+  handling: boolean;
 }
 
 type ProjectorStatusOf = Awaited<ReturnType<ProjectionRuntime['status']>>[number];

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openSqliteEventLog, type SqliteEventLog } from '../../src/adapters/sqlite-event-log.ts';
+import { openSqliteEventLog, type SqliteEventLog } from '@rewear/sqlite';
 import { createFilePhotoStore } from '../../src/adapters/file-photo-store.ts';
 import { createMemoryReadModelStore } from '@rewear/memory-read-models';
 import type { ReadModelStore, SearchEngine } from '@rewear/ports';

@@ -6,31 +6,10 @@
  * doing" when a subscription stops making progress, and drives the stall check below.
  */
 import type { Consumer } from 'kafkajs';
+// The record's shape is the metrics' (platform reads it at scrape time); counting it is Kafka's.
+import type { ConsumerActivity } from '@rewear/platform';
 
-export interface ConsumerActivity {
-  group: string;
-  memberId: string | null;
-  generation: number | null;
-  /** `topic:partition` assigned at the last join. */
-  assigned: string[];
-  joins: number;
-  rebalances: number;
-  crashes: number;
-  fetches: number;
-  batches: number;
-  commits: number;
-  startedAt: number;
-  lastJoinAt: number | null;
-  lastFetchAt: number | null;
-  lastBatchAt: number | null;
-  lastCommitAt: number | null;
-  /** The last crash, in words. */
-  lastCrash: string | null;
-  /** Consumers replaced because they stalled. */
-  replacements: number;
-  /** A batch is being handled (however long it takes, the consumer is not stalled). */
-  handling: boolean;
-}
+export type { ConsumerActivity };
 
 export function newConsumerActivity(group: string, now: number): ConsumerActivity {
   return {

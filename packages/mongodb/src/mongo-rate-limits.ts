@@ -19,9 +19,9 @@
  * ended windows itself, at most once a minute.
  */
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import type { RateCounter, RateRule, RateVerdict } from '../http/rate-limits.ts';
+import type { RateCounter, RateRule, RateVerdict } from '@rewear/platform';
 import { createIndexesOneByOne, expireAtField } from './mongo-read-models.ts';
-import { loggerFor } from '../logging/logger.ts';
+import { loggerFor } from '@rewear/platform/logging';
 
 export interface MongoRateCounterOptions {
   uri: string;

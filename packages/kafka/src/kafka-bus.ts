@@ -9,12 +9,17 @@
 import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage } from 'kafkajs';
 import { AGGREGATE_TYPES, parseStreamId, type EventEnvelope } from '@rewear/contracts';
 import type { Checkpoint, SubscribeOptions } from '@rewear/ports';
-import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '../runtime/frontier.ts';
-import { invalidReason } from './outbox-envelope.ts';
-import { loggerFor } from '../logging/logger.ts';
+import type { PartitionOffsets, PartitionedBus, TrackedSubscription } from '@rewear/platform';
+import { invalidReason } from '@rewear/platform/adapters';
+import { loggerFor } from '@rewear/platform/logging';
 import { ROOT_CONTEXT, SpanKind, trace, type SpanContext } from '@opentelemetry/api';
-import { markFailed, tracer, tracingEnabled } from '../tracing/tracing.ts';
-import { batchParents, spanContextOfHeaders } from '../tracing/propagation.ts';
+import {
+  batchParents,
+  markFailed,
+  spanContextOfHeaders,
+  tracer,
+  tracingEnabled,
+} from '@rewear/platform/tracing';
 import {
   isStalled,
   lastSignOf,

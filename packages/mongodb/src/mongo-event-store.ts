@@ -31,11 +31,16 @@ import {
   type AppendResult,
   type EventStore,
 } from '@rewear/ports';
-import { checkAppend, sealEvents } from './outbox-envelope.ts';
+import { checkAppend, sealEvents } from '@rewear/platform/adapters';
 import { createIndexesOneByOne } from './mongo-read-models.ts';
 import { ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
-import { inSpan, tracingEnabled } from '../tracing/tracing.ts';
-import { contextFromCarrier, traceCarrierOf, type TraceCarrier } from '../tracing/propagation.ts';
+import {
+  contextFromCarrier,
+  inSpan,
+  traceCarrierOf,
+  tracingEnabled,
+  type TraceCarrier,
+} from '@rewear/platform/tracing';
 
 /** Stream id of the tombstones that fill positions reserved by appends that never landed. */
 export const GAP_STREAM = '$gap';

@@ -32,9 +32,9 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@rewear/ports';
-import { checkAppend, sealEvents } from './outbox-envelope.ts';
+import { checkAppend, sealEvents } from '@rewear/platform/adapters';
 import { ReadAheadRun } from './sqlite-read-ahead.ts';
-import { loggerFor } from '../logging/logger.ts';
+import { loggerFor } from '@rewear/platform/logging';
 
 export interface SqliteEventLogOptions {
   /** Path of the database file (its folder must exist); ':memory:' for a throwaway log. */

@@ -14,7 +14,7 @@ import {
   PRUNE_INTERVAL_MS,
   verdictOf,
   type ClaimRecord,
-} from './idempotency-records.ts';
+} from '@rewear/platform/adapters';
 
 interface Row {
   token: string;

@@ -5,7 +5,7 @@
  */
 import { GridFSBucket, MongoClient, type Db } from 'mongodb';
 import type { PhotoStore, StoredPhoto } from '@rewear/ports';
-import { checkPhotoName } from './file-photo-store.ts';
+import { checkPhotoName } from '@rewear/platform/adapters';
 
 export interface GridFsPhotoStoreOptions {
   uri: string;

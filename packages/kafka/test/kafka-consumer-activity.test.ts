@@ -4,7 +4,7 @@ import {
   isStalled,
   lastSignOf,
   newConsumerActivity,
-} from '../src/adapters/kafka-consumer-activity.ts';
+} from '../src/kafka-consumer-activity.ts';
 
 const QUIET = 45_000;
 

@@ -20,12 +20,17 @@ import {
   tombstone,
   type CommitDoc,
   type MongoEventStore,
-} from './mongo-event-store.ts';
-import { registerPublishedPosition } from '../runtime/frontier.ts';
-import { loggerFor } from '../logging/logger.ts';
+} from '@rewear/mongodb';
+import { registerPublishedPosition } from '@rewear/platform';
+import { loggerFor } from '@rewear/platform/logging';
 import { ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
-import { markFailed, tracer, tracingEnabled } from '../tracing/tracing.ts';
-import { contextFromCarrier, traceHeadersOf } from '../tracing/propagation.ts';
+import {
+  contextFromCarrier,
+  markFailed,
+  traceHeadersOf,
+  tracer,
+  tracingEnabled,
+} from '@rewear/platform/tracing';
 
 export interface OutboxRelayOptions {
   /** The store whose commits to publish (its appends also wake the relay at once)... */

@@ -1,40 +1,38 @@
 /**
- * Picks the engine behind each port from configuration alone; the only place outside
- * `adapters/` that knows which engines exist.
+ * Picks the engine behind each port from configuration alone; the only place that knows
+ * which engine packages exist (@rewear/sqlite, @rewear/mongodb, @rewear/kafka,
+ * @rewear/meilisearch) beside the embedded ones.
  *
  * - event store + bus: MONGODB_URI and KAFKA_BROKERS → MongoDB event store, outbox relay, Kafka
  *   bus; otherwise the SQLite log in `dataDir` (store and bus in one).
  * - read models: MONGODB_URI → MongoDB; otherwise in memory (rebuilt by replay at boot).
  * - search: MEILI_URL → Meilisearch; otherwise the embedded engine (rebuilt by replay at boot).
  *   The embedded read models and search engine together are restored from a snapshot of the
- *   last stop instead, when the caller asks and it fits (adapters/read-side-snapshot.ts).
+ *   last stop instead, when the caller asks and it fits (@rewear/platform's
+ *   adapters/read-side-snapshot.ts).
  * - photos: MONGODB_URI → GridFS; otherwise files under `dataDir/photos`.
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from './config.ts';
 import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
-import type { Platform } from './runtime/platform.ts';
-import { loggerFor } from './logging/logger.ts';
-import { openSqliteEventLog } from './adapters/sqlite-event-log.ts';
-import { openMongoEventStore } from './adapters/mongo-event-store.ts';
-import { startOutboxRelay } from './adapters/outbox-relay.ts';
-import { createKafkaBus } from './adapters/kafka-bus.ts';
-import { createMemoryReadModelStore, type MemoryReadModelStore } from '@rewear/memory-read-models';
-import { openMongoReadModelStore } from './adapters/mongo-read-models.ts';
-import { createEmbeddedSearchEngine, type EmbeddedSearchEngine } from '@rewear/embedded-search';
+import { loggerFor, type Config, type Platform } from '@rewear/platform';
 import {
+  createFilePhotoStore,
   READ_SIDE_SNAPSHOT_FILE,
   restoreReadSideSnapshot,
   writeReadSideSnapshot,
   type RestoreResult,
-} from './adapters/read-side-snapshot.ts';
-import { createMeiliSearchEngine } from './adapters/meili-search.ts';
-import { createFilePhotoStore } from './adapters/file-photo-store.ts';
-import { openGridFsPhotoStore } from './adapters/gridfs-photo-store.ts';
-
-export type { Platform } from './runtime/platform.ts';
-export { READ_SIDE_SNAPSHOT_FILE } from './adapters/read-side-snapshot.ts';
+} from '@rewear/platform/adapters';
+import { createMemoryReadModelStore, type MemoryReadModelStore } from '@rewear/memory-read-models';
+import { createEmbeddedSearchEngine, type EmbeddedSearchEngine } from '@rewear/embedded-search';
+import { openSqliteEventLog } from '@rewear/sqlite';
+import {
+  openGridFsPhotoStore,
+  openMongoEventStore,
+  openMongoReadModelStore,
+} from '@rewear/mongodb';
+import { createKafkaBus, startOutboxRelay } from '@rewear/kafka';
+import { createMeiliSearchEngine } from '@rewear/meilisearch';
 
 /** File of the embedded event log inside `dataDir`. */
 export const EVENT_LOG_FILE = 'events.sqlite';
@@ -52,7 +50,7 @@ export interface PlatformOptions {
   /**
    * With the embedded read models and search engine: restore them from the snapshot in
    * `dataDir` when it was taken by projection code of this fingerprint (see
-   * adapters/read-side-snapshot.ts), and offer `snapshot.write()`.
+   * @rewear/platform's adapters/read-side-snapshot.ts), and offer `snapshot.write()`.
    */
   readSideSnapshot?: { fingerprint: string };
 }

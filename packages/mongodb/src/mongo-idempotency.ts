@@ -25,9 +25,9 @@ import {
   verdictOf,
   type ClaimRecord,
   type Verdict,
-} from './idempotency-records.ts';
+} from '@rewear/platform/adapters';
 import { createIndexesOneByOne, expireAtField } from './mongo-read-models.ts';
-import { loggerFor } from '../logging/logger.ts';
+import { loggerFor } from '@rewear/platform/logging';
 
 export interface MongoIdempotencyOptions extends IdempotencyStoreOptions {
   uri: string;

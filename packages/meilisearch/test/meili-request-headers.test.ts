@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMeiliSearchEngine } from '../src/adapters/meili-search.ts';
+import { createMeiliSearchEngine } from '../src/meili-search.ts';
 
 const seen: http.IncomingHttpHeaders[] = [];
 const server = http.createServer((req, res) => {

@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EventEnvelope } from '@rewear/contracts';
-import { loggerFor } from '../logging/logger.ts';
+import { loggerFor } from '@rewear/platform/logging';
 
 /** Batches read ahead of the one being applied (about 1 MB of JSON text each at 2,000 events). */
 const BATCHES_AHEAD = 3;

@@ -11,11 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  openSqliteEventLog,
-  type SqliteEventLogOptions,
-} from '../src/adapters/sqlite-event-log.ts';
-import { loggerFor } from '../src/logging/logger.ts';
+import { openSqliteEventLog, type SqliteEventLogOptions } from '../src/sqlite-event-log.ts';
+import { loggerFor } from '@rewear/platform/logging';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -90,7 +87,7 @@ describe('SQLite event log checkpoints', () => {
   it('finishes closing in a process with nothing else to do, its worker running whatever the flags', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'rewear-wal-'));
     folders.push(folder);
-    const module = fileURLToPath(new URL('../src/adapters/sqlite-event-log.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../src/sqlite-event-log.ts', import.meta.url));
     const script = `
       import { openSqliteEventLog } from ${JSON.stringify(module)};
       const log = openSqliteEventLog({ file: ${JSON.stringify(path.join(folder, 'events.sqlite'))} });
@@ -280,7 +277,7 @@ describe('SQLite event log subscriptions', () => {
     try {
       // The subscription is idle (nothing to read) when another process appends.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const module = fileURLToPath(new URL('../src/adapters/sqlite-event-log.ts', import.meta.url));
+      const module = fileURLToPath(new URL('../src/sqlite-event-log.ts', import.meta.url));
       const script = `
         import { openSqliteEventLog } from ${JSON.stringify(module)};
         const log = openSqliteEventLog({ file: ${JSON.stringify(file)} });

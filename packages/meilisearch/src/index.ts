@@ -1,0 +1,7 @@
+export {
+  createMeiliSearchEngine,
+  meiliSearchRequest,
+  plainQuery,
+  toMeiliFilter,
+  type MeiliSearchOptions,
+} from './meili-search.ts';

@@ -1,0 +1,6 @@
+export {
+  openSqliteEventLog,
+  type SqliteEventLog,
+  type SqliteEventLogOptions,
+} from './sqlite-event-log.ts';
+export { createSqliteIdempotencyStore } from './sqlite-idempotency.ts';
