@@ -15,9 +15,9 @@ const faces = (...names) =>
     `./packages/features/src/*/${name}.ts`,
     `./packages/features/src/*/${name}/**`,
   ]);
-/** The packages of the engines behind the ports, and the one that picks among them. */
+/** The packages of the engines behind the ports, and the one that picks among them (globs). */
 const ENGINES = ['sqlite', 'mongodb', 'kafka', 'meilisearch', 'engines'].map(
-  (name) => `./packages/${name}`,
+  (name) => `./packages/${name}/**`,
 );
 /** The HTTP framework (its code, or its types where the resolver finds those first). */
 const HTTP = ['./node_modules/{koa,koa-*,@koa/*,@types/koa,@types/koa-*,@types/koa__*}/**'];
@@ -83,7 +83,12 @@ const zones = [
   // projection and queries are the read side's and never reach the decider's writes or HTTP.
   {
     target: './packages/features/src/*/domain.ts',
-    from: [...faces('decider', 'projection', 'queries'), './packages/platform/**', ...HTTP],
+    from: [
+      ...faces('decider', 'projection', 'queries'),
+      './packages/platform/**',
+      ...ENGINES,
+      ...HTTP,
+    ],
     message: "A feature's domain is pure: no decider, projection or query, no I/O, no HTTP.",
   },
   {

@@ -6,7 +6,7 @@
  * A limit is a list of rules, `<requests>/<window>` each (`60/10s,1200/1h`: a burst allowance and
  * a sustained rate), all of which must hold. Counting is in fixed windows. The counter is in
  * memory (rate-limiter-flexible's RateLimiterMemory) on the embedded default; the command-api
- * replicas of the distributed topology share one on MongoDB (adapters/mongo-rate-limits.ts).
+ * replicas of the distributed topology share one on MongoDB (@rewear/mongodb's mongo-rate-limits.ts).
  */
 import type { Middleware } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';

@@ -218,7 +218,7 @@ interface ConsumerOf {
   processed: PartitionOffsets;
 }
 
-/** A subscription that counts what its consumer did (kafka-bus.ts's KafkaSubscription). */
+/** A subscription that counts what its consumer did (@rewear/kafka's KafkaSubscription). */
 const hasActivity = (
   subscription: Subscription | null,
 ): subscription is Subscription & {
@@ -230,7 +230,7 @@ const hasActivity = (
 
 /**
  * Per subscription (consumer group) of the projectors on Kafka: joins, rebalances, crashes and
- * replacements of its consumer (kafka-bus.ts counts them), and lag per partition: the high
+ * replacements of its consumer (@rewear/kafka counts them), and lag per partition: the high
  * watermark less the offset after the last message it handled.
  */
 function collectKafkaConsumers(
