@@ -1,3 +1,5 @@
+/** The SearchEngine port over EmbeddedSearchIndex: indexes by name, and the whole engine as snapshot parts. */
+
 import type { SearchEngine, SearchIndex } from '@rewear/ports';
 import type { Interner } from '@rewear/memory-copy';
 import { EmbeddedSearchIndex } from './search-index.ts';
@@ -13,7 +15,7 @@ export interface EmbeddedSearchPart {
 export interface EmbeddedSearchEngine extends SearchEngine {
   /** Every index, in parts of about `partSize` entries. */
   snapshotParts(partSize: number): Generator<EmbeddedSearchPart>;
-  /** Adds a part read back from a snapshot (in the order they were written); see restorePart above. */
+  /** Adds a part read back from a snapshot (in the order they were written); see EmbeddedSearchIndex.restorePart. */
   restorePart(part: EmbeddedSearchPart, intern?: Interner): void;
 }
 

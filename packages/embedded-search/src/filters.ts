@@ -1,3 +1,5 @@
+/** Filterable attributes: per attribute, its values by document and its documents by value (facet counts too). */
+
 import { Bitset, growFloat64, growInt32, popcount } from './bitset.ts';
 import { normalize } from './text.ts';
 import { valuesOf } from './values.ts';

@@ -1,3 +1,5 @@
+/** Sortable attributes as typed columns, the comparator over them, and the bounded top-k of a page. */
+
 import type { SearchQuery } from '@rewear/ports';
 import { normalize } from './text.ts';
 
