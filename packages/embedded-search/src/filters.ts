@@ -1,5 +1,6 @@
 /** Filterable attributes: per attribute, its values by document and its documents by value (facet counts too). */
 
+import type { SearchFilter } from '@rewear/ports';
 import { Bitset, growFloat64, growInt32, popcount } from './bitset.ts';
 import { normalize } from './text.ts';
 import { valuesOf } from './values.ts';
@@ -240,4 +241,70 @@ export interface FilterColumnState {
   single: Int32Array;
   several: { docs: Int32Array; ids: number[][] };
   numbers: Float64Array;
+}
+
+/** A query's filter against the index's columns: value sets, numeric ranges, and a test of one document. */
+export interface CompiledFilter {
+  sets: Array<{ column: FilterColumn; ids: number[] }>;
+  ranges: Array<(doc: number) => boolean>;
+  test(doc: number): boolean;
+}
+
+/** The column of a filterable attribute; any other is an error naming the index and the use. */
+export function filterColumnOf(
+  columns: ReadonlyMap<string, FilterColumn>,
+  attribute: string,
+  use: string,
+  indexName: string,
+): FilterColumn {
+  const column = columns.get(attribute);
+  if (!column)
+    throw new Error(
+      `Cannot ${use} "${attribute}": it is not a filterable attribute of ${indexName}`,
+    );
+  return column;
+}
+
+export function compileFilter(
+  filter: SearchFilter,
+  columns: ReadonlyMap<string, FilterColumn>,
+  indexName: string,
+): CompiledFilter {
+  const sets: Array<{ column: FilterColumn; ids: number[] }> = [];
+  const ranges: Array<(doc: number) => boolean> = [];
+  for (const [attribute, condition] of Object.entries(filter)) {
+    const column = filterColumnOf(columns, attribute, 'filter on', indexName);
+    if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
+      const { gte, gt, lte, lt } = condition;
+      const numbers = column.numbers;
+      ranges.push((doc) => {
+        const value = numbers[doc]!;
+        return (
+          !Number.isNaN(value) &&
+          (gte === undefined || value >= gte) &&
+          (gt === undefined || value > gt) &&
+          (lte === undefined || value <= lte) &&
+          (lt === undefined || value < lt)
+        );
+      });
+      continue;
+    }
+    const wanted = Array.isArray(condition) ? condition : [condition];
+    const ids: number[] = [];
+    for (const value of wanted) {
+      const key = filterKey(value);
+      const id = key === null ? undefined : column.valueId(key);
+      if (id !== undefined) ids.push(id);
+    }
+    sets.push({ column, ids });
+  }
+  return {
+    sets,
+    ranges,
+    test(doc: number) {
+      for (const { column, ids } of sets) if (!ids.some((id) => column.has(doc, id))) return false;
+      for (const range of ranges) if (!range(doc)) return false;
+      return true;
+    },
+  };
 }

@@ -20,17 +20,11 @@
  *   string as a tie-break), and a bounded heap for the requested page.
  * An upsert or removal re-indexes only the documents it names.
  */
-import type {
-  SearchFilter,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
-  SearchSettings,
-} from '@rewear/ports';
+import type { SearchIndex, SearchQuery, SearchResult, SearchSettings } from '@rewear/ports';
 import { frozenCopy, frozenInPlace, type Interner } from '@rewear/memory-copy';
 import { ORDERED_AHEAD, keepRecent, type Ordering } from './answers.ts';
 import { Bitset, enumerate, growInt32, popcount, roomy } from './bitset.ts';
-import { FilterColumn, filterKey } from './filters.ts';
+import { FilterColumn, compileFilter, filterColumnOf, type CompiledFilter } from './filters.ts';
 import { Postings } from './postings.ts';
 import {
   byPosition,
@@ -219,7 +213,7 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
     let matches: Int32Array | null = null;
     let matchBits: Uint32Array | null = null;
     let length: number;
-    const filter = query.filter ? this.compileFilter(query.filter) : null;
+    const filter = query.filter ? compileFilter(query.filter, this.filterColumns, this.name) : null;
     if (words.length > 0) {
       const found = this.textMatches(words, lastIsPrefix);
       matches = found.matches;
@@ -847,64 +841,14 @@ export class EmbeddedSearchIndex<T extends { id: string }> implements SearchInde
   // ------------------------------------------------------------ filters, facets, sort
 
   private filterColumn(attribute: string, use: string): FilterColumn {
-    const column = this.filterColumns.get(attribute);
-    if (!column)
-      throw new Error(
-        `Cannot ${use} "${attribute}": it is not a filterable attribute of ${this.name}`,
-      );
-    return column;
-  }
-
-  private compileFilter(filter: SearchFilter): {
-    sets: Array<{ column: FilterColumn; ids: number[] }>;
-    ranges: Array<(doc: number) => boolean>;
-    test(doc: number): boolean;
-  } {
-    const sets: Array<{ column: FilterColumn; ids: number[] }> = [];
-    const ranges: Array<(doc: number) => boolean> = [];
-    for (const [attribute, condition] of Object.entries(filter)) {
-      const column = this.filterColumn(attribute, 'filter on');
-      if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
-        const { gte, gt, lte, lt } = condition;
-        const numbers = column.numbers;
-        ranges.push((doc) => {
-          const value = numbers[doc]!;
-          return (
-            !Number.isNaN(value) &&
-            (gte === undefined || value >= gte) &&
-            (gt === undefined || value > gt) &&
-            (lte === undefined || value <= lte) &&
-            (lt === undefined || value < lt)
-          );
-        });
-        continue;
-      }
-      const wanted = Array.isArray(condition) ? condition : [condition];
-      const ids: number[] = [];
-      for (const value of wanted) {
-        const key = filterKey(value);
-        const id = key === null ? undefined : column.valueId(key);
-        if (id !== undefined) ids.push(id);
-      }
-      sets.push({ column, ids });
-    }
-    return {
-      sets,
-      ranges,
-      test(doc: number) {
-        for (const { column, ids } of sets)
-          if (!ids.some((id) => column.has(doc, id))) return false;
-        for (const range of ranges) if (!range(doc)) return false;
-        return true;
-      },
-    };
+    return filterColumnOf(this.filterColumns, attribute, use, this.name);
   }
 
   /**
    * Without text: AND of (OR of value bitsets) word by word, then the numeric ranges. The
    * answer is the index's scratch bitset, valid until the next query.
    */
-  private filterBits(filter: ReturnType<EmbeddedSearchIndex<T>['compileFilter']> | null): {
+  private filterBits(filter: CompiledFilter | null): {
     bits: Uint32Array;
     length: number;
   } {
