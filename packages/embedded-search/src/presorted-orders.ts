@@ -4,7 +4,6 @@
  */
 import type { SearchQuery } from '@rewear/ports';
 import { enumerate } from './bitset.ts';
-import { MISSING, NUMBER, STRING, type SortColumn } from './sort-columns.ts';
 
 /** Every live document in one sort's order, and each document's position in it. */
 export interface Presorted {
@@ -47,56 +46,6 @@ export function keySorted(
     [order, placed] = [placed, order];
   }
   return order;
-}
-
-/**
- * Each live document's rank in one sort column (by document number; `docs` are the live
- * documents), ascending in the comparator's order: numbers, then strings, then missing values
- * (the last rank). Equal ranks are the values the comparator finds equal.
- */
-export function rankColumn(
-  column: SortColumn,
-  docs: Int32Array,
-  capacity: number,
-): { ranks: Int32Array; count: number } {
-  const { kinds, numbers, strings } = column;
-  // distinct numbers ascending, by a native sort (+ 0 folds -0 into 0, as === does)
-  const values = new Float64Array(docs.length);
-  let count = 0;
-  for (let i = 0; i < docs.length; i++)
-    if (kinds[docs[i]!] === NUMBER) values[count++] = numbers[docs[i]!]! + 0;
-  const sorted = values.subarray(0, count).sort();
-  let numberCount = 0;
-  for (let i = 0; i < count; i++)
-    if (numberCount === 0 || sorted[i] !== sorted[numberCount - 1])
-      sorted[numberCount++] = sorted[i]!;
-  const distinct = sorted.subarray(0, numberCount);
-  // distinct strings in the comparator's order (its prefix key agrees with the string order)
-  const texts = new Map<string, number>();
-  for (let i = 0; i < docs.length; i++)
-    if (kinds[docs[i]!] === STRING) texts.set(strings[docs[i]!]!, 0);
-  const textOrder = [...texts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (let r = 0; r < textOrder.length; r++) texts.set(textOrder[r]!, numberCount + r);
-  const missing = numberCount + textOrder.length;
-  const ranks = new Int32Array(capacity);
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    const kind = kinds[doc]!;
-    if (kind === MISSING) ranks[doc] = missing;
-    else if (kind === STRING) ranks[doc] = texts.get(strings[doc]!)!;
-    else {
-      const value = numbers[doc]! + 0;
-      let low = 0;
-      let high = numberCount - 1;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (distinct[middle]! < value) low = middle + 1;
-        else high = middle;
-      }
-      ranks[doc] = low;
-    }
-  }
-  return { ranks, count: missing + 1 };
 }
 
 /** Each document's position in `order`. */

@@ -26,27 +26,37 @@ import { ORDERED_AHEAD, keepRecent, type Ordering } from './answers.ts';
 import { Bitset, enumerate, growInt32, popcount, roomy } from './bitset.ts';
 import { FilterColumn, compileFilter, filterColumnOf, type CompiledFilter } from './filters.ts';
 import { Postings } from './postings.ts';
-import {
-  byPosition,
-  keySorted,
-  positionsOf,
-  rankColumn,
-  walk,
-  type Presorted,
-} from './presorted-orders.ts';
+import { byPosition, keySorted, positionsOf, walk, type Presorted } from './presorted-orders.ts';
 import type { SearchIndexPart } from './snapshot.ts';
-import { SortColumn, comparatorOf, topK, type Comparator } from './sort-columns.ts';
+import { SortColumn, comparatorOf, rankColumn, topK, type Comparator } from './sort-columns.ts';
 import { MAX_QUERY_WORDS, normalize, tokenize, tokenizeInto } from './text.ts';
-import {
-  ADJACENCY_CHECKS,
-  MAX_NGRAM,
-  RANK_WEIGHT,
-  TYPO_WEIGHT,
-  type Derivation,
-  type Expansion,
-} from './text-matching.ts';
 import { boundedDistance, typoBudget } from './typos.ts';
 import { sameValue, valuesOf } from './values.ts';
+
+/** Query words joined into one: 2 or 3 adjacent ones (Meilisearch's ngrams). */
+const MAX_NGRAM = 3;
+/** A split's two words are looked for side by side up front when one of them is this rare. */
+const ADJACENCY_CHECKS = 2_000;
+
+interface Expansion {
+  term: number;
+  /** Typos counted the Meilisearch way. */
+  typos: number;
+  exact: boolean;
+}
+
+/** One way to match a run of `length` query words (see EmbeddedSearchIndex.derivations). */
+interface Derivation {
+  length: number;
+  /** The run joined into one word (length 2 and 3): the terms it stands for. */
+  expansions: Expansion[];
+  /** The run (or its single word) as two adjacent indexed words (term ids). */
+  split: [number, number] | null;
+}
+
+/** Relevance weights: typos first, then the attribute rank, then exact over prefix matches. */
+const TYPO_WEIGHT = 1 << 16;
+const RANK_WEIGHT = 1 << 5;
 
 function sameSettings(a: SearchSettings, b: SearchSettings): boolean {
   return (
