@@ -39,7 +39,7 @@ import { orderRoutes } from './order/routes.ts';
 import { resumePaymentRoute } from './order/resume.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
-import { collectionRoutes } from './collection/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
 import { shipmentRoutes } from './shipment/routes.ts';
 import { operatorRoutes } from './shipment/settlement.ts';
 import { reviewRoutes } from './review/routes.ts';

@@ -11,8 +11,6 @@ import {
 import { cartsProjector } from '@rewear/features/cart/projection';
 import { wishlistsProjector } from '@rewear/features/wishlist/projection';
 import { ordersProjector } from '@rewear/features/order/projection';
-import { contactMessagesProjector } from './contact/contact-messages.ts';
-import { userCollectionsProjector } from './user-collections/user-collections.ts';
 import { shipmentProjectors } from '@rewear/features/shipment/projection';
 import {
   notificationReadsProjector,
@@ -27,17 +25,16 @@ import {
 import { followsProjector } from '@rewear/features/follows/projection';
 import { newsletterProjector } from '@rewear/features/newsletter/projection';
 import { usersProjector } from '@rewear/features/user/projection';
+import { contactMessagesProjector } from '@rewear/features/contact/projection';
+import { userCollectionsProjector } from '@rewear/features/collections/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
 
 export * from '@rewear/features/shared/read-models';
 export * from '@rewear/features/listing/projection';
 export * from './catalogue/projector.ts';
 export * from './catalogue/collections.ts';
-export * from './collections/algorithmic.ts';
 export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';
-export * from './contact/contact-messages.ts';
-export * from './user-collections/user-collections.ts';
 export * from './notifications/notifications.ts';
 export * from './notifications/inbox.ts';
 export * from './notifications/saved-search-matcher.ts';
@@ -56,6 +53,8 @@ export * from '@rewear/features/user/projection';
 export * from '@rewear/features/bundle/projection';
 export * from '@rewear/features/order/projection';
 export * from '@rewear/features/shipment/projection';
+export * from '@rewear/features/contact/projection';
+export * from '@rewear/features/collections/projection';
 
 export interface ProjectorSet {
   all: Projector[];

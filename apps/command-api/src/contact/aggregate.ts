@@ -1,5 +1,5 @@
 import { aggregateOf } from '../shared/decider.ts';
-import { contactDecider } from './decider.ts';
+import { contactDecider } from '@rewear/features/contact/decider';
 
 /** A contact message: its command handling, bound once (streams `contact-<id>`). */
 export const contactMessages = aggregateOf(contactDecider, 'contact');

@@ -1,7 +1,7 @@
 /** POST /api/contact: the contact form (docs/product.md §2.23), from a visitor or a signed-in user. */
 import { contactMessageBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import { replyAddressOf } from './decider.ts';
+import { replyAddressOf } from '@rewear/features/contact/decider';
 import { contactMessages } from './aggregate.ts';
 
 export const contactRoutes: CommandRoute[] = [

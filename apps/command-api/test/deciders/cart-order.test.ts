@@ -6,7 +6,7 @@ import { userDecider } from '@rewear/features/user/decider';
 import { wishlistDecider } from '@rewear/features/wishlist/decider';
 import { newsletterDecider } from '@rewear/features/newsletter/decider';
 import { brandDecider } from '@rewear/features/listing/decider';
-import { collectionDecider } from '../../src/collection/decider.ts';
+import { collectionDecider } from '@rewear/features/collections/decider';
 import type { PaymentIntentView } from '../../src/payments/port.ts';
 import { given, NOW } from './given.ts';
 

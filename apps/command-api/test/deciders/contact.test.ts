@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { contactDecider, type ContactEvent } from '../../src/contact/decider.ts';
+import { contactDecider, type ContactEvent } from '@rewear/features/contact/decider';
 import { given, NOW } from './given.ts';
 
 const send = (overrides: Partial<Parameters<typeof contactDecider.decide>[0]> = {}) => ({

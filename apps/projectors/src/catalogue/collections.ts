@@ -3,20 +3,19 @@
  * listings the catalogue wrote; the catalogue projector schedules it (./projector.ts).
  */
 import type { ReadSide } from '@rewear/platform';
-import {
-  FEATURED_ID,
-  READ_MODELS,
-  type AlgorithmicCollectionDoc,
-} from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { listingsOf, type ListingDoc } from '@rewear/features/listing/projection';
+// The algorithmic collections are the collections feature's; the catalogue computes them.
 import {
   COLLECTION_RULES,
+  FEATURED_ID,
   computeAllCollections,
   featuredCandidates,
   scoringInput,
+  type AlgorithmicCollectionDoc,
   type ScoredProduct,
   type ScoringFields,
-} from '../collections/algorithmic.ts';
+} from '@rewear/features/collections/projection';
 
 const toScored = (doc: Pick<ListingDoc, '_id'> & ScoringFields): ScoredProduct =>
   scoringInput(doc._id, doc);

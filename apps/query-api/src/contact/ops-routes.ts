@@ -22,7 +22,8 @@ import {
 } from '@rewear/platform';
 import { z } from 'zod';
 import type { ContactMessageList } from '@rewear/contracts';
-import { READ_MODELS, type ContactMessageDoc } from '@rewear/features/shared/read-models';
+import { latestContactMessages } from '@rewear/features/contact/queries';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
 import type { ShipmentDoc } from '@rewear/features/shipment/projection';
 import { wholeNumber } from '../shared/schemas.ts';
 
@@ -54,21 +55,7 @@ export const opsReadRouteTable: OpsReadRoute[] = [
       },
     },
     async handle({ query, deps }): Promise<ContactMessageList> {
-      const docs = await deps.readSide
-        .collection<ContactMessageDoc>(READ_MODELS.contactMessages)
-        .find({}, { sort: { sent_at: -1, _id: -1 }, limit: query.limit, readonly: true });
-      return {
-        messages: docs.map((doc) => ({
-          messageId: doc._id,
-          topic: doc.topic,
-          subject: doc.subject,
-          message: doc.message,
-          email: doc.email,
-          name: doc.name,
-          userId: doc.user_id,
-          sentAt: doc.sent_at,
-        })),
-      };
+      return latestContactMessages(deps.readSide, query.limit);
     },
   }),
   defineRoute({

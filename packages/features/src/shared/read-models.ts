@@ -4,7 +4,7 @@
  * Money stays in integer cents here; dollars appear only at the API edge.
  */
 import type { Doc } from '@rewear/platform';
-import type { ContactTopic, NotificationKind } from '@rewear/contracts';
+import type { NotificationKind } from '@rewear/contracts';
 
 export const READ_MODELS = {
   listings: 'listings',
@@ -40,28 +40,9 @@ export const SEARCH_INDEXES = { products: 'products' } as const;
 // A listing's documents (ListingDoc, ProductSearchDoc, BrandDoc, LikeDoc; ProductRecord and
 // StockHold in its domain) live with the listing module: packages/features/src/listing/projection.ts.
 
-export interface CollectionEntry {
-  product_id: string;
-  score: number;
-}
-
-/** The `_id` of the Product of the Day's document among the algorithmic collections. */
-export const FEATURED_ID = 'featured';
-
-/**
- * An algorithmic collection (docs/product.md §3, §9), or the Product of the Day's candidates
- * (`_id: 'featured'`): the products that can win, in title order, each with its score without the
- * day's random part, which query-api draws from the server's calendar day (rankOfTheDay).
- */
-export interface AlgorithmicCollectionDoc extends Doc {
-  _id: string;
-  title: string;
-  description: string;
-  criteria: string;
-  products: CollectionEntry[];
-  /** Time reference of the computation: the newest event's time. */
-  updated: string;
-}
+// The collections' documents (AlgorithmicCollectionDoc with its CollectionEntry and FEATURED_ID,
+// UserCollectionDoc) live with the collections module:
+// packages/features/src/collections/projection.ts.
 
 // A cart's documents (CartDoc, CartLineDoc) and a wishlist's (WishlistItemDoc) live with their
 // modules: packages/features/src/cart/projection.ts, packages/features/src/wishlist/projection.ts.
@@ -70,30 +51,8 @@ export interface AlgorithmicCollectionDoc extends Doc {
 // notifier keeps of one (RefundableOrderDoc) live with the order module:
 // packages/features/src/order/projection.ts.
 
-/** A message sent through the contact form (docs/product.md §2.23), for the operators. */
-export interface ContactMessageDoc extends Doc {
-  /** The message id. */
-  _id: string;
-  topic: ContactTopic;
-  subject: string;
-  message: string;
-  email: string;
-  name: string | null;
-  /** The signed-in sender; null for a visitor. */
-  user_id: string | null;
-  sent_at: string;
-}
-
-export interface UserCollectionDoc extends Doc {
-  _id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  product_ids: string[];
-  is_public: boolean;
-  followers: string[];
-  created_at: string;
-}
+// A contact message's document (ContactMessageDoc) lives with the contact module:
+// packages/features/src/contact/projection.ts.
 
 // A shipment's document (ShipmentDoc) and a seller's balance (SellerBalanceDoc, BalanceMovementDoc)
 // live with the shipment module: packages/features/src/shipment/projection.ts.

@@ -1,16 +1,13 @@
 /**
- * A message to the store from the contact form (docs/product.md §2.23): stream
- * `contact-{messageId}`, one event. The route gives each message a new id, so a stream holds one
- * message; an `Idempotency-Key` keeps a retried send from becoming a second message.
+ * Contact's command face (docs/product.md §2.23): stream `contact-{messageId}`, one event. The
+ * route gives each message a new id, so a stream holds one message; an `Idempotency-Key` keeps a
+ * retried send from becoming a second message. The state is the domain's (`./domain.ts`).
  */
-import { CONTACT_MESSAGES, type ContactTopic, type EventOf } from '@rewear/contracts';
+import { CONTACT_MESSAGES, type ContactTopic } from '@rewear/contracts';
 import { reject, type Decider } from '../shared/decider.ts';
+import { evolveContact, initialContact, type ContactEvent, type ContactState } from './domain.ts';
 
-export type ContactEvent = EventOf<'ContactMessageSent'>;
-
-export interface ContactState {
-  sent: boolean;
-}
+export type { ContactEvent, ContactState } from './domain.ts';
 
 export interface SendContactMessage {
   type: 'SendContactMessage';
@@ -30,8 +27,8 @@ export const replyAddressOf = (command: Pick<SendContactMessage, 'email' | 'send
   command.email?.trim().toLowerCase() || command.sender?.email?.trim().toLowerCase() || null;
 
 export const contactDecider: Decider<ContactState, SendContactMessage, ContactEvent> = {
-  initialState: () => ({ sent: false }),
-  evolve: (state, event) => (event.type === 'ContactMessageSent' ? { sent: true } : state),
+  initialState: initialContact,
+  evolve: evolveContact,
   decide: (command, state, { now }) => {
     if (state.sent) return reject('conflict', 'This message has already been sent');
     // A visitor must say where to answer; a signed-in user is answered at their account's address.

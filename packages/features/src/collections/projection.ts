@@ -1,4 +1,108 @@
 /**
+ * Collections' read face: the user collections read model (one document per collection, who
+ * follows it), and the algorithmic collections with the Product of the Day's candidates, which
+ * the catalogue projector computes from the listed products and keeps (their document types and
+ * the pure computation are here). A follow counts once (the domain's `withFollower`).
+ */
+import {
+  COLLECTION_SIZES,
+  FAVOURED_BRANDS,
+  FAVOURED_CATEGORIES,
+  discountPercent,
+  FEATURED_JITTER_MAX,
+  type CollectionId,
+  type EnvelopeOf,
+  type FeaturedCandidate,
+} from '@rewear/contracts';
+import { documentProjector, type Doc } from '@rewear/platform';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { ProductRecord } from '../listing/domain.ts';
+import { COLLECTION_EVENTS, withFollower } from './domain.ts';
+
+// ---------------------------------------------------------------- user collections
+
+export interface UserCollectionDoc extends Doc {
+  _id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  product_ids: string[];
+  is_public: boolean;
+  followers: string[];
+  created_at: string;
+}
+
+export type UserCollectionEvent = EnvelopeOf<(typeof COLLECTION_EVENTS)[number]>;
+
+export function projectUserCollection(
+  current: UserCollectionDoc | null,
+  event: UserCollectionEvent,
+): UserCollectionDoc | null {
+  if (event.type === 'CollectionCreated') {
+    const d = event.data;
+    return {
+      _id: d.collectionId,
+      owner_id: d.ownerId,
+      title: d.title,
+      description: d.description,
+      product_ids: [...d.productIds],
+      is_public: d.isPublic,
+      // A follow seen before the creation (another partition) is kept.
+      followers: current?.followers ?? [],
+      created_at: event.occurredAt,
+    };
+  }
+  const base: UserCollectionDoc = current ?? {
+    _id: event.data.collectionId,
+    owner_id: '',
+    title: '',
+    description: '',
+    product_ids: [],
+    is_public: false,
+    followers: [],
+    created_at: '',
+  };
+  const followers = withFollower(base.followers, event.data.userId);
+  if (followers === base.followers) return base;
+  // Sorted, not in arrival order: a replay must give the same document.
+  return { ...base, followers: followers.sort() };
+}
+
+export const userCollectionsProjector = documentProjector({
+  name: 'user-collections',
+  collectionName: READ_MODELS.userCollections,
+  indexes: [{ keys: { owner_id: 1 } }, { keys: { is_public: 1 } }],
+  canHandle: COLLECTION_EVENTS,
+  documentId: (event) => event.data.collectionId,
+  evolve: projectUserCollection,
+});
+
+// ---------------------------------------------------------------- algorithmic collections
+
+export interface CollectionEntry {
+  product_id: string;
+  score: number;
+}
+
+/** The `_id` of the Product of the Day's document among the algorithmic collections. */
+export const FEATURED_ID = 'featured';
+
+/**
+ * An algorithmic collection (docs/product.md §3, §9), or the Product of the Day's candidates
+ * (`_id: 'featured'`): the products that can win, in title order, each with its score without the
+ * day's random part, which query-api draws from the server's calendar day (rankOfTheDay).
+ */
+export interface AlgorithmicCollectionDoc extends Doc {
+  _id: string;
+  title: string;
+  description: string;
+  criteria: string;
+  products: CollectionEntry[];
+  /** Time reference of the computation: the newest event's time. */
+  updated: string;
+}
+
+/**
  * The algorithmic collections (docs/product.md §3, §9) and the Product of the Day (docs/product.md §4), computed from
  * the listed products at a time reference (the newest event's time, so a replay gives the same
  * answer). Pure functions; ties are broken by product id so the result is deterministic.
@@ -17,17 +121,6 @@
  * - fresh_drops (created within 7 days): newer first, score = hours left in the 7-day window.
  * - investment_pieces (price ≥ $100): price in dollars + condition points.
  */
-import {
-  COLLECTION_SIZES,
-  FAVOURED_BRANDS,
-  FAVOURED_CATEGORIES,
-  discountPercent,
-  FEATURED_JITTER_MAX,
-  type CollectionId,
-  type FeaturedCandidate,
-} from '@rewear/contracts';
-import type { CollectionEntry } from '@rewear/features/shared/read-models';
-import type { ProductRecord } from '@rewear/features/listing/domain';
 
 /** What the scorings read of a product. */
 export type ScoringFields = Pick<

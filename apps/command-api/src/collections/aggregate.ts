@@ -1,5 +1,5 @@
 import { aggregateOf } from '../shared/decider.ts';
-import { collectionDecider } from './decider.ts';
+import { collectionDecider } from '@rewear/features/collections/decider';
 
 /** A collection: its command handling, bound once (streams `collection-<id>`). */
 export const collections = aggregateOf(collectionDecider, 'collection');
