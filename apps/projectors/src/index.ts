@@ -13,10 +13,11 @@ import { wishlistsProjector } from '@rewear/features/wishlist/projection';
 import { ordersProjector } from '@rewear/features/order/projection';
 import { shipmentProjectors } from '@rewear/features/shipment/projection';
 import {
+  inboxProjector,
   notificationReadsProjector,
   notificationsProjector,
-} from './notifications/notifications.ts';
-import { NOTIFIERS, inboxProjector } from './notifications/inbox.ts';
+} from '@rewear/features/notifications/projection';
+import { NOTIFIERS } from './notifications/inbox.ts';
 import { bundleDiscountsProjector } from '@rewear/features/bundle/projection';
 import {
   conversationEntriesProjector,
@@ -35,14 +36,11 @@ export * from './catalogue/projector.ts';
 export * from './catalogue/collections.ts';
 export * from '@rewear/features/cart/projection';
 export * from '@rewear/features/wishlist/projection';
-export * from './notifications/notifications.ts';
 export * from './notifications/inbox.ts';
 export * from './notifications/saved-search-matcher.ts';
 export * from './notifications/saved-searches.ts';
 export * from './notifications/price-drops.ts';
 export * from './notifications/payment-refunds.ts';
-export * from './notifications/offers.ts';
-export * from './notifications/messages.ts';
 // The feature modules' projections, mounted here with their document types.
 export * from '@rewear/features/conversation/projection';
 export * from '@rewear/features/review/projection';
@@ -55,6 +53,7 @@ export * from '@rewear/features/order/projection';
 export * from '@rewear/features/shipment/projection';
 export * from '@rewear/features/contact/projection';
 export * from '@rewear/features/collections/projection';
+export * from '@rewear/features/notifications/projection';
 
 export interface ProjectorSet {
   all: Projector[];

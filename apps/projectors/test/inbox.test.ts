@@ -1,7 +1,8 @@
 /** The inbox: notifiers say who hears of an event; the projector stores each once. */
 import { describe, expect, it } from 'vitest';
 import { createMemoryReadModelStore, type ReadSide } from '@rewear/platform';
-import { READ_MODELS, type InboxDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { InboxDoc } from '@rewear/features/notifications/projection';
 import { inboxDocs, inboxProjector, type Notifier } from '../src/index.ts';
 import { envelope } from './events.ts';
 

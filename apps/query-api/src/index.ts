@@ -16,7 +16,7 @@ export {
   type NotificationFeed,
 } from './notifications/live-feed.ts';
 export { NOTIFICATION_STREAM_PATH } from './notifications/stream.ts';
-export { readNotifications } from './notifications/routes.ts';
+export { readNotifications } from '@rewear/features/notifications/queries';
 export {
   createOpsReadRouter,
   opsReadRoutes,

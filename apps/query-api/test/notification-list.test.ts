@@ -1,7 +1,7 @@
 /** The notification list's merge of shipment threads and inbox documents (pure). */
 import { describe, expect, it } from 'vitest';
-import type { InboxDoc } from '@rewear/features/shared/read-models';
-import { notificationList } from '../src/notifications/routes.ts';
+import type { InboxDoc } from '@rewear/features/notifications/projection';
+import { notificationList } from '@rewear/features/notifications/queries';
 
 describe('notificationList', () => {
   it("lists a user's inbox documents with the shipment threads' notifications, newest first", () => {

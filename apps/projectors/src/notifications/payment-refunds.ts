@@ -4,41 +4,14 @@
  * expired or its payment had failed before the payment arrived), or the part for the items
  * someone else bought meanwhile. The refund events name neither the buyer nor the items' titles,
  * so this notifier keeps them from OrderPlaced (`refundable_orders`) until the refund is issued.
+ * What the buyer reads is the notifications module's (paymentRefundAlert).
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { refundableOrderAfter, type RefundableOrderDoc } from '@rewear/features/order/projection';
-import type { InboxDraft, Notifier } from './notifier.ts';
+import { paymentRefundAlert, type InboxDraft, type Notifier } from '@rewear/features/notifications/projection';
 
 type PaymentRefundEvent = EnvelopeOf<'OrderPlaced' | 'OrderPaymentRefunded' | 'OrderRefundIssued'>;
-
-const quoted = (titles: readonly string[]) =>
-  titles.length > 1
-    ? `“${titles[0]}” and ${titles.length - 1} more`
-    : titles.length === 1
-      ? `“${titles[0]}”`
-      : 'items';
-
-/** Pure: what the buyer reads once the refund of `order` is issued (none if none was decided). */
-export function paymentRefundAlert(order: RefundableOrderDoc): InboxDraft | null {
-  const refund = order.refund;
-  if (!refund) return null;
-  const amount = formatPrice(toDollars(refund.amount_cents));
-  const text =
-    refund.reason === 'items_unavailable'
-      ? `Partly refunded: ${amount} for ${quoted(
-          order.items.filter((i) => refund.product_ids.includes(i.product_id)).map((i) => i.title),
-        )}, no longer available. The rest of your order ships.`
-      : refund.reason === 'order_expired'
-        ? `Refunded ${amount}: your payment arrived after the order had expired. Please place it again.`
-        : `Refunded ${amount}: your payment arrived after the order’s payment had failed. Please place it again.`;
-  return {
-    recipient_id: order.buyer_id,
-    kind: 'payment_refunded',
-    text,
-    link: `/order-confirmation/${encodeURIComponent(order._id)}`,
-  };
-}
 
 export const paymentRefundNotifier: Notifier<PaymentRefundEvent['type']> = {
   handles: ['OrderPlaced', 'OrderPaymentRefunded', 'OrderRefundIssued'],

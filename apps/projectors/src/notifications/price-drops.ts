@@ -2,11 +2,17 @@
  * Price-drop alerts (docs/product.md §14): when a seller lowers the price of a listing, everyone
  * who liked it (a like or the wishlist) hears the old and the new price. Who likes what, and
  * each listing's price, are this notifier's state (`liked_listings`), rebuilt with the inbox.
+ * What they read is the notifications module's (priceDropAlerts).
  */
 import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
-import { READ_MODELS, type LikedListingDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import {
+  priceDropAlerts,
+  type InboxDraft,
+  type LikedListingDoc,
+  type Notifier,
+} from '@rewear/features/notifications/projection';
 import { likeKeys, projectLike, type LikeEvent } from '@rewear/features/listing/projection';
-import type { InboxDraft, Notifier } from './notifier.ts';
 
 type PriceDropEvent =
   LikeEvent | EnvelopeOf<'ListingCreated' | 'ListingUpdated' | 'ListingDeleted'>;
@@ -40,25 +46,6 @@ export function withLikeEvent(
   return [...others, { user_id: userId, wishlist: next.wishlist, liked: next.liked }].sort(
     (a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0),
   );
-}
-
-/** Pure: the alerts of a price change (none unless it went down). */
-export function priceDropAlerts(
-  listing: LikedListingDoc,
-  newPriceCents: number,
-  newTitle: string,
-): InboxDraft[] {
-  if (newPriceCents >= listing.price_cents) return [];
-  const was = formatPrice(toDollars(listing.price_cents));
-  const now = formatPrice(toDollars(newPriceCents));
-  return listing.likers
-    .filter((liker) => liker.user_id !== listing.seller_id)
-    .map((liker) => ({
-      recipient_id: liker.user_id,
-      kind: 'price_drop',
-      text: `Price drop: “${newTitle}” is now ${now} (was ${was})`,
-      link: `/products/${listing._id}`,
-    }));
 }
 
 export const priceDropNotifier: Notifier<PriceDropEvent['type']> = {

@@ -5,15 +5,14 @@
  * filed under its most selective term (saved-search-matcher.ts): a new listing reads only the
  * searches filed under one of its terms, through the collection's index, never all of them.
  * Being read-model documents, they are the same in every process and rebuilt by replay. Their
- * shapes and pure steps are the saved searches feature's (packages/features).
+ * shapes and pure steps are the saved searches feature's (packages/features), and what an alert
+ * says is the notifications module's (matchAlerts).
  */
 import {
   categoryById,
   colorName,
   conditionName,
-  formatPrice,
   sizeName,
-  toDollars,
   type EnvelopeOf,
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
@@ -24,7 +23,11 @@ import {
   type SavedSearchDoc,
 } from '@rewear/features/saved-searches/projection';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
-import type { InboxDraft, Notifier } from './notifier.ts';
+import {
+  matchAlerts,
+  type InboxDraft,
+  type Notifier,
+} from '@rewear/features/notifications/projection';
 import {
   listingKeys,
   matchesSavedSearch,
@@ -54,22 +57,6 @@ export function matchableListing(
     conditions: names(data.conditionIds, conditionName),
     priceCents: data.priceCents,
   };
-}
-
-/** Pure: one alert per owner, however many of their searches the listing matches. */
-export function matchAlerts(
-  matched: readonly SavedSearchDoc[],
-  listing: { listingId: string; title: string; priceCents: number },
-): InboxDraft[] {
-  const byOwner = new Map<string, string[]>();
-  for (const search of matched)
-    byOwner.set(search.user_id, [...(byOwner.get(search.user_id) ?? []), search.name]);
-  return [...byOwner].map(([owner, searchNames]) => ({
-    recipient_id: owner,
-    kind: 'saved_search_match',
-    text: `New for your saved search ${searchNames.map((name) => `“${name}”`).join(', ')}: ${listing.title}, ${formatPrice(toDollars(listing.priceCents))}`,
-    link: `/products/${listing.listingId}`,
-  }));
 }
 
 async function onListingCreated(

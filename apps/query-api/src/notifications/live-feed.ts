@@ -15,9 +15,8 @@
  */
 import type { NotificationList, NotificationView } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import type { NotificationFeed } from '../shared/notification-feed.ts';
+import { readNotifications, type NotificationFeed } from '@rewear/features/notifications/queries';
 import { unseen } from './live-cursor.ts';
-import { readNotifications } from './routes.ts';
 
 /** Short enough that an alert shows within a blink of its event; see scripts/bench/alert-lag.ts. */
 export const DEFAULT_LIVE_POLL_MS = 200;

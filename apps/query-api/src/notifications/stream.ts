@@ -18,7 +18,6 @@ import { z } from 'zod';
 import type { NotificationView } from '@rewear/contracts';
 import { HttpError, type ReadSide, type RequestContext } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
-import type { NotificationFeed } from './live-feed.ts';
 import {
   cursorOf,
   formatCursor,
@@ -29,7 +28,7 @@ import {
   START_CURSOR,
   type StreamCursor,
 } from './live-cursor.ts';
-import { readNotifications } from './routes.ts';
+import { readNotifications, type NotificationFeed } from '@rewear/features/notifications/queries';
 
 export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
 

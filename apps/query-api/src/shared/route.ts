@@ -8,7 +8,7 @@ import {
   type Route,
 } from '@rewear/platform';
 import type { ClientConfig } from '@rewear/contracts';
-import type { NotificationFeed } from './notification-feed.ts';
+import type { NotificationFeed } from '@rewear/features/notifications/queries';
 
 export interface QueryApiDeps {
   /** The read models and search index of the live generation. */
