@@ -13,7 +13,7 @@ const fixtures = path.join(import.meta.dirname, 'fixtures/lint');
 const eslint = new ESLint({ cwd: root });
 
 /** The messages of the fixture's text linted at the place of `face` in the conversation module. */
-async function lintAs(fixture: string, face: 'domain' | 'projection' | 'queries') {
+async function lintAs(fixture: string, face: 'domain' | 'decider' | 'projection' | 'queries') {
   const [result] = await eslint.lintText(readFileSync(path.join(fixtures, fixture), 'utf8'), {
     filePath: path.join(root, `packages/features/src/conversation/${face}.ts`),
   });
@@ -35,6 +35,12 @@ describe('lint: a feature module keeps its faces apart', () => {
     const messages = result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');
     expect(messages).toHaveLength(1);
     expect(messages[0]!.message).toContain("never its decider's writes");
+  });
+
+  it('reports a decider importing the read models', async () => {
+    const messages = await lintAs('decider-reads-read-model.ts', 'decider');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.message).toContain('it reads no read model');
   });
 
   it('reports a query importing the HTTP framework', async () => {
