@@ -6,10 +6,10 @@
  * so this notifier keeps them from OrderPlaced (`refundable_orders`) until the refund is issued.
  * What the buyer reads is the notifications module's (paymentRefundAlert).
  */
-import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
+import type { EnvelopeOf } from '@rewear/contracts';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { refundableOrderAfter, type RefundableOrderDoc } from '@rewear/features/order/projection';
-import { paymentRefundAlert, type InboxDraft, type Notifier } from '@rewear/features/notifications/projection';
+import { paymentRefundAlert, type Notifier } from '@rewear/features/notifications/projection';
 
 type PaymentRefundEvent = EnvelopeOf<'OrderPlaced' | 'OrderPaymentRefunded' | 'OrderRefundIssued'>;
 

@@ -4,11 +4,10 @@
  * each listing's price, are this notifier's state (`liked_listings`), rebuilt with the inbox.
  * What they read is the notifications module's (priceDropAlerts).
  */
-import { formatPrice, toDollars, type EnvelopeOf } from '@rewear/contracts';
+import type { EnvelopeOf } from '@rewear/contracts';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import {
   priceDropAlerts,
-  type InboxDraft,
   type LikedListingDoc,
   type Notifier,
 } from '@rewear/features/notifications/projection';

@@ -31,7 +31,6 @@ import {
   sellerListings,
   visibleListing,
 } from '@rewear/features/listing/queries';
-import { FEATURED_ID, type AlgorithmicCollectionDoc } from '@rewear/features/collections/queries';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import {
   brandParam,

@@ -5,7 +5,8 @@
  */
 import type { CollectionProduct, CollectionView } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
-import { READ_MODELS, type ListingDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { ListingDoc } from '../listing/projection.ts';
 import {
   ALGORITHMIC_COLLECTION_IDS,
   isAlgorithmicCollection,

@@ -24,11 +24,8 @@ import {
   type SortOrder,
 } from '@rewear/contracts';
 import type { ReadSide, SearchFilter, SearchQuery } from '@rewear/platform';
-import {
-  FEATURED_ID,
-  READ_MODELS,
-  type AlgorithmicCollectionDoc,
-} from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import { FEATURED_ID, type AlgorithmicCollectionDoc } from '../collections/projection.ts';
 import { toProduct } from './domain.ts';
 import {
   isVisible,

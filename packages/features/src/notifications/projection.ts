@@ -21,7 +21,8 @@ import {
   type NotificationKind,
 } from '@rewear/contracts';
 import { documentProjector, type Doc, type Projector, type ReadSide } from '@rewear/platform';
-import { READ_MODELS, type RefundableOrderDoc } from '@rewear/features/shared/read-models';
+import { READ_MODELS } from '@rewear/features/shared/read-models';
+import type { RefundableOrderDoc } from '../order/projection.ts';
 import type { SavedSearchDoc } from '@rewear/features/saved-searches/projection';
 import { NOTIFICATIONS_STREAM_EVENTS, readUpToCovers } from './domain.ts';
 
