@@ -3,6 +3,9 @@
  * one place for the route's schema (`contactMessageBody` in requests.ts), the event and the
  * form's own checks. No zod here: the contact page checks its form without zod's runtime.
  */
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
+import type * as commandAnswers from './command-answers.ts';
 
 /** What a message is about: the form's first choice; operators sort by it. */
 export const CONTACT_TOPICS = ['order', 'listing', 'payment', 'account', 'other'] as const;
@@ -37,28 +40,9 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 /** The answer to POST /api/contact. */
-export interface ContactMessageReceived {
-  messageId: string;
-  /** 'Thanks, we received your message. We will reply to {email}.' */
-  message: string;
-  /** The address the reply goes to. */
-  replyTo: string;
-  position: number;
-}
+export type ContactMessageReceived = z.output<typeof commandAnswers.contactMessageReceivedAnswer>;
 
 /** A message as operators read it (GET /api/ops/contact-messages). */
-export interface ContactMessageView {
-  messageId: string;
-  topic: ContactTopic;
-  subject: string;
-  message: string;
-  email: string;
-  name: string | null;
-  /** The signed-in sender's uid; null for a visitor. */
-  userId: string | null;
-  sentAt: string;
-}
+export type ContactMessageView = z.output<typeof answers.contactMessageViewAnswer>;
 
-export interface ContactMessageList {
-  messages: ContactMessageView[];
-}
+export type ContactMessageList = z.output<typeof answers.contactMessageListAnswer>;

@@ -3,6 +3,7 @@
  * the other party. The query side lists them; marking them read is a command of its own.
  */
 import { z } from 'zod';
+import type * as answers from './answers.ts';
 
 export const NOTIFICATION_KINDS = [
   'sale',
@@ -30,22 +31,10 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification as its recipient reads it. */
-export interface NotificationView {
-  id: string;
-  kind: NotificationKind;
-  /** Plain text; the client shows it as text. */
-  text: string;
-  /** An app path: the order page (buyer), /sales (seller) or a profile (review). */
-  link: string;
-  at: string;
-  read: boolean;
-}
+export type NotificationView = z.output<typeof answers.notificationViewAnswer>;
 
 /** GET /api/notifications: the signed-in user's, newest first. */
-export interface NotificationList {
-  notifications: NotificationView[];
-  unreadCount: number;
-}
+export type NotificationList = z.output<typeof answers.notificationListAnswer>;
 
 // Body of POST /api/notifications/read: everything at or before `upTo` is read.
 export const notificationsReadBody = z.object({

@@ -3,8 +3,9 @@
  * bodies (camelCase, docs/api.md) and the views the query side answers.
  */
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH, type OfferStatus } from './offer-rules.ts';
+import { MESSAGE_MAX_LENGTH } from './offer-rules.ts';
 import { dollarAmount, idParam } from './requests.ts';
+import type * as answers from './answers.ts';
 
 // The rules and ids are apart from the schemas, so the product page's offer form does not carry zod.
 export * from './offer-rules.ts';
@@ -37,68 +38,18 @@ export const bundleDiscountsBody = z.object({
 export type BundleDiscountsBody = z.infer<typeof bundleDiscountsBody>;
 
 /** One offer as both parties read it (dollars). */
-export interface OfferView {
-  offerId: string;
-  amount: number;
-  /** The seller's counter, if any. */
-  counterAmount: number | null;
-  status: OfferStatus;
-  /** Until when the current step may be answered (pending, countered). */
-  expiresAt: string | null;
-  /** Until when an accepted offer's price holds. */
-  holdsUntil: string | null;
-}
+export type OfferView = z.output<typeof answers.offerViewAnswer>;
 
 /** One step of a conversation: a message or an offer's step, in order. */
-export interface ConversationEntry {
-  id: string;
-  kind:
-    | 'message'
-    | 'offer_made'
-    | 'offer_countered'
-    | 'offer_accepted'
-    | 'offer_declined'
-    | 'offer_expired'
-    | 'offer_redeemed';
-  /** Who did it; null for the timers. */
-  authorId: string | null;
-  /** Plain text (messages); the client shows it as text. */
-  text: string | null;
-  offerId: string | null;
-  amount: number | null;
-  at: string;
-}
+export type ConversationEntry = z.output<typeof answers.conversationEntryAnswer>;
 
-export interface ConversationSummary {
-  conversationId: string;
-  listingId: string;
-  listingTitle: string;
-  listingImage: string;
-  listPrice: number;
-  buyerId: string;
-  sellerId: string;
-  /** The other party's name, as the reader sees it. */
-  otherName: string;
-  role: 'buyer' | 'seller';
-  lastText: string;
-  lastAt: string;
-}
+export type ConversationSummary = z.output<typeof answers.conversationSummaryAnswer>;
 
 /** GET /api/conversations/{conversationId} */
-export interface ConversationView extends ConversationSummary {
-  offers: OfferView[];
-  entries: ConversationEntry[];
-  /** What the reader may do now. */
-  canOffer: boolean;
-}
+export type ConversationView = z.output<typeof answers.conversationViewAnswer>;
 
 /** GET /api/conversations */
-export interface ConversationList {
-  conversations: ConversationSummary[];
-}
+export type ConversationList = z.output<typeof answers.conversationListAnswer>;
 
 /** GET /api/sellers/{uid}/bundle-discounts */
-export interface BundleDiscounts {
-  sellerId: string;
-  tiers: BundleTier[];
-}
+export type BundleDiscounts = z.output<typeof answers.bundleDiscountsAnswer>;

@@ -3,7 +3,8 @@
  * served in three WebP sizes at content-addressed URLs, so a browser may keep them for good.
  */
 import { z } from 'zod';
-import { MAX_PHOTOS_PER_LISTING, PHOTO_SIZE_NAMES, type PhotoSize } from './photo-rules.ts';
+import { MAX_PHOTOS_PER_LISTING, PHOTO_SIZE_NAMES } from './photo-rules.ts';
+import type * as commandAnswers from './command-answers.ts';
 
 // Sizes, limits and URLs are apart from the schemas, so the pages that show or pick photos do not
 // carry zod.
@@ -17,9 +18,4 @@ export const photoIdList = z.array(photoId).max(MAX_PHOTOS_PER_LISTING);
 export const photoParams = z.object({ id: photoId, size: z.enum(PHOTO_SIZE_NAMES) });
 
 /** The answer of POST /api/photos. */
-export interface UploadedPhoto {
-  photoId: string;
-  width: number;
-  height: number;
-  urls: Record<PhotoSize, string>;
-}
+export type UploadedPhoto = Omit<z.output<typeof commandAnswers.uploadedPhotoAnswer>, 'position'>;

@@ -4,8 +4,8 @@
  * rules; the query side and the client use the same window to say whether a review can change.
  */
 import { z } from 'zod';
-import type { Product, SellerRating } from './api.ts';
-import type { ShipmentRole } from './shipments.ts';
+import type * as answers from './answers.ts';
+import type * as commandAnswers from './command-answers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,57 +39,16 @@ export const reviewBody = z.object({
 export type ReviewBody = z.infer<typeof reviewBody>;
 
 /** One review as anyone reads it. */
-export interface ReviewView {
-  shipmentId: string;
-  authorId: string;
-  /** The author's display name now ('' when unknown). */
-  authorName: string;
-  /** What the author was in that sale: a review of a seller comes from its buyer. */
-  authorRole: ShipmentRole;
-  subjectId: string;
-  rating: number;
-  text: string;
-  leftAt: string;
-  editedAt: string | null;
-  editableUntil: string;
-}
+export type ReviewView = z.output<typeof answers.reviewViewAnswer>;
 
 /** The command answer of POST and PUT /api/shipments/{shipmentId}/review. */
-export interface ReviewLeftAnswer {
-  review: Omit<ReviewView, 'authorName'>;
-  position: number;
-}
+export type ReviewLeftAnswer = z.output<typeof commandAnswers.reviewLeftAnswer>;
 
 /** GET /api/shipments/{shipmentId}/reviews: the shipment's two reviews, for its buyer or seller. */
-export interface ShipmentReviews {
-  shipmentId: string;
-  /** What the person asking is in this shipment. */
-  role: ShipmentRole;
-  /** The other party's uid: the subject of the asker's review. */
-  otherPartyId: string;
-  /** Reviews open once the shipment is completed. */
-  open: boolean;
-  mine: ReviewView | null;
-  theirs: ReviewView | null;
-}
+export type ShipmentReviews = z.output<typeof answers.shipmentReviewsAnswer>;
 
 /** GET /api/sellers/{uid}: a public profile. */
-export interface SellerProfile {
-  uid: string;
-  displayName: string;
-  photoUrl: string | null;
-  /** When the user registered; null when unknown (listings seeded without an account). */
-  memberSince: string | null;
-  rating: SellerRating;
-  /** Received, newest first. */
-  reviews: ReviewView[];
-  /** Their listings for sale (in stock), newest first. */
-  listings: Product[];
-  /** Units of their completed shipments. */
-  itemsSold: number;
-}
+export type SellerProfile = z.output<typeof answers.sellerProfileAnswer>;
 
 /** GET /api/products/{id}: the product, its seller's rating read from their profile. */
-export interface ProductDetail extends Product {
-  sellerRating: SellerRating;
-}
+export type ProductDetail = z.output<typeof answers.productDetailAnswer>;

@@ -5,6 +5,8 @@
  * No zod here: the storefront uses these rules, and the request bodies (shipment-requests.ts)
  * would bring zod's runtime into its pages.
  */
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The timers of the lifecycle, in one place. */
@@ -107,56 +109,7 @@ export function notOpenMessage(status: ShipmentStatus): string {
 }
 
 /** A shipment as its buyer or seller reads it (GET /api/sales, GET /api/orders/{id}/shipments). */
-export interface ShipmentView {
-  shipmentId: string;
-  orderId: string;
-  status: ShipmentStatus;
-  sellerId: string;
-  buyerId: string;
-  items: Array<{
-    productId: string;
-    title: string;
-    image: string;
-    quantity: number;
-    unitPrice: number;
-  }>;
-  /** Dollars. */
-  amount: number;
-  shipping: {
-    name: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    email: string;
-  };
-  carrier: string | null;
-  trackingNumber: string | null;
-  openedAt: string;
-  shipBy: string;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  protectionEndsAt: string | null;
-  problem: { reason: ProblemReason; text: string; reportedAt: string } | null;
-  completedAt: string | null;
-  refunded: boolean;
-  cancelReason: 'buyer_cancelled' | 'not_shipped_in_time' | null;
-  /** What the person asking may do now. */
-  actions: ShipmentAction[];
-}
+export type ShipmentView = z.output<typeof answers.shipmentViewAnswer>;
 
 /** GET /api/sales/balance: the seller's money, in dollars. */
-export interface SellerBalance {
-  /** Held: paid by buyers, not yet released (awaiting shipment, shipped, delivered, on hold, disputed). */
-  pending: number;
-  /** Released to the seller (completed shipments). */
-  available: number;
-  movements: Array<{
-    shipmentId: string;
-    orderId: string;
-    kind: 'held' | 'released' | 'refunded';
-    /** Dollars: held into pending, released from pending to available, refunded out of pending. */
-    amount: number;
-    at: string;
-  }>;
-}
+export type SellerBalance = z.output<typeof answers.sellerBalanceAnswer>;

@@ -3,8 +3,8 @@
  * query side answers. Prices are dollars at the API edge, cents in events and read models.
  */
 import { z } from 'zod';
-import type { Product } from './api.ts';
 import { dollarAmount, idParam } from './requests.ts';
+import type * as answers from './answers.ts';
 
 /** At most this many saved searches per user: each is matched against every new listing. */
 export const MAX_SAVED_SEARCHES = 50;
@@ -37,39 +37,13 @@ export const saveSearchBody = z.object({
 export type SaveSearchBody = z.infer<typeof saveSearchBody>;
 
 /** GET /api/sellers/{uid}/follow: how many follow the seller, and whether the caller does. */
-export interface FollowStatus {
-  sellerId: string;
-  followerCount: number;
-  /** False for a visitor. */
-  following: boolean;
-}
+export type FollowStatus = z.output<typeof answers.followStatusAnswer>;
 
 /** GET /api/follows/listings: the newest listings of the sellers the signed-in user follows. */
-export interface FollowedListings {
-  /** How many sellers the user follows (0: the home page shows no row). */
-  followingCount: number;
-  products: Product[];
-}
+export type FollowedListings = z.output<typeof answers.followedListingsAnswer>;
 
 /** A saved query as the client reads it (prices in dollars; null: not set). */
-export interface SavedSearchQueryView {
-  q: string;
-  category: string | null;
-  brand: string | null;
-  size: string | null;
-  color: string | null;
-  condition: string | null;
-  minPrice: number | null;
-  maxPrice: number | null;
-}
+export type SavedSearchQueryView = z.output<typeof answers.savedSearchQueryViewAnswer>;
 
 /** GET /api/saved-searches: one of the signed-in user's saved searches. */
-export interface SavedSearchView {
-  id: string;
-  name: string;
-  query: SavedSearchQueryView;
-  savedAt: string;
-  lastOpenedAt: string | null;
-  /** New listings that matched since it was last opened (at most SAVED_SEARCH_NEW_MATCHES_KEPT). */
-  newMatches: number;
-}
+export type SavedSearchView = z.output<typeof answers.savedSearchViewAnswer>;
