@@ -1,9 +1,11 @@
 /**
  * The OpenAPI 3.1 document of the whole API, assembled from the RouteDoc lists the APIs export
- * (the same zod schemas they validate with, turned into JSON Schema by zod itself).
+ * (the same zod schemas they validate with, turned into JSON Schema by zod itself). The answers'
+ * bodies come from their schemas in @rewear/contracts, the shapes that carry an id there
+ * (Product, Cart, OrderRow…) named once under components.schemas.
  */
 import { z } from 'zod';
-import type { RouteDoc } from '@rewear/platform';
+import type { ResponseDoc, RouteDoc } from '@rewear/platform';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -22,6 +24,46 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSche
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;
+}
+
+/** Where zod puts the shapes with an id, and where the document names them. */
+const ZOD_DEFS = '"#/$defs/';
+const COMPONENTS = '"#/components/schemas/';
+
+/**
+ * An answer's JSON Schema (as output: what the API sends): its named shapes go to `components`
+ * (the first description of an id is kept; they are the same schema), referenced from there.
+ */
+function answerSchema(schema: z.ZodType, components: Record<string, unknown>): JsonSchema {
+  const { $defs, ...root } = toSchema(schema, 'output');
+  const referenced = <T>(json: T): T =>
+    JSON.parse(JSON.stringify(json).replaceAll(ZOD_DEFS, COMPONENTS)) as T;
+  for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, unknown>))
+    components[id] ??= referenced(def);
+  return referenced(root);
+}
+
+function mediaSchema(mediaType: string): JsonSchema {
+  return mediaType.startsWith('image/') ? { type: 'string', format: 'binary' } : { type: 'string' };
+}
+
+/** A route's own description of one status, with its body's schema if it has one. */
+function ownResponse(
+  doc: string | ResponseDoc,
+  components: Record<string, unknown>,
+): CommonResponse & { content?: Record<string, { schema: JsonSchema }> } {
+  if (typeof doc === 'string') return { description: doc };
+  if (doc.body)
+    return {
+      description: doc.description,
+      content: { 'application/json': { schema: answerSchema(doc.body, components) } },
+    };
+  if (doc.mediaType)
+    return {
+      description: doc.description,
+      content: { [doc.mediaType]: { schema: mediaSchema(doc.mediaType) } },
+    };
+  return { description: doc.description };
 }
 
 /** Path or query parameters from an object schema: one parameter per property. */
@@ -91,7 +133,7 @@ const errorContent = {
   'application/json': { schema: { $ref: '#/components/schemas/Error' } },
 };
 
-function operation(route: RouteDoc): Record<string, unknown> {
+function operation(route: RouteDoc, components: Record<string, unknown>): Record<string, unknown> {
   const security =
     route.auth === 'user'
       ? [{ firebaseIdToken: [] }]
@@ -101,14 +143,16 @@ function operation(route: RouteDoc): Record<string, unknown> {
           ? [{ opsToken: [] }]
           : [];
   const own: Record<string, CommonResponse> = Object.fromEntries(
-    Object.entries(route.responses).map(([status, description]) => [status, { description }]),
+    Object.entries(route.responses).map(([status, doc]) => [status, ownResponse(doc, components)]),
   );
   const responses = Object.fromEntries(
     Object.entries<CommonResponse>({ ...commonResponses(route), ...own })
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([status, response]) => [
         status,
-        Number(status) >= 400 ? { ...response, content: errorContent } : response,
+        Number(status) >= 400 && !('content' in response)
+          ? { ...response, content: errorContent }
+          : response,
       ]),
   );
   return {
@@ -147,9 +191,10 @@ export function buildOpenApiDocument(
   version = '0.1.0',
 ): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
+  const answers: Record<string, unknown> = {};
   for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path]![route.method] = operation(route);
+    paths[route.path]![route.method] = operation(route, answers);
   }
   const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name }));
   return {
@@ -170,7 +215,10 @@ export function buildOpenApiDocument(
         firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' },
         opsToken: { type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' },
       },
-      schemas: { Error: errorBody },
+      schemas: {
+        Error: errorBody,
+        ...Object.fromEntries(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b))),
+      },
     },
   };
 }

@@ -571,3 +571,15 @@ export const disputeListAnswer = z.strictObject({
     }),
   ),
 });
+
+// The lists, as the routes answer them.
+
+export const brandListAnswer = z.array(brandViewAnswer);
+export const brandsWithCountAnswer = z.array(brandWithCountAnswer);
+export const categoryListAnswer = z.array(categoryViewAnswer);
+export const categoriesWithCountAnswer = z.array(categoryWithCountAnswer);
+export const wishlistAnswer = z.array(wishlistItemAnswer);
+export const orderRowsAnswer = z.array(orderRowAnswer);
+export const shipmentListAnswer = z.array(shipmentViewAnswer);
+export const savedSearchListAnswer = z.array(savedSearchViewAnswer);
+export const collectionListAnswer = z.array(collectionViewAnswer);

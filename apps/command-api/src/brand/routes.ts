@@ -1,3 +1,4 @@
+import { brandAnswer, brandFoundAnswer } from '@rewear/contracts/command-answers';
 import {
   streamIdOf,
   type DomainEvent,
@@ -38,7 +39,10 @@ export const brandRoutes: CommandRoute[] = [
       tags: ['brands'],
       auth: 'user',
       body: createBrandBody,
-      responses: { 201: '{ id, name, image, position }', 409: 'Brand already exists' },
+      responses: {
+        201: { description: '{ id, name, image, position }', body: brandAnswer },
+        409: 'Brand already exists',
+      },
     },
     async handle({ body, ctx, deps: services }) {
       if (await existingBrand(services, body.name)) throw conflict('Brand already exists');
@@ -65,8 +69,14 @@ export const brandRoutes: CommandRoute[] = [
       auth: 'user',
       body: findOrCreateBrandBody,
       responses: {
-        200: '{ id, name, image, created: false, position }',
-        201: '{ id, name, image, created: true, position }',
+        200: {
+          description: '{ id, name, image, created: false, position }',
+          body: brandFoundAnswer,
+        },
+        201: {
+          description: '{ id, name, image, created: true, position }',
+          body: brandFoundAnswer,
+        },
       },
     },
     async handle({ body, ctx, deps: services }) {

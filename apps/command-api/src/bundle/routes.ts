@@ -1,4 +1,5 @@
 /** A seller sets their own bundle discounts (docs/product.md §13). */
+import { bundleDiscountsSetAnswer } from '@rewear/contracts/command-answers';
 import { bundleDiscountsBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { bundles } from './aggregate.ts';
@@ -14,7 +15,10 @@ export const bundleRoutes: CommandRoute[] = [
       auth: 'user',
       body: bundleDiscountsBody,
       responses: {
-        200: '{ sellerId, tiers: [{ minItems, percent }], position }',
+        200: {
+          description: '{ sellerId, tiers: [{ minItems, percent }], position }',
+          body: bundleDiscountsSetAnswer,
+        },
         400: 'A tier out of range, two tiers of one size, or a bigger bundle with a smaller discount',
         401: 'Not signed in',
       },

@@ -1,4 +1,10 @@
 import {
+  cartClearedAnswer,
+  cartCreatedAnswer,
+  cartLineChangedAnswer,
+  cartMergedAnswer,
+} from '@rewear/contracts/command-answers';
+import {
   cartItemBody,
   clearCartBody,
   createCartBody,
@@ -22,8 +28,8 @@ export const cartRoutes: CommandRoute[] = [
       auth: 'user',
       body: createCartBody,
       responses: {
-        201: '{ id, position }',
-        200: '{ id, position } (the cart existed)',
+        201: { description: '{ id, position }', body: cartCreatedAnswer },
+        200: { description: '{ id, position } (the cart existed)', body: cartCreatedAnswer },
         403: 'userId is not the token’s',
       },
     },
@@ -52,7 +58,10 @@ export const cartRoutes: CommandRoute[] = [
       auth: 'user',
       body: cartItemBody,
       responses: {
-        200: '{ cartId, productId, quantity, position }',
+        200: {
+          description: '{ cartId, productId, quantity, position }',
+          body: cartLineChangedAnswer,
+        },
         400: "'You cannot buy your own listing'",
         403: 'Not your cart',
         404: 'Cart or product not found',
@@ -103,7 +112,10 @@ export const cartRoutes: CommandRoute[] = [
       auth: 'user',
       body: updateCartItemBody,
       responses: {
-        200: '{ cartId, productId, quantity, position }',
+        200: {
+          description: '{ cartId, productId, quantity, position }',
+          body: cartLineChangedAnswer,
+        },
         403: 'Not your cart',
         404: 'Cart or product not found',
         409: 'Only {n} available',
@@ -128,7 +140,11 @@ export const cartRoutes: CommandRoute[] = [
       tags: ['cart'],
       auth: 'user',
       body: clearCartBody,
-      responses: { 200: '{ cartId, position }', 403: 'Not your cart', 404: 'Cart not found' },
+      responses: {
+        200: { description: '{ cartId, position }', body: cartClearedAnswer },
+        403: 'Not your cart',
+        404: 'Cart not found',
+      },
     },
     async handle({ user, body, ctx, deps: services }) {
       const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
@@ -148,7 +164,11 @@ export const cartRoutes: CommandRoute[] = [
       auth: 'user',
       body: mergeCartBody,
       responses: {
-        200: '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }',
+        200: {
+          description:
+            '{ id, items: [{productId, quantity}], skipped: [{productId, reason}], position }',
+          body: cartMergedAnswer,
+        },
         403: 'Not your cart',
         404: 'Cart not found',
       },

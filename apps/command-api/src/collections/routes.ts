@@ -1,3 +1,7 @@
+import {
+  collectionCreatedAnswer,
+  collectionFollowedAnswer,
+} from '@rewear/contracts/command-answers';
 import { collectionParams, createCollectionBody } from '@rewear/contracts';
 import { notFound } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
@@ -14,7 +18,11 @@ export const collectionRoutes: CommandRoute[] = [
       auth: 'user',
       body: createCollectionBody,
       responses: {
-        201: '{ id, title, description, productIds, isPublic, owner_id, position }',
+        201: {
+          description:
+            "{ id, title, description, productIds, isPublic, type: 'user', owner_id, position }",
+          body: collectionCreatedAnswer,
+        },
         404: 'A product does not exist',
       },
     },
@@ -57,7 +65,10 @@ export const collectionRoutes: CommandRoute[] = [
       tags: ['collections'],
       auth: 'user',
       params: collectionParams,
-      responses: { 200: '{ id, following: true, position }', 404: 'Collection not found' },
+      responses: {
+        200: { description: '{ id, following: true, position }', body: collectionFollowedAnswer },
+        404: 'Collection not found',
+      },
     },
     async handle({ user, params, ctx, deps: services }) {
       const outcome = await collections.handle(services.envFor(ctx), params.id, {

@@ -1,4 +1,5 @@
 /** POST /api/contact: the contact form (docs/product.md §2.23), from a visitor or a signed-in user. */
+import { contactMessageReceivedAnswer } from '@rewear/contracts/command-answers';
 import { contactMessageBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { replyAddressOf } from '@rewear/features/contact/decider';
@@ -15,7 +16,11 @@ export const contactRoutes: CommandRoute[] = [
       auth: 'optional',
       body: contactMessageBody,
       responses: {
-        201: '{ messageId, message: "Thanks, we received your message. We will reply to {email}.", replyTo, position }',
+        201: {
+          description:
+            '{ messageId, message: "Thanks, we received your message. We will reply to {email}.", replyTo, position }',
+          body: contactMessageReceivedAnswer,
+        },
         400: 'A field out of its limits, with the reason; a visitor without an email: "Enter your email address, so we can reply"',
       },
     },

@@ -6,6 +6,11 @@
  * messages count against their own stricter per-user rate limits.
  */
 import {
+  messageSentAnswer,
+  offerAnsweredAnswer,
+  offerMadeAnswer,
+} from '@rewear/contracts/command-answers';
+import {
   conversationParams,
   listingConversationParams,
   messageBody,
@@ -13,7 +18,7 @@ import {
   offerParams,
   toCents,
 } from '@rewear/contracts';
-import { notFound } from '@rewear/platform';
+import { notFound, type RouteDoc } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
 import { availableStock } from '@rewear/features/listing/decider';
@@ -80,10 +85,14 @@ function answerRoute(
       params: offerParams,
       body: action === 'counter' ? offerBody : undefined,
       responses: {
-        200: '{ offer: { offerId, status, amount, counterAmount, holdsUntil }, position }',
+        200: {
+          description:
+            '{ offer: { offerId, status, amount, counterAmount, holdsUntil }, position }',
+          body: offerAnsweredAnswer,
+        },
         ...(action === 'counter'
           ? { 400: 'The counter is not above the offer, or not an amount' }
-          : ({} as Record<number, string>)),
+          : ({} as RouteDoc['responses'])),
         ...conversationResponses,
         409: 'The offer expired or was already answered',
       },
@@ -117,7 +126,11 @@ export const conversationRoutes: CommandRoute[] = [
       params: listingConversationParams,
       body: offerBody,
       responses: {
-        201: '{ conversationId, offer: { offerId, status, amount, counterAmount, holdsUntil }, position }',
+        201: {
+          description:
+            '{ conversationId, offer: { offerId, status, amount, counterAmount, holdsUntil }, position }',
+          body: offerMadeAnswer,
+        },
         400: 'Below half the price, not below the price, or an offer on one’s own listing',
         401: 'Not signed in',
         404: 'Product not found',
@@ -152,7 +165,7 @@ export const conversationRoutes: CommandRoute[] = [
       params: listingConversationParams,
       body: messageBody,
       responses: {
-        201: '{ conversationId, position }',
+        201: { description: '{ conversationId, position }', body: messageSentAnswer },
         400: 'No text, too long, or a message to oneself',
         401: 'Not signed in',
         404: 'Product not found',
@@ -181,7 +194,7 @@ export const conversationRoutes: CommandRoute[] = [
       params: conversationParams,
       body: messageBody,
       responses: {
-        201: '{ conversationId, position }',
+        201: { description: '{ conversationId, position }', body: messageSentAnswer },
         400: 'No text, or too long',
         ...conversationResponses,
       },

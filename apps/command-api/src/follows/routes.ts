@@ -2,6 +2,7 @@
  * Following sellers (docs/product.md §14): the signed-in user follows or unfollows a seller; the
  * follower is always the caller, so nobody changes another's follows. Both are idempotent.
  */
+import { sellerFollowAnswer } from '@rewear/contracts/command-answers';
 import { sellerParams } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
@@ -32,7 +33,7 @@ export const followRoutes: CommandRoute[] = [
       auth: 'user',
       params: sellerParams,
       responses: {
-        200: '{ sellerId, following: true, position }',
+        200: { description: '{ sellerId, following: true, position }', body: sellerFollowAnswer },
         400: 'Following oneself',
         401: 'Not signed in',
         404: 'Seller not found',
@@ -61,7 +62,10 @@ export const followRoutes: CommandRoute[] = [
       tags: ['follows'],
       auth: 'user',
       params: sellerParams,
-      responses: { 200: '{ sellerId, following: false, position }', 401: 'Not signed in' },
+      responses: {
+        200: { description: '{ sellerId, following: false, position }', body: sellerFollowAnswer },
+        401: 'Not signed in',
+      },
     },
     async handle({ user, params, ctx, deps: services }) {
       const outcome = await followLists.handle(services.envFor(ctx), user.uid, {

@@ -1,4 +1,8 @@
 import {
+  listingAnswer as listingAnswerSchema,
+  listingDeletedAnswer,
+} from '@rewear/contracts/command-answers';
+import {
   COLORS,
   CONDITIONS,
   SIZES,
@@ -88,7 +92,10 @@ export const listingRoutes: CommandRoute[] = [
       tags: ['products'],
       auth: 'user',
       body: createListingBody,
-      responses: { 201: 'Product (with position)', 400: 'Invalid fields, brand or category' },
+      responses: {
+        201: { description: 'The listing (with position)', body: listingAnswerSchema },
+        400: 'Invalid fields, brand or category',
+      },
     },
     async handle({ user, body, ctx, deps: services }) {
       const brandId = String(body.brand_id);
@@ -137,7 +144,7 @@ export const listingRoutes: CommandRoute[] = [
       params: listingParams,
       body: updateListingBody,
       responses: {
-        200: 'Product (with position)',
+        200: { description: 'The listing (with position)', body: listingAnswerSchema },
         403: 'Not the seller',
         404: 'Product not found',
       },
@@ -191,7 +198,11 @@ export const listingRoutes: CommandRoute[] = [
       tags: ['products'],
       auth: 'user',
       params: listingParams,
-      responses: { 200: '{ message, position }', 403: 'Not the seller', 404: 'Product not found' },
+      responses: {
+        200: { description: '{ message, product_id, position }', body: listingDeletedAnswer },
+        403: 'Not the seller',
+        404: 'Product not found',
+      },
     },
     async handle({ user, params, ctx, deps: services }) {
       const outcome = await listings.handle(services.envFor(ctx), params.id, {

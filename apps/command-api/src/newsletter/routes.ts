@@ -1,3 +1,4 @@
+import { newsletterAnswer } from '@rewear/contracts/command-answers';
 import { newsletterBody } from '@rewear/contracts';
 import { subscriptionIdFor } from '@rewear/features/newsletter/decider';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
@@ -13,8 +14,8 @@ export const newsletterRoutes: CommandRoute[] = [
       auth: 'optional',
       body: newsletterBody,
       responses: {
-        201: '{ message, position }',
-        200: '{ message, position } (already subscribed)',
+        201: { description: '{ message, position }', body: newsletterAnswer },
+        200: { description: '{ message, position } (already subscribed)', body: newsletterAnswer },
       },
     },
     async handle({ body, ctx, deps: services }) {
@@ -47,7 +48,10 @@ export const newsletterRoutes: CommandRoute[] = [
       tags: ['newsletter'],
       auth: 'optional',
       body: newsletterBody,
-      responses: { 200: '{ message, position }', 404: 'This email is not subscribed' },
+      responses: {
+        200: { description: '{ message, position }', body: newsletterAnswer },
+        404: 'This email is not subscribed',
+      },
     },
     async handle({ body, ctx, deps: services }) {
       const outcome = await subscriptions.handle(

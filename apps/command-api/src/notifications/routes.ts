@@ -2,6 +2,7 @@
  * Marking notifications read (docs/product.md §11.6): an event, so the read model's read or
  * unread stays a projection. Only the signed-in user's own; there is no uid to name another's.
  */
+import { notificationsReadAnswer } from '@rewear/contracts/command-answers';
 import { notificationsReadBody } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { inboxes } from './aggregate.ts';
@@ -17,7 +18,10 @@ export const notificationRoutes: CommandRoute[] = [
       auth: 'user',
       body: notificationsReadBody,
       responses: {
-        200: '{ readUpTo, position } (readUpTo: the mark now, never after the present)',
+        200: {
+          description: '{ readUpTo, position } (readUpTo: the mark now, never after the present)',
+          body: notificationsReadAnswer,
+        },
         400: 'Invalid body, with the reason',
         401: 'Not signed in',
       },

@@ -3,6 +3,7 @@
  * secret of the order's own PaymentIntent back, so the card is confirmed for that order and
  * amount. Nothing is written: paying still goes through update-payment.
  */
+import { orderCreatedAnswer } from '@rewear/contracts/command-answers';
 import { orderParams, type OrderCreated } from '@rewear/contracts';
 import { HttpError, notFound, requireSelf, loggerFor } from '@rewear/platform';
 import { defineRoute } from '../shared/http.ts';
@@ -19,7 +20,11 @@ export const resumePaymentRoute = defineRoute({
     auth: 'user',
     params: orderParams,
     responses: {
-      200: 'OrderCreated { order: { id, status, total_price, expires_at }, clientSecret, paymentIntentId, position }',
+      200: {
+        description:
+          'OrderCreated { order: { id, status, total_price, expires_at }, clientSecret, paymentIntentId, position }',
+        body: orderCreatedAnswer,
+      },
       403: 'Not your order',
       404: 'Order not found',
       409: "'This order is already paid.', 'This order has expired. Please place it again.' or 'The payment for this order failed. Please place it again.'",

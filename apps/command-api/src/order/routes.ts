@@ -1,3 +1,4 @@
+import { orderCreatedAnswer, orderPaidAnswer } from '@rewear/contracts/command-answers';
 import {
   toCents,
   type OrderCreated,
@@ -37,7 +38,11 @@ export const orderRoutes: CommandRoute[] = [
       auth: 'user',
       body: createOrderBody,
       responses: {
-        201: 'OrderCreated { order: { id, status, total_price, expires_at }, clientSecret, paymentIntentId, position }',
+        201: {
+          description:
+            'OrderCreated { order: { id, status, total_price, expires_at }, clientSecret, paymentIntentId, position }',
+          body: orderCreatedAnswer,
+        },
         400: "'You cannot buy your own listing' (a line is the buyer’s own listing); nothing is held",
         403: 'userId is not the token’s',
         404: 'Product not found',
@@ -94,7 +99,7 @@ export const orderRoutes: CommandRoute[] = [
       params: orderParams,
       body: updatePaymentBody,
       responses: {
-        200: "{ order: { id, status: 'paid' }, position }",
+        200: { description: "{ order: { id, status: 'paid' }, position }", body: orderPaidAnswer },
         402: 'The payment has not succeeded (or failed)',
         403: 'Not your order',
         404: 'Order not found',

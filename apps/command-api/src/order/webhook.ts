@@ -3,6 +3,7 @@
  * signature is verified by the gateway; the intent it carries is then re-read from the
  * processor, so only the processor's own word moves an order.
  */
+import { paymentWebhookAnswer } from '@rewear/contracts/command-answers';
 import { loggerFor } from '@rewear/platform';
 import type { CommandEnvironment } from '../shared/decider.ts';
 import { CommandRejected } from '../shared/decider.ts';
@@ -65,7 +66,10 @@ export const webhookRoute: CommandRoute = defineRoute({
       'Payment processor notifications (signature verified): payment_intent.succeeded / payment_intent.payment_failed',
     tags: ['payments'],
     auth: 'none',
-    responses: { 200: '{ received: true, handled, position }', 400: 'Bad signature or body' },
+    responses: {
+      200: { description: '{ received: true, handled, position }', body: paymentWebhookAnswer },
+      400: 'Bad signature or body',
+    },
   },
   async handle({ ctx, deps: services }) {
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';

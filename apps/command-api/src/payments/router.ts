@@ -1,4 +1,5 @@
 /** POST /api/payments/simulated/confirm: the simulated processor's stand-in for Stripe.js. */
+import { paymentIntentConfirmedAnswer } from '@rewear/contracts/command-answers';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { z } from 'zod';
@@ -26,7 +27,7 @@ export const paymentRoutes: RouteDoc[] = [
     auth: 'none',
     body: simulatedConfirmBody,
     responses: {
-      200: '{ paymentIntent: { id, status } }',
+      200: { description: '{ paymentIntent: { id, status } }', body: paymentIntentConfirmedAnswer },
       400: 'Invalid body, or the intent is already succeeded or canceled',
       402: 'Card refused: { message, code, decline_code? }',
       404: 'No such payment_intent',

@@ -1,4 +1,5 @@
 /** POST /api/photos: a signed-in user uploads one photo (its raw bytes) for their listings. */
+import { uploadedPhotoAnswer } from '@rewear/contracts/command-answers';
 import getRawBody from 'raw-body';
 import type { Middleware } from 'koa';
 import {
@@ -54,7 +55,10 @@ export const photoRoutes: CommandRoute[] = [
         description: 'The image file itself (not a form): JPEG, PNG or WebP, at most 10 MB',
       },
       responses: {
-        201: '{ photoId, width, height, urls: { thumbnail, card, full }, position }',
+        201: {
+          description: '{ photoId, width, height, urls: { thumbnail, card, full }, position }',
+          body: uploadedPhotoAnswer,
+        },
         400: 'Not a JPEG, PNG or WebP photo, or damaged',
         413: 'Larger than 10 MB',
       },

@@ -4,6 +4,7 @@
  * buyer and seller are and whether it completed; the decider (the review feature's, in
  * packages/features) says yes or why not (403, 409), and a refusal appends nothing.
  */
+import { reviewLeftAnswer } from '@rewear/contracts/command-answers';
 import { reviewBody, reviewEditableUntil, shipmentParams } from '@rewear/contracts';
 import { type CommandEnvironment } from '../shared/decider.ts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
@@ -40,8 +41,11 @@ function reviewRoute(method: 'post' | 'put'): CommandRoute {
       params: shipmentParams,
       body: reviewBody,
       responses: {
-        [leaving ? 201 : 200]:
-          '{ review: { shipmentId, authorId, authorRole, subjectId, rating, text, leftAt, editedAt, editableUntil }, position }',
+        [leaving ? 201 : 200]: {
+          description:
+            '{ review: { shipmentId, authorId, authorRole, subjectId, rating, text, leftAt, editedAt, editableUntil }, position }',
+          body: reviewLeftAnswer,
+        },
         400: "Invalid body, with the reason; 'You cannot review yourself' (a shipment whose buyer is its seller)",
         401: 'Not signed in',
         403: 'Only the buyer or the seller of this shipment',

@@ -3,6 +3,7 @@
  * opens one (which marks its new matches seen) or deletes one. Searches live in the user's own
  * stream, so another user's search id is simply not found there.
  */
+import { savedSearchAnswer, savedSearchCreatedAnswer } from '@rewear/contracts/command-answers';
 import {
   CATEGORIES,
   COLORS,
@@ -77,7 +78,7 @@ export const savedSearchRoutes: CommandRoute[] = [
       auth: 'user',
       body: saveSearchBody,
       responses: {
-        201: '{ id, name, position }',
+        201: { description: '{ id, name, position }', body: savedSearchCreatedAnswer },
         400: 'No name, an empty query, an unknown filter value or a price range upside down',
         401: 'Not signed in',
         409: 'Too many saved searches',
@@ -106,7 +107,7 @@ export const savedSearchRoutes: CommandRoute[] = [
       auth: 'user',
       params: savedSearchParams,
       responses: {
-        200: '{ id, position }',
+        200: { description: '{ id, position }', body: savedSearchAnswer },
         401: 'Not signed in',
         404: 'Not one of your saved searches',
       },
@@ -130,7 +131,7 @@ export const savedSearchRoutes: CommandRoute[] = [
       auth: 'user',
       params: savedSearchParams,
       responses: {
-        200: '{ id, position }',
+        200: { description: '{ id, position }', body: savedSearchAnswer },
         401: 'Not signed in',
         404: 'Not one of your saved searches',
       },

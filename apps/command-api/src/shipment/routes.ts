@@ -4,6 +4,7 @@
  * disputes it, the buyer may cancel before shipping. Who asks is checked by the decider (403),
  * then whether the action is open from the shipment's status (409); a refusal appends nothing.
  */
+import { shipmentChangedAnswer } from '@rewear/contracts/command-answers';
 import { z } from 'zod';
 import {
   reportProblemBody,
@@ -11,6 +12,7 @@ import {
   shipmentParams,
   type ShipmentStatus,
 } from '@rewear/contracts';
+import type { RouteDoc } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import type { CommandServices } from '../shared/services.ts';
 import type { ShipmentCommand } from '@rewear/features/shipment/decider';
@@ -38,8 +40,11 @@ function shipmentRoute<B = unknown>(spec: ShipmentRouteSpec<B>): CommandRoute {
       params: shipmentParams,
       body: spec.body,
       responses: {
-        200: `{ shipment: { shipmentId, status: '${spec.to}', refunded }, position }`,
-        ...(spec.body ? { 400: 'Invalid body, with the reason' } : ({} as Record<number, string>)),
+        200: {
+          description: `{ shipment: { shipmentId, status: '${spec.to}', refunded }, position }`,
+          body: shipmentChangedAnswer,
+        },
+        ...(spec.body ? { 400: 'Invalid body, with the reason' } : ({} as RouteDoc['responses'])),
         401: 'Not signed in',
         403: `Only ${spec.who} of this shipment`,
         404: 'Shipment not found',

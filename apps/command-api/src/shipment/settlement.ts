@@ -6,6 +6,7 @@
  * are recorded in the settlement event, the envelope's actor is `operator:<name>`, and the
  * settlement is also recorded in the operators' own stream (their audit log).
  */
+import { shipmentChangedAnswer } from '@rewear/contracts/command-answers';
 import { settleDisputeBody, shipmentParams } from '@rewear/contracts';
 import { operatorOf, operatorRecordOf, recordOperatorAction } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
@@ -23,7 +24,11 @@ export const settleDisputeRoute: CommandRoute = defineRoute({
     params: shipmentParams,
     body: settleDisputeBody,
     responses: {
-      200: "{ shipment: { shipmentId, status: 'refunded' | 'completed', refunded }, position }",
+      200: {
+        description:
+          "{ shipment: { shipmentId, status: 'refunded' | 'completed', refunded }, position }",
+        body: shipmentChangedAnswer,
+      },
       400: 'Invalid body, with the reason',
       401: 'No operator token, or not the right one',
       403: 'An account without the operator role, or operator endpoints disabled (no OPS_TOKEN on the server)',

@@ -1,3 +1,4 @@
+import { userRegisteredAnswer } from '@rewear/contracts/command-answers';
 import { registerUserBody } from '@rewear/contracts';
 import { requireSelf } from '@rewear/platform';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
@@ -13,7 +14,7 @@ export const userRoutes: CommandRoute[] = [
       auth: 'user',
       body: registerUserBody,
       responses: {
-        201: '{ uid, position }',
+        201: { description: '{ uid, position }', body: userRegisteredAnswer },
         403: 'uid is not the token’s',
         409: 'User already registered',
       },

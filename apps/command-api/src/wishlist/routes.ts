@@ -1,3 +1,4 @@
+import { wishlistClearedAnswer, wishlistItemAnswer } from '@rewear/contracts/command-answers';
 import {
   type DomainEvent,
   addWishlistBody,
@@ -19,8 +20,11 @@ export const wishlistRoutes: CommandRoute[] = [
       auth: 'user',
       body: addWishlistBody,
       responses: {
-        201: '{ userId, productId, position }',
-        200: 'Already saved',
+        201: { description: '{ userId, productId, position }', body: wishlistItemAnswer },
+        200: {
+          description: '{ userId, productId, position } (already saved)',
+          body: wishlistItemAnswer,
+        },
         403: 'Not your wishlist',
         404: 'Product not found',
       },
@@ -50,7 +54,7 @@ export const wishlistRoutes: CommandRoute[] = [
       auth: 'user',
       params: wishlistItemParams,
       responses: {
-        200: '{ userId, productId, position }',
+        200: { description: '{ userId, productId, position }', body: wishlistItemAnswer },
         403: 'Not your wishlist',
         404: 'Product is not in the wishlist',
       },
@@ -77,7 +81,10 @@ export const wishlistRoutes: CommandRoute[] = [
       tags: ['wishlist'],
       auth: 'user',
       params: wishlistParams,
-      responses: { 200: '{ userId, removed, position }', 403: 'Not your wishlist' },
+      responses: {
+        200: { description: '{ userId, removed, position }', body: wishlistClearedAnswer },
+        403: 'Not your wishlist',
+      },
     },
     async handle({ params, ctx, deps: services }) {
       requireSelf(ctx, params.uid);

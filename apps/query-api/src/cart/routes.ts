@@ -2,6 +2,7 @@
  * The owner's cart, with each line joined to its listing in one query, and its totals: the HTTP
  * of the cart module's queries (@rewear/features/cart/queries).
  */
+import { cartTotalsAnswer, cartViewAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import type { CartTotals, CartView } from '@rewear/contracts';
 import {
@@ -28,7 +29,11 @@ export const cartRoutes: QueryRoute[] = [
       tags: ['Cart'],
       auth: 'user',
       params: z.object({ userId: idParam }),
-      responses: { 200: 'CartView', 401: 'Not signed in', 403: 'Not your cart' },
+      responses: {
+        200: { description: 'CartView', body: cartViewAnswer },
+        401: 'Not signed in',
+        403: 'Not your cart',
+      },
     },
     async handle({ ctx, params, deps }): Promise<CartView> {
       requireSelf(ctx, params.userId);
@@ -55,7 +60,7 @@ export const cartRoutes: QueryRoute[] = [
       auth: 'user',
       params: z.object({ cartId: idParam }),
       responses: {
-        200: 'CartTotals',
+        200: { description: 'CartTotals', body: cartTotalsAnswer },
         401: 'Not signed in',
         403: 'Not your cart',
         404: 'Cart not found',

@@ -4,6 +4,16 @@
  * the Day. What they read and the product view they answer are the listing module's queries
  * (`@rewear/features/listing/queries`); the query strings and their validation are here.
  */
+import {
+  availabilityAnswer,
+  categoriesWithCountAnswer,
+  filterOptionsAnswer,
+  filteredProductsAnswer,
+  priceRangeAnswer,
+  productAnswer,
+  productDetailAnswer,
+  productListAnswer,
+} from '@rewear/contracts/answers';
 import { z } from 'zod';
 import {
   LIMITS,
@@ -94,7 +104,10 @@ export const catalogueRoutes: QueryRoute[] = [
       tags: TAGS,
       auth: 'optional',
       query: listQuery,
-      responses: { 200: 'Product[]', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'Product[]', body: productListAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }) {
       const result = await productIndexOf(deps.readSide).search({
@@ -113,7 +126,10 @@ export const catalogueRoutes: QueryRoute[] = [
         "Product of the Day (docs/product.md §4.10): the projector's candidates, the day's random part drawn from the server's UTC day",
       tags: TAGS,
       auth: 'optional',
-      responses: { 200: 'Product', 404: 'No featured product available' },
+      responses: {
+        200: { description: 'Product', body: productAnswer },
+        404: 'No featured product available',
+      },
     },
     async handle({ deps }) {
       // The server's calendar day draws the day's pick.
@@ -131,7 +147,10 @@ export const catalogueRoutes: QueryRoute[] = [
       tags: TAGS,
       auth: 'optional',
       query: filterQuery,
-      responses: { 200: 'FilteredProducts', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'FilteredProducts', body: filteredProductsAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }): Promise<JsonAnswer<FilteredProductsWithFacets>> {
       const result = await productIndexOf(deps.readSide).search(searchQueryOfFilter(query));
@@ -154,7 +173,10 @@ export const catalogueRoutes: QueryRoute[] = [
       tags: ['Search'],
       auth: 'optional',
       query: z.object({ keyword: text().default(''), limit: wholeNumber(1, 200).default(50) }),
-      responses: { 200: 'Product[]', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'Product[]', body: productListAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }) {
       if (!query.keyword) return [];
@@ -172,7 +194,9 @@ export const catalogueRoutes: QueryRoute[] = [
       summary: 'Every category with its number of listed products',
       tags: TAGS,
       auth: 'optional',
-      responses: { 200: 'CategoryWithCount[]' },
+      responses: {
+        200: { description: 'CategoryWithCount[]', body: categoriesWithCountAnswer },
+      },
     },
     async handle({ deps }): Promise<CategoryWithCount[]> {
       const { facets } = await productIndexOf(deps.readSide).search({
@@ -193,7 +217,10 @@ export const catalogueRoutes: QueryRoute[] = [
       tags: TAGS,
       auth: 'optional',
       query: scopeQuery,
-      responses: { 200: 'FilterOptions', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'FilterOptions', body: filterOptionsAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }): Promise<JsonAnswer<FilterOptions>> {
       const result = await productIndexOf(deps.readSide).search({
@@ -212,7 +239,10 @@ export const catalogueRoutes: QueryRoute[] = [
       tags: TAGS,
       auth: 'optional',
       query: scopeQuery,
-      responses: { 200: 'PriceRange', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'PriceRange', body: priceRangeAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }): Promise<PriceRange> {
       return priceRangeOf(deps.readSide, scopeFilter(query));
@@ -227,7 +257,10 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       params: z.object({ category: text(100) }),
       query: listQuery,
-      responses: { 200: 'Product[]', 404: 'Category not found' },
+      responses: {
+        200: { description: 'Product[]', body: productListAnswer },
+        404: 'Category not found',
+      },
     },
     async handle({ params, query, deps }) {
       const category = CATEGORIES.find(
@@ -251,7 +284,10 @@ export const catalogueRoutes: QueryRoute[] = [
       tags: TAGS,
       auth: 'optional',
       params: z.object({ uid: idParam }),
-      responses: { 200: 'Product[]', 404: 'No listings' },
+      responses: {
+        200: { description: 'Product[]', body: productListAnswer },
+        404: 'No listings',
+      },
     },
     async handle({ params, deps }) {
       const docs = await sellerListings(deps.readSide, params.uid);
@@ -268,7 +304,10 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       params: idParams,
       query: z.object({ limit: wholeNumber(1, 50).default(LIMITS.recommendationsDefault) }),
-      responses: { 200: 'Product[]', 404: 'Product not found' },
+      responses: {
+        200: { description: 'Product[]', body: productListAnswer },
+        404: 'Product not found',
+      },
     },
     async handle({ params, query, deps }) {
       const listing = await visibleListing(deps.readSide, params.id);
@@ -285,7 +324,10 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       params: idParams,
       query: z.object({ quantity: wholeNumber(1, 10_000).default(1) }),
-      responses: { 200: 'Availability', 404: 'Product not found' },
+      responses: {
+        200: { description: 'Availability', body: availabilityAnswer },
+        404: 'Product not found',
+      },
     },
     async handle({ params, query, deps }): Promise<Availability> {
       const listing = await visibleListing(deps.readSide, params.id);
@@ -307,7 +349,11 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       params: idParams,
       responses: {
-        200: "Product, with sellerRating { average, count } (the seller's reviews) as in every list",
+        200: {
+          description:
+            "Product, with sellerRating { average, count } (the seller's reviews) as in every list",
+          body: productDetailAnswer,
+        },
         404: 'Product not found',
       },
     },

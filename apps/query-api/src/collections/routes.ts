@@ -1,4 +1,5 @@
 /** Algorithmic collections (computed by the catalogue projector) and users' own collections. */
+import { collectionListAnswer, collectionViewAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import { LIMITS } from '@rewear/contracts';
 import { notFound, requireSelf } from '@rewear/platform';
@@ -22,7 +23,10 @@ export const collectionRoutes: QueryRoute[] = [
       tags: ['Collections'],
       auth: 'optional',
       query: z.object({ limit: wholeNumber(1, 100).default(LIMITS.publicCollectionsDefault) }),
-      responses: { 200: 'CollectionView[]', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'CollectionView[]', body: collectionListAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }) {
       const docs = await publicCollections(deps.readSide, query.limit);
@@ -37,7 +41,11 @@ export const collectionRoutes: QueryRoute[] = [
       tags: ['Collections'],
       auth: 'user',
       params: z.object({ userId: idParam }),
-      responses: { 200: 'CollectionView[]', 401: 'Not signed in', 403: 'Not your collections' },
+      responses: {
+        200: { description: 'CollectionView[]', body: collectionListAnswer },
+        401: 'Not signed in',
+        403: 'Not your collections',
+      },
     },
     async handle({ ctx, params, deps }) {
       requireSelf(ctx, params.userId);
@@ -53,7 +61,10 @@ export const collectionRoutes: QueryRoute[] = [
       tags: ['Collections'],
       auth: 'optional',
       params: z.object({ id: idParam }),
-      responses: { 200: 'CollectionView', 404: 'Collection not found' },
+      responses: {
+        200: { description: 'CollectionView', body: collectionViewAnswer },
+        404: 'Collection not found',
+      },
     },
     async handle({ ctx, params, deps }) {
       const doc = await collectionShownTo(deps.readSide, params.id, ctx.state.user?.uid);

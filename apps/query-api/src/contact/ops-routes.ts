@@ -5,6 +5,7 @@
  * read models are kept, beside the projection endpoints: by the one-process server, and by the
  * projectors process of the distributed topology, where the router sends /api/ops.
  */
+import { contactMessageListAnswer, disputeListAnswer } from '@rewear/contracts/answers';
 import Router from '@koa/router';
 import {
   assertQueryWithinLimits,
@@ -50,7 +51,11 @@ export const opsReadRouteTable: OpsReadRoute[] = [
       auth: 'operator',
       query: z.object({ limit: wholeNumber(1, 200).default(50) }),
       responses: {
-        200: '{ messages: [{ messageId, topic, subject, message, email, name, userId, sentAt }] } (the newest `limit`, 50 by default)',
+        200: {
+          description:
+            '{ messages: [{ messageId, topic, subject, message, email, name, userId, sentAt }] } (the newest `limit`, 50 by default)',
+          body: contactMessageListAnswer,
+        },
         ...OPERATOR_ANSWERS,
       },
     },
@@ -68,7 +73,11 @@ export const opsReadRouteTable: OpsReadRoute[] = [
       auth: 'operator',
       query: z.object({ limit: wholeNumber(1, 200).default(50) }),
       responses: {
-        200: '{ disputes: [{ shipmentId, orderId, buyerId, sellerId, amountCents, items, openedAt, deliveredAt, problem }] }',
+        200: {
+          description:
+            '{ disputes: [{ shipmentId, orderId, buyerId, sellerId, amountCents, items, openedAt, deliveredAt, problem }] }',
+          body: disputeListAnswer,
+        },
         ...OPERATOR_ANSWERS,
       },
     },

@@ -3,6 +3,11 @@
  * signed-in user's, as buyer or seller, newest first; one conversation with its offers and its
  * timeline, for its two parties only; a seller's bundle discounts (public).
  */
+import {
+  bundleDiscountsAnswer,
+  conversationListAnswer,
+  conversationViewAnswer,
+} from '@rewear/contracts/answers';
 import { z } from 'zod';
 import type { BundleDiscounts, ConversationList, ConversationView } from '@rewear/contracts';
 import {
@@ -28,7 +33,10 @@ export const conversationRoutes: QueryRoute[] = [
       tags: ['Messages'],
       auth: 'user',
       responses: {
-        200: 'ConversationList { conversations: [ConversationSummary] }',
+        200: {
+          description: 'ConversationList { conversations: [ConversationSummary] }',
+          body: conversationListAnswer,
+        },
         401: 'Not signed in',
       },
     },
@@ -62,7 +70,7 @@ export const conversationRoutes: QueryRoute[] = [
       auth: 'user',
       params: z.object({ conversationId: idParam }),
       responses: {
-        200: 'ConversationView',
+        200: { description: 'ConversationView', body: conversationViewAnswer },
         401: 'Not signed in',
         403: 'Not a party to this conversation',
         404: 'Conversation not found',
@@ -97,7 +105,12 @@ export const conversationRoutes: QueryRoute[] = [
       tags: ['Sellers'],
       auth: 'optional',
       params: z.object({ uid: idParam }),
-      responses: { 200: 'BundleDiscounts { sellerId, tiers: [{ minItems, percent }] }' },
+      responses: {
+        200: {
+          description: 'BundleDiscounts { sellerId, tiers: [{ minItems, percent }] }',
+          body: bundleDiscountsAnswer,
+        },
+      },
     },
     handle({ params, deps }): Promise<BundleDiscounts> {
       return sellerBundleDiscounts(deps.readSide, params.uid);

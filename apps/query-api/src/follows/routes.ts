@@ -3,6 +3,7 @@
  * and the newest listings of the sellers the signed-in user follows, for the home page's row.
  * Mounted from the follows feature's query face.
  */
+import { followStatusAnswer, followedListingsAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import type { FollowStatus, FollowedListings } from '@rewear/contracts';
 import { followedListings, followStatus } from '@rewear/features/follows/queries';
@@ -19,7 +20,12 @@ export const followRoutes: QueryRoute[] = [
       tags: ['Sellers'],
       auth: 'optional',
       params: z.object({ uid: idParam }),
-      responses: { 200: 'FollowStatus { sellerId, followerCount, following }' },
+      responses: {
+        200: {
+          description: 'FollowStatus { sellerId, followerCount, following }',
+          body: followStatusAnswer,
+        },
+      },
     },
     async handle({ params, ctx, deps }): Promise<FollowStatus> {
       return followStatus(deps.readSide, params.uid, ctx.state.user?.uid);
@@ -34,7 +40,13 @@ export const followRoutes: QueryRoute[] = [
       tags: ['Sellers'],
       auth: 'user',
       query: z.object({ limit: wholeNumber(1, 48).default(12) }),
-      responses: { 200: 'FollowedListings { followingCount, products }', 401: 'Not signed in' },
+      responses: {
+        200: {
+          description: 'FollowedListings { followingCount, products }',
+          body: followedListingsAnswer,
+        },
+        401: 'Not signed in',
+      },
     },
     async handle({ user, query, deps }): Promise<FollowedListings> {
       const { followingCount, listings } = await followedListings(

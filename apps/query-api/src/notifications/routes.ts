@@ -3,6 +3,7 @@
  * unread. Read or not comes from the user's read mark, a projection of NotificationsRead; the
  * reads are the notifications module's (packages/features/src/notifications/queries.ts).
  */
+import { notificationListAnswer } from '@rewear/contracts/answers';
 import { readNotifications } from '@rewear/features/notifications/queries';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 
@@ -16,7 +17,10 @@ export const notificationRoutes: QueryRoute[] = [
       tags: ['Notifications'],
       auth: 'user',
       responses: {
-        200: '{ notifications: [{ id, kind, text, link, at, read }], unreadCount }',
+        200: {
+          description: '{ notifications: [{ id, kind, text, link, at, read }], unreadCount }',
+          body: notificationListAnswer,
+        },
         401: 'Not signed in',
       },
     },

@@ -116,7 +116,11 @@ export const notificationStreamRoutes: QueryRoute[] = [
       auth: 'user',
       query: streamQuery,
       responses: {
-        200: 'text/event-stream: `event: notification`, `id: {time}|{notification id}`, `data: { id, kind, text, link, at, read }`',
+        200: {
+          description:
+            '`event: notification`, `id: {time}|{notification id}`, `data: { id, kind, text, link, at, read }`',
+          mediaType: 'text/event-stream',
+        },
         400: 'Last-Event-ID or since is not an event id of this stream',
         401: 'Not signed in',
         429: 'Too many streams of this user open on this query-api (10)',

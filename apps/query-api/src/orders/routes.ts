@@ -2,6 +2,7 @@
  * Orders as rows (one per item, docs/product.md §3), for their owner only; the reads and the
  * rows are the order module's queries.
  */
+import { orderRowsAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import { forbidden, notFound, requireSelf } from '@rewear/platform';
 import { orderById, orderRows, ordersOfUser } from '@rewear/features/order/queries';
@@ -18,7 +19,7 @@ export const orderRoutes: QueryRoute[] = [
       auth: 'user',
       params: z.object({ uid: idParam }),
       responses: {
-        200: 'OrderRow[]',
+        200: { description: 'OrderRow[]', body: orderRowsAnswer },
         401: 'Not signed in',
         403: 'Not your orders',
         404: 'No orders',
@@ -40,7 +41,7 @@ export const orderRoutes: QueryRoute[] = [
       auth: 'user',
       params: z.object({ orderId: idParam }),
       responses: {
-        200: 'OrderRow[]',
+        200: { description: 'OrderRow[]', body: orderRowsAnswer },
         401: 'Not signed in',
         403: 'Not your order',
         404: 'Order not found',

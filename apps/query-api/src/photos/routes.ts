@@ -17,7 +17,10 @@ export const photoRoutes: QueryRoute[] = [
       tags: ['photos'],
       auth: 'none',
       params: photoParams,
-      responses: { 200: 'image/webp', 404: 'Photo not found' },
+      responses: {
+        200: { description: 'The photo at that size', mediaType: 'image/webp' },
+        404: 'Photo not found',
+      },
     },
     async handle({ params, deps }) {
       const photo = await deps.photos?.get(`${params.id}-${params.size}.webp`);

@@ -1,4 +1,11 @@
 /** Brands and categories, with counts of listed products from the search index's facets. */
+import {
+  brandListAnswer,
+  brandViewAnswer,
+  brandsWithCountAnswer,
+  categoryListAnswer,
+  categoryViewAnswer,
+} from '@rewear/contracts/answers';
 import { z } from 'zod';
 import {
   CATEGORIES,
@@ -23,7 +30,7 @@ export const referenceRoutes: QueryRoute[] = [
       summary: 'All brands, A→Z',
       tags: ['Brands'],
       auth: 'optional',
-      responses: { 200: 'BrandView[]' },
+      responses: { 200: { description: 'BrandView[]', body: brandListAnswer } },
     },
     async handle({ deps }) {
       const brands = await deps.readSide
@@ -40,7 +47,10 @@ export const referenceRoutes: QueryRoute[] = [
       tags: ['Brands'],
       auth: 'optional',
       query: z.object({ category: categoryParam.optional() }),
-      responses: { 200: 'BrandWithCount[]', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'BrandWithCount[]', body: brandsWithCountAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }): Promise<BrandWithCount[]> {
       const { facets } = await productIndexOf(deps.readSide).search({
@@ -64,7 +74,10 @@ export const referenceRoutes: QueryRoute[] = [
       tags: ['Brands'],
       auth: 'optional',
       params: z.object({ id: idParam }),
-      responses: { 200: 'BrandView', 404: 'Brand not found' },
+      responses: {
+        200: { description: 'BrandView', body: brandViewAnswer },
+        404: 'Brand not found',
+      },
     },
     async handle({ params, deps }) {
       const brand = await deps.readSide
@@ -81,7 +94,7 @@ export const referenceRoutes: QueryRoute[] = [
       summary: 'The fixed categories with their number of listed products',
       tags: ['Categories'],
       auth: 'optional',
-      responses: { 200: 'CategoryView[]' },
+      responses: { 200: { description: 'CategoryView[]', body: categoryListAnswer } },
     },
     async handle({ deps }): Promise<CategoryView[]> {
       const { facets } = await productIndexOf(deps.readSide).search({
@@ -105,7 +118,10 @@ export const referenceRoutes: QueryRoute[] = [
       tags: ['Categories'],
       auth: 'optional',
       params: z.object({ id: wholeNumber(1, 1_000_000) }),
-      responses: { 200: 'CategoryView', 404: 'Category not found' },
+      responses: {
+        200: { description: 'CategoryView', body: categoryViewAnswer },
+        404: 'Category not found',
+      },
     },
     async handle({ params, deps }): Promise<CategoryView> {
       const category = CATEGORIES.find((c) => c.id === params.id);

@@ -1,4 +1,5 @@
 /** Full search and the suggestion dropdown (typo-tolerant, last word as a prefix). */
+import { filteredProductsAnswer, productListAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import { LIMITS, type FilteredProducts } from '@rewear/contracts';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
@@ -23,7 +24,10 @@ export const searchRoutes: QueryRoute[] = [
       tags: ['Search'],
       auth: 'optional',
       query: z.object({ query: text().default(''), limit: wholeNumber(1, 200).default(50) }),
-      responses: { 200: 'Product[]', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'Product[]', body: productListAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }) {
       if (!query.query) return [];
@@ -44,7 +48,10 @@ export const searchRoutes: QueryRoute[] = [
       auth: 'optional',
       query: pagedSearchQuery,
       responses: {
-        200: 'FilteredProducts { products, total, page, pageSize }',
+        200: {
+          description: 'FilteredProducts { products, total, page, pageSize }',
+          body: filteredProductsAnswer,
+        },
         400: 'Invalid query',
       },
     },
@@ -74,7 +81,10 @@ export const searchRoutes: QueryRoute[] = [
       tags: ['Search'],
       auth: 'optional',
       query: z.object({ q: text().default('') }),
-      responses: { 200: 'Product[] (at most 6)', 400: 'Invalid query' },
+      responses: {
+        200: { description: 'Product[] (at most 6)', body: productListAnswer },
+        400: 'Invalid query',
+      },
     },
     async handle({ query, deps }) {
       if (query.q.length < LIMITS.searchMinLength) return [];

@@ -5,6 +5,7 @@
  * the listing, where the catalogue projection keeps it (no read more per product). Mounted from
  * the review feature's query face.
  */
+import { sellerProfileAnswer, shipmentReviewsAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import { type SellerProfile, type ShipmentReviews } from '@rewear/contracts';
 import {
@@ -33,7 +34,10 @@ export const sellerRoutes: QueryRoute[] = [
       tags: ['Sellers'],
       auth: 'optional',
       params: uidParams,
-      responses: { 200: 'SellerProfile', 404: 'Seller not found' },
+      responses: {
+        200: { description: 'SellerProfile', body: sellerProfileAnswer },
+        404: 'Seller not found',
+      },
     },
     async handle({ params, deps }): Promise<SellerProfile> {
       const side = deps.readSide;
@@ -79,7 +83,7 @@ export const sellerRoutes: QueryRoute[] = [
       auth: 'user',
       params: z.object({ shipmentId: idParam }),
       responses: {
-        200: 'ShipmentReviews',
+        200: { description: 'ShipmentReviews', body: shipmentReviewsAnswer },
         401: 'Not signed in',
         403: 'Not your shipment',
         404: 'Shipment not found',

@@ -2,6 +2,7 @@
  * Shipments and balances (docs/product.md §11): a seller's sales and money, a buyer's shipments
  * of one order, each with the actions open to the person asking (the shipment module's queries).
  */
+import { sellerBalanceAnswer, shipmentListAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import { forbidden, notFound } from '@rewear/platform';
 import { orderById } from '@rewear/features/order/queries';
@@ -18,7 +19,10 @@ export const shipmentRoutes: QueryRoute[] = [
         "The signed-in seller's shipments, newest first: the buyer's address, items, amount, status and the actions open to the seller",
       tags: ['Shipments'],
       auth: 'user',
-      responses: { 200: 'ShipmentView[] (empty when none)', 401: 'Not signed in' },
+      responses: {
+        200: { description: 'ShipmentView[] (empty when none)', body: shipmentListAnswer },
+        401: 'Not signed in',
+      },
     },
     async handle({ user, deps }) {
       return salesOf(deps.readSide, user.uid);
@@ -32,7 +36,13 @@ export const shipmentRoutes: QueryRoute[] = [
         "The signed-in seller's money in dollars: pending (held until buyer protection ends), available (released) and the movements",
       tags: ['Shipments'],
       auth: 'user',
-      responses: { 200: 'SellerBalance (zeros when nothing was sold)', 401: 'Not signed in' },
+      responses: {
+        200: {
+          description: 'SellerBalance (zeros when nothing was sold)',
+          body: sellerBalanceAnswer,
+        },
+        401: 'Not signed in',
+      },
     },
     async handle({ user, deps }) {
       return sellerBalanceOf(deps.readSide, user.uid);
@@ -48,7 +58,10 @@ export const shipmentRoutes: QueryRoute[] = [
       auth: 'user',
       params: z.object({ orderId: idParam }),
       responses: {
-        200: 'ShipmentView[] (empty until the order is paid)',
+        200: {
+          description: 'ShipmentView[] (empty until the order is paid)',
+          body: shipmentListAnswer,
+        },
         401: 'Not signed in',
         403: 'Not your order',
         404: 'Order not found',

@@ -1,4 +1,5 @@
 /** Readiness and the client's run-time configuration. */
+import { clientConfigAnswer, healthAnswer } from '@rewear/contracts/answers';
 import { HttpError, startingMessage } from '@rewear/platform';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 
@@ -11,7 +12,10 @@ export const systemRoutes: QueryRoute[] = [
         'Ready once the projections have caught up at boot and the identity service answers; a 503 says what it waits for',
       tags: ['System'],
       auth: 'none',
-      responses: { 200: '{status: "ok"}', 503: 'Starting: waiting for ...' },
+      responses: {
+        200: { description: '{status: "ok"}', body: healthAnswer },
+        503: 'Starting: waiting for ...',
+      },
     },
     async handle({ deps }) {
       const waiting = deps.config?.waitingFor?.() ?? [];
@@ -26,7 +30,10 @@ export const systemRoutes: QueryRoute[] = [
       summary: 'What the client needs at run time (Firebase, Stripe publishable key)',
       tags: ['System'],
       auth: 'none',
-      responses: { 200: 'ClientConfig', 404: 'Not configured' },
+      responses: {
+        200: { description: 'ClientConfig', body: clientConfigAnswer },
+        404: 'Not configured',
+      },
     },
     async handle({ deps }) {
       if (!deps.config?.clientConfig)

@@ -1,4 +1,5 @@
 /** The owner's wishlist, newest first, joined to the listings in one query: the HTTP of the wishlist module's queries. */
+import { wishlistAnswer } from '@rewear/contracts/answers';
 import { z } from 'zod';
 import type { WishlistItem } from '@rewear/contracts';
 import { wishlistItemsOf, wishlistView } from '@rewear/features/wishlist/queries';
@@ -16,7 +17,11 @@ export const wishlistRoutes: QueryRoute[] = [
       tags: ['Wishlist'],
       auth: 'user',
       params: z.object({ uid: idParam }),
-      responses: { 200: 'WishlistItem[]', 401: 'Not signed in', 403: 'Not your wishlist' },
+      responses: {
+        200: { description: 'WishlistItem[]', body: wishlistAnswer },
+        401: 'Not signed in',
+        403: 'Not your wishlist',
+      },
     },
     async handle({ ctx, params, deps }): Promise<WishlistItem[]> {
       requireSelf(ctx, params.uid);
