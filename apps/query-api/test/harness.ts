@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
+  assertAnswerInSchema,
   loadConfig,
   startProjections,
   type ProjectionRuntime,
@@ -20,7 +21,10 @@ import { createPlatform } from '@rewear/engines';
 import { streamIdOf, type AggregateType, type DomainEvent } from '@rewear/contracts';
 import { TEST_PROJECT_ID } from '@rewear/testing';
 import { createProjectors } from '@rewear/projectors';
-import { createQueryApi } from '../src/index.ts';
+import { createQueryApi, opsReadRoutes, queryRoutes } from '../src/index.ts';
+
+/** The routes whose answers the harness checks. */
+const answerRoutes = [...queryRoutes, ...opsReadRoutes];
 
 export interface Harness {
   baseUrl: string;
@@ -88,11 +92,16 @@ export async function startHarness(
       if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
       const response = await fetch(baseUrl + pathAndQuery, { headers });
       const text = await response.text();
-      return {
+      const body: unknown = text ? JSON.parse(text) : null;
+      // Every answer a suite receives is checked against its route's documented schema.
+      assertAnswerInSchema(answerRoutes, {
+        method: 'GET',
+        url: pathAndQuery,
         status: response.status,
-        body: text ? JSON.parse(text) : null,
-        headers: response.headers,
-      };
+        body,
+        contentType: response.headers.get('content-type'),
+      });
+      return { status: response.status, body, headers: response.headers };
     },
     async close() {
       await new Promise<void>((resolve) => {

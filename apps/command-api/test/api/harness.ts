@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  assertAnswerInSchema,
   createFilePhotoStore,
   createFirebaseIdentityVerifier,
   createRateLimiter,
@@ -26,7 +27,12 @@ import {
   createSimulatedPaymentGateway,
   type SimulatedPaymentGateway,
 } from '../../src/payments/index.ts';
-import { createCommandApi, type CommandApi } from '../../src/index.ts';
+import {
+  commandRoutes,
+  createCommandApi,
+  paymentRoutes,
+  type CommandApi,
+} from '../../src/index.ts';
 import { TEST_PROJECT_ID } from '@rewear/testing';
 
 /**
@@ -64,6 +70,9 @@ export interface Harness {
   ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
+
+/** The routes whose answers the harness checks: the commands and the simulated card processor's. */
+const answerRoutes = [...commandRoutes, ...paymentRoutes];
 
 export async function startHarness(
   options: {
@@ -138,6 +147,14 @@ export async function startHarness(
       } catch {
         parsed = text;
       }
+      // Every answer a suite receives is checked against its route's documented schema.
+      assertAnswerInSchema(answerRoutes, {
+        method,
+        url: route,
+        status: response.status,
+        body: parsed,
+        contentType: response.headers.get('content-type'),
+      });
       return { status: response.status, body: parsed, headers: response.headers };
     },
     async close() {

@@ -6,3 +6,4 @@ export * from './route-doc.ts';
 export * from './compression.ts';
 export * from './health.ts';
 export * from './route.ts';
+export * from './answer-check.ts';
