@@ -109,6 +109,10 @@ export const filterOptionsAnswer = z.strictObject({
   sizes: z.array(nameCountAnswer),
   conditions: z.array(nameCountAnswer),
 });
+/** GET /api/products/filter: with facets=true, the filter options of all matches as well. */
+export const catalogueFilterAnswer = filteredProductsAnswer.extend({
+  facets: filterOptionsAnswer.optional(),
+});
 export const priceRangeAnswer = z.strictObject({ minPrice: z.number(), maxPrice: z.number() });
 
 export const categoryViewAnswer = z

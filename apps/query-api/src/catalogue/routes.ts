@@ -8,7 +8,7 @@ import {
   availabilityAnswer,
   categoriesWithCountAnswer,
   filterOptionsAnswer,
-  filteredProductsAnswer,
+  catalogueFilterAnswer,
   priceRangeAnswer,
   productAnswer,
   productDetailAnswer,
@@ -148,7 +148,10 @@ export const catalogueRoutes: QueryRoute[] = [
       auth: 'optional',
       query: filterQuery,
       responses: {
-        200: { description: 'FilteredProducts', body: filteredProductsAnswer },
+        200: {
+          description: 'FilteredProducts, with `facets` (FilterOptions) when asked',
+          body: catalogueFilterAnswer,
+        },
         400: 'Invalid query',
       },
     },
