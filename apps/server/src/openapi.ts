@@ -229,6 +229,22 @@ const escapeHtml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** A success's body schema, folded (the errors' shape is said once, in the description above). */
+function answerBody(status: string, content: Record<string, { schema: unknown }> | undefined) {
+  const json = content?.['application/json'];
+  if (!json || !status.startsWith('2')) return '';
+  return `<details><summary>Answer body</summary><pre>${escapeHtml(JSON.stringify(json.schema, null, 2))}</pre></details>`;
+}
+
+/** The shapes the answers name ($ref), each folded under its name. */
+function namedSchemas(doc: OpenApiDocument): string {
+  const entries = Object.entries(doc.components.schemas).map(
+    ([name, schema]) =>
+      `<details id="schema-${escapeHtml(name)}"><summary><code>${escapeHtml(name)}</code></summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`,
+  );
+  return `<section id="schemas"><h2>Schemas</h2>${entries.join('')}</section>`;
+}
+
 /** A self-contained HTML page (no CDN) listing every operation with its parameters and body schema. */
 export function renderDocsPage(doc: OpenApiDocument): string {
   const sections = doc.tags.map(({ name }) => {
@@ -241,7 +257,10 @@ export function renderDocsPage(doc: OpenApiDocument): string {
             security: unknown[];
             parameters: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
             requestBody?: { content: Record<string, { schema: unknown }> };
-            responses: Record<string, { description: string }>;
+            responses: Record<
+              string,
+              { description: string; content?: Record<string, { schema: unknown }> }
+            >;
           };
           const auth =
             o.security.length === 0
@@ -263,7 +282,10 @@ export function renderDocsPage(doc: OpenApiDocument): string {
             ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(o.requestBody.content, null, 2))}</pre></details>`
             : '';
           const responses = `<ul>${Object.entries(o.responses)
-            .map(([status, r]) => `<li><b>${status}</b> ${escapeHtml(r.description)}</li>`)
+            .map(
+              ([status, r]) =>
+                `<li><b>${status}</b> ${escapeHtml(r.description)}${answerBody(status, r.content)}</li>`,
+            )
             .join('')}</ul>`;
           return `<article><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(o.summary)} <em>(${auth})</em></p>${params}${body}${responses}</article>`;
         }),
@@ -284,5 +306,6 @@ pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:.8rem}code{font-siz
 <p>${escapeHtml(doc.info.description)}</p><p>Machine-readable: <a href="/api/docs">/api/docs</a> (OpenAPI ${doc.openapi}).</p>
 <nav>${doc.tags.map((t) => `<a href="#${escapeHtml(t.name)}">${escapeHtml(t.name)}</a>`).join('')}</nav>
 ${sections.join('\n')}
+${namedSchemas(doc)}
 </body></html>`;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answerOutsideSchema, routeOfRequest, type RouteDoc } from '@rewear/platform';
 import { commandRoutes, paymentRoutes } from '@rewear/command-api';
 import { opsReadRoutes, queryRoutes } from '@rewear/query-api';
-import { buildOpenApiDocument } from '../src/openapi.ts';
+import { buildOpenApiDocument, renderDocsPage } from '../src/openapi.ts';
 
 const allRoutes: RouteDoc[] = [
   ...commandRoutes,
@@ -71,6 +71,13 @@ describe('the answers’ schemas', () => {
       expect(ref).toMatch(/^#\/components\/schemas\//);
       expect(named).toContain(ref.slice('#/components/schemas/'.length));
     }
+  });
+
+  it('shows the answers’ bodies and the named shapes on the readable page', () => {
+    const html = renderDocsPage(doc);
+    expect(html).toContain('<summary>Answer body</summary>');
+    expect(html).toContain('id="schema-Product"');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3)/);
   });
 
   it('describes the answers as sent: no field beyond those named', () => {

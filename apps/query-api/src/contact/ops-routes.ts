@@ -81,7 +81,7 @@ export const opsReadRouteTable: OpsReadRoute[] = [
         ...OPERATOR_ANSWERS,
       },
     },
-    async handle({ query, deps }) {
+    async handle({ query, deps }): Promise<z.output<typeof disputeListAnswer>> {
       const docs = await deps.readSide
         .collection<ShipmentDoc>(READ_MODELS.shipments)
         .find(
