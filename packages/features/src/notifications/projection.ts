@@ -23,6 +23,7 @@ import {
 import { documentProjector, type Doc, type Projector, type ReadSide } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import type { RefundableOrderDoc } from '../order/projection.ts';
+import { SHIPMENT_STREAM_EVENTS } from '../shipment/domain.ts';
 import type { SavedSearchDoc } from '@rewear/features/saved-searches/projection';
 import { NOTIFICATIONS_STREAM_EVENTS, readUpToCovers } from './domain.ts';
 
@@ -89,19 +90,8 @@ export interface LikedListingDoc extends Doc {
 
 // ---------------------------------------------------------------- a shipment's thread
 
-export const NOTIFICATION_EVENTS = [
-  'ShipmentOpened',
-  'ShipmentShipped',
-  'ShipmentDelivered',
-  'ShipmentProblemReported',
-  'ShipmentDisputed',
-  'ShipmentDisputeSettled',
-  'ShipmentCompleted',
-  'ShipmentCancelled',
-  'ShipmentRefunded',
-  'ShipmentRefundIssued',
-  'ReviewLeft',
-] as const;
+/** A thread follows every event of a shipment's stream, and the reviews left on it. */
+export const NOTIFICATION_EVENTS = [...SHIPMENT_STREAM_EVENTS, 'ReviewLeft'] as const;
 
 export type NotificationEvent = EnvelopeOf<(typeof NOTIFICATION_EVENTS)[number]>;
 
