@@ -3,7 +3,9 @@
  * the API suites run every answer they receive through it, so a description that drifts from
  * what a handler sends fails a test instead of misleading the OpenAPI document's readers.
  */
+import { match, type MatchFunction } from 'path-to-regexp';
 import type { ResponseDoc, RouteDoc } from './route-doc.ts';
+import { koaPath } from './route.ts';
 
 export interface ReceivedAnswer {
   method: string;
@@ -18,20 +20,25 @@ export interface ReceivedAnswer {
 
 interface RouteMatcher {
   route: RouteDoc;
-  pattern: RegExp;
+  matches: MatchFunction<object>;
   /** Characters outside the parameters: a literal path wins over a template (featured over {id}). */
   literal: number;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Each route list's matchers, made once: the router's own path syntax (path-to-regexp). */
+const matchersByRoutes = new WeakMap<readonly RouteDoc[], RouteMatcher[]>();
 
-function matcherOf(route: RouteDoc): RouteMatcher {
-  const parts = route.path.split(/\{[^}]+\}/);
-  return {
-    route,
-    pattern: new RegExp(`^${parts.map(escape).join('[^/]+')}$`),
-    literal: parts.join('').length,
-  };
+function matchersOf(routes: readonly RouteDoc[]): RouteMatcher[] {
+  let matchers = matchersByRoutes.get(routes);
+  if (!matchers) {
+    matchers = routes.map((route) => ({
+      route,
+      matches: match(koaPath(route.path), { decode: false }),
+      literal: route.path.replace(/\{[^}]+\}/g, '').length,
+    }));
+    matchersByRoutes.set(routes, matchers);
+  }
+  return matchers;
 }
 
 /** The route a request was answered by: same method, path matching its template. */
@@ -41,10 +48,8 @@ export function routeOfRequest(
   url: string,
 ): RouteDoc | null {
   const path = url.split('?')[0]!;
-  const candidates = routes
-    .filter((route) => route.method === method.toLowerCase())
-    .map(matcherOf)
-    .filter((m) => m.pattern.test(path))
+  const candidates = matchersOf(routes)
+    .filter((m) => m.route.method === method.toLowerCase() && m.matches(path) !== false)
     .sort((a, b) => b.literal - a.literal);
   return candidates[0]?.route ?? null;
 }
