@@ -13,8 +13,11 @@ import {
   type ListingState,
 } from '@rewear/features/listing/domain';
 import {
+  isListed,
   isVisible,
   projectListing,
+  sellerHiddenAfter,
+  withHiddenReason,
   type ListingDoc,
   type ListingEnvelope,
 } from '@rewear/features/listing/projection';
@@ -148,5 +151,49 @@ describe('listing: one fold of the stock for the decider and the projection', ()
   it('covers every listing event', () => {
     const events = SEQUENCES.flatMap(([, sequence]) => sequence);
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(LISTING_EVENTS));
+  });
+});
+
+describe('listing: hidden by a moderator, a suspension or a holiday, each cause on its own', () => {
+  const [createdEnvelope] = delivered<ListingEnvelope>(`listing-${listingId}`, [created], () =>
+    new Date(T0).toISOString(),
+  );
+  const listed = projectListing(null, createdEnvelope!, { brandName: BRAND })!;
+
+  it('leaves the catalogue while any cause holds, and detail only for a removal or a suspension', () => {
+    expect(isListed(listed)).toBe(true);
+    const away = withHiddenReason(listed, 'holiday', true);
+    expect([isListed(away), isVisible(away)]).toEqual([false, true]);
+    const removed = withHiddenReason(away, 'removed', true);
+    expect(removed.hidden_by).toEqual(['removed', 'holiday']);
+    expect([isListed(removed), isVisible(removed)]).toEqual([false, false]);
+    // The holiday ending does not show a listing a moderator removed.
+    const back = withHiddenReason(removed, 'holiday', false);
+    expect([isListed(back), isVisible(back)]).toEqual([false, false]);
+    const reinstated = withHiddenReason(back, 'removed', false);
+    expect([isListed(reinstated), isVisible(reinstated)]).toEqual([true, true]);
+  });
+
+  it('keeps the same document when nothing changes, and one order of causes whatever the order of events', () => {
+    expect(withHiddenReason(listed, 'removed', false)).toBe(listed);
+    const a = withHiddenReason(withHiddenReason(listed, 'holiday', true), 'suspended', true);
+    const b = withHiddenReason(withHiddenReason(listed, 'suspended', true), 'holiday', true);
+    expect(a.hidden_by).toEqual(b.hidden_by);
+    expect(sellerHiddenAfter(['holiday'], 'suspended', true)).toEqual(['suspended', 'holiday']);
+    expect(sellerHiddenAfter(['suspended', 'holiday'], 'suspended', false)).toEqual(['holiday']);
+  });
+
+  it('hides a listing created while its seller is away or suspended', () => {
+    const doc = projectListing(null, createdEnvelope!, {
+      brandName: BRAND,
+      sellerHidden: ['holiday'],
+    })!;
+    expect(doc.hidden_by).toEqual(['holiday']);
+    expect(isListed(doc)).toBe(false);
+  });
+
+  it('shows documents written before there were causes (no hidden_by)', () => {
+    const { hidden_by: _unused, ...older } = listed;
+    expect(isListed(older as ListingDoc)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { ReadSide } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
-import { listingsOf, type ListingDoc } from '@rewear/features/listing/projection';
+import { HIDDEN_REASONS, listingsOf, type ListingDoc } from '@rewear/features/listing/projection';
 // The algorithmic collections are the collections feature's; the catalogue computes them.
 import {
   COLLECTION_RULES,
@@ -46,7 +46,12 @@ const SCORING_PROJECTION = Object.fromEntries(
 export async function recomputeCollections(target: ReadSide, now: Date): Promise<void> {
   const listed = (
     await listingsOf(target).find(
-      { deleted: false, stock: { $gt: 0 }, created_at: { $ne: '' } },
+      {
+        deleted: false,
+        stock: { $gt: 0 },
+        created_at: { $ne: '' },
+        hidden_by: { $nin: [...HIDDEN_REASONS] },
+      },
       { projection: SCORING_PROJECTION, readonly: true },
     )
   ).map(toScored);

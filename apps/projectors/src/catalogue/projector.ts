@@ -103,6 +103,7 @@ export function createCatalogueProjector(
       [READ_MODELS.listingLikes]: [{ keys: { product_id: 1 } }],
       [READ_MODELS.algorithmicCollections]: [],
       [READ_MODELS.sellerRatings]: [],
+      [READ_MODELS.sellerVisibility]: [],
     },
     searchIndexes: { [SEARCH_INDEXES.products]: PRODUCT_SEARCH_SETTINGS },
     handles: CATALOGUE_EVENTS,

@@ -6,7 +6,7 @@
 import type { CollectionProduct, CollectionView } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
-import type { ListingDoc } from '../listing/projection.ts';
+import { isListed, type ListingDoc } from '../listing/projection.ts';
 import {
   ALGORITHMIC_COLLECTION_IDS,
   isAlgorithmicCollection,
@@ -19,8 +19,7 @@ export type AnyCollectionDoc = AlgorithmicCollectionDoc | UserCollectionDoc;
 /** A product as a collection's view shows it (the catalogue's product view of a listing). */
 export type ProductOf = (id: string, listing: ListingDoc) => Omit<CollectionProduct, 'score'>;
 
-const listed = (l: ListingDoc | undefined): l is ListingDoc =>
-  !!l && !l.deleted && l.created_at !== '' && l.stock > 0;
+const listed = (l: ListingDoc | undefined): l is ListingDoc => !!l && isListed(l);
 
 const isUserCollection = (doc: AnyCollectionDoc): doc is UserCollectionDoc =>
   Array.isArray((doc as UserCollectionDoc).product_ids);

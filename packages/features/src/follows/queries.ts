@@ -5,7 +5,7 @@
 import type { FollowStatus } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
-import { isVisible, type ListingDoc } from '../listing/projection.ts';
+import { HIDDEN_REASONS, isListed, type ListingDoc } from '../listing/projection.ts';
 import { followId } from './domain.ts';
 import type { FollowDoc } from './projection.ts';
 
@@ -46,8 +46,9 @@ export async function followedListings(
       seller_id: { $in: followed.map((follow) => follow.seller_id) },
       deleted: false,
       stock: { $gt: 0 },
+      hidden_by: { $nin: [...HIDDEN_REASONS] },
     },
     { sort: { created_at: -1 }, limit, readonly: true },
   );
-  return { followingCount: followed.length, listings: listings.filter(isVisible) };
+  return { followingCount: followed.length, listings: listings.filter(isListed) };
 }

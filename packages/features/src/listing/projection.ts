@@ -8,6 +8,8 @@
  * - `likesJob`: a user's like of a listing, and the listing's count (projection/likes.ts)
  * - `sellerRatingsJob`: the review feature's rating onto a seller's listings (projection/seller-ratings.ts)
  * - `syncSearch`: the listings written into the search index (projection/search-sync.ts)
+ * - `listingRemovedJob`, `sellerHiddenJob`: listings hidden and shown again by a moderator's
+ *   decision or the seller's holiday (projection/visibility.ts)
  *
  * Each job loads the current documents, calls a pure projection and writes the result, so a
  * redelivery changes nothing.
@@ -22,6 +24,7 @@ export * from './projection/likes.ts';
 export * from './projection/seller-ratings.ts';
 export * from './projection/search-sync.ts';
 export * from './projection/writes.ts';
+export * from './projection/visibility.ts';
 export { BRAND_EVENTS, LIKE_EVENTS, LISTING_EVENTS } from './domain.ts';
 
 /** Everything the catalogue projects: listings, brands, likes and the sellers' ratings. */

@@ -20,6 +20,7 @@ export const READ_MODELS = {
   sellerBalances: 'seller_balances',
   sellerProfiles: 'seller_profiles',
   sellerRatings: 'seller_ratings',
+  sellerVisibility: 'seller_visibility',
   notifications: 'notifications',
   inbox: 'inbox',
   notificationReads: 'notification_reads',

@@ -20,7 +20,13 @@ import {
   referenceNames as names,
   type StockEvent,
 } from '../domain.ts';
-import { brandsOf, type ListingDoc } from './documents.ts';
+import {
+  brandsOf,
+  hiddenReasonsOf,
+  type HiddenReason,
+  type ListingDoc,
+  type SellerHiddenReason,
+} from './documents.ts';
 import type { ListingWrites } from './writes.ts';
 
 export { LISTING_EVENTS, availableUnits } from '../domain.ts';
@@ -35,6 +41,8 @@ export interface ListingLookups {
   brandName: string;
   /** The seller's rating as the catalogue knows it, for a listing being created. */
   sellerRating?: { sum: number; count: number };
+  /** What hides the seller's listings now, for a listing being created (none: shown). */
+  sellerHidden?: readonly SellerHiddenReason[];
 }
 
 type ListingFields = Partial<EventData<'ListingUpdated'>['changes']>;
@@ -114,6 +122,7 @@ function placeholder(listingId: string): ListingDoc {
     stocked: 0,
     holds: [],
     deleted: false,
+    hidden_by: [],
   };
 }
 
@@ -136,6 +145,10 @@ export function projectListing(
           seller_photo: d.sellerPhoto,
           seller_rating_sum: lookups.sellerRating?.sum ?? base.seller_rating_sum,
           seller_rating_count: lookups.sellerRating?.count ?? base.seller_rating_count,
+          hidden_by: [
+            ...hiddenReasonsOf(base).filter((reason) => reason === 'removed'),
+            ...(lookups.sellerHidden ?? []),
+          ],
         },
         d,
         lookups,
@@ -155,6 +168,23 @@ export function projectListing(
       return withHold(current ?? placeholder(event.data.listingId), event);
   }
 }
+
+/**
+ * Pure: `doc` with `reason` hiding it (`hidden`) or not; the same document when nothing changes.
+ * The causes keep a fixed order, so a rebuild writes the same document as the live run.
+ */
+export function withHiddenReason(
+  doc: ListingDoc,
+  reason: HiddenReason,
+  hidden: boolean,
+): ListingDoc {
+  const current = hiddenReasonsOf(doc);
+  if (current.includes(reason) === hidden) return doc;
+  const next = hidden ? [...current, reason] : current.filter((r) => r !== reason);
+  const hidden_by = HIDDEN_ORDER.filter((r) => next.includes(r));
+  return { ...doc, hidden_by };
+}
+const HIDDEN_ORDER: readonly HiddenReason[] = ['removed', 'suspended', 'holiday'];
 
 /** Pure: `doc` with its seller's rating; the same document when it already has it. */
 export function withSellerRating(doc: ListingDoc, sum: number, count: number): ListingDoc {
@@ -187,9 +217,14 @@ export async function listingsJob(event: ListingEnvelope, writes: ListingWrites)
   // A listing being created carries its seller's rating; later events keep what it has.
   const rating =
     event.type === 'ListingCreated' ? await writes.rating(event.data.sellerId) : undefined;
+  const sellerHidden =
+    event.type === 'ListingCreated'
+      ? (await writes.sellerVisibility(event.data.sellerId))?.hidden_by
+      : undefined;
   const next = projectListing(current, event, {
     brandName,
     sellerRating: rating ? { sum: rating.rating_sum, count: rating.rating_count } : undefined,
+    sellerHidden,
   });
   if (!next) return;
   // Likes may have arrived first: the count comes from the like documents.

@@ -8,7 +8,13 @@ import type { ReadSide } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 // A seller's rating is the review feature's; the catalogue carries it onto their listings.
 import type { SellerRatingDoc } from '../../review/projection.ts';
-import { likesOf, listingsOf, type ListingDoc } from './documents.ts';
+import {
+  likesOf,
+  listingsOf,
+  sellerVisibilityOf,
+  type ListingDoc,
+  type SellerVisibilityDoc,
+} from './documents.ts';
 import { withSellerRating } from './listings.ts';
 import { syncSearch } from './search-sync.ts';
 
@@ -92,15 +98,28 @@ export class ListingWrites {
 
   /** Listings of a seller whose rating differs from (sum, count), the batch's versions first. */
   async staleForSeller(sellerId: string, sum: number, count: number): Promise<ListingDoc[]> {
+    return this.ofSeller(sellerId, (doc) => withSellerRating(doc, sum, count) !== doc);
+  }
+
+  /** A seller's listings for which `keep` holds, the batch's versions first. */
+  async ofSeller(sellerId: string, keep: (doc: ListingDoc) => boolean): Promise<ListingDoc[]> {
     const stored = await listingsOf(this.target).find({ seller_id: sellerId }, { readonly: true });
     const out = new Map<string, ListingDoc>();
     const consider = (doc: ListingDoc | null | undefined) => {
-      if (doc && doc.seller_id === sellerId && withSellerRating(doc, sum, count) !== doc)
-        out.set(doc._id, doc);
+      if (doc && doc.seller_id === sellerId && keep(doc)) out.set(doc._id, doc);
     };
     for (const doc of stored) consider(this.batched ? (this.seen.get(doc._id) ?? doc) : doc);
     for (const id of this.bySeller.get(sellerId) ?? []) consider(this.seen.get(id));
     return [...out.values()];
+  }
+
+  /** What hides a seller's listings now (written through at once, like the ratings). */
+  async sellerVisibility(sellerId: string): Promise<SellerVisibilityDoc | null> {
+    return sellerVisibilityOf(this.target).findOne({ _id: sellerId }, { readonly: true });
+  }
+
+  async putSellerVisibility(doc: SellerVisibilityDoc): Promise<void> {
+    await sellerVisibilityOf(this.target).put(doc);
   }
 
   async rating(sellerId: string): Promise<SellerRatingDoc | null> {
