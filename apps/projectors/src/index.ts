@@ -24,6 +24,7 @@ import {
   conversationsProjector,
 } from '@rewear/features/conversation/projection';
 import { followsProjector } from '@rewear/features/follows/projection';
+import { blocksProjector } from '@rewear/features/blocks/projection';
 import { newsletterProjector } from '@rewear/features/newsletter/projection';
 import { usersProjector } from '@rewear/features/user/projection';
 import { contactMessagesProjector } from '@rewear/features/contact/projection';
@@ -45,6 +46,7 @@ export * from './notifications/payment-refunds.ts';
 export * from '@rewear/features/conversation/projection';
 export * from '@rewear/features/review/projection';
 export * from '@rewear/features/follows/projection';
+export * from '@rewear/features/blocks/projection';
 export * from '@rewear/features/saved-searches/projection';
 export * from '@rewear/features/newsletter/projection';
 export * from '@rewear/features/user/projection';
@@ -79,6 +81,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       notificationReadsProjector,
       inboxProjector(NOTIFIERS),
       followsProjector,
+      blocksProjector,
       conversationsProjector,
       conversationEntriesProjector,
       bundleDiscountsProjector,

@@ -490,6 +490,18 @@ export const followedListingsAnswer = z.strictObject({
   products: z.array(productAnswer),
 });
 
+// Blocks.
+
+/** GET /api/blocks: the members the signed-in user blocks, most recently blocked first. */
+export const blockedMembersAnswer = z.strictObject({
+  blocked: z.array(
+    z.strictObject({ uid: z.string(), displayName: z.string(), blockedAt: z.string() }),
+  ),
+});
+
+/** GET /api/members/{uid}/block: whether the caller blocks the member (never the other way). */
+export const blockStatusAnswer = z.strictObject({ memberId: z.string(), blocked: z.boolean() });
+
 /** A saved query as the client reads it (prices in dollars; null: not set). */
 export const savedSearchQueryViewAnswer = z.strictObject({
   q: z.string(),

@@ -127,6 +127,8 @@ export const bundleDiscountsSetAnswer = answer({
   tiers: z.array(z.strictObject({ minItems: z.number().int(), percent: z.number().int() })),
 });
 export const sellerFollowAnswer = answer({ sellerId: z.string(), following: z.boolean() });
+/** POST and DELETE /api/members/{uid}/block: whether the caller blocks the member now. */
+export const memberBlockAnswer = answer({ memberId: z.string(), blocked: z.boolean() });
 export const collectionCreatedAnswer = answer({
   id: z.string(),
   title: z.string(),

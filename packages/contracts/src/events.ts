@@ -31,6 +31,7 @@ export const AGGREGATE_TYPES = [
   'conversation',
   'bundle',
   'contact',
+  'blocks',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -534,6 +535,12 @@ export const eventSchemas = {
   /** Follows of sellers (docs/product.md §14): stream `follows-{followerId}`. */
   SellerFollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
   SellerUnfollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
+  /**
+   * Blocks between members (docs/product.md §14.1): stream `blocks-{blockerId}`. Private: only the
+   * blocker's own reads name whom they block.
+   */
+  MemberBlocked: { version: 1, schema: z.object({ blockerId: id, blockedId: id, at: isoTime }) },
+  MemberUnblocked: { version: 1, schema: z.object({ blockerId: id, blockedId: id, at: isoTime }) },
   /** Saved searches (docs/product.md §14): stream `searches-{userId}`. */
   SearchSaved: {
     version: 1,

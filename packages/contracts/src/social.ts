@@ -12,6 +12,8 @@ export const MAX_SAVED_SEARCHES = 50;
 export const SAVED_SEARCH_NEW_MATCHES_KEPT = 50;
 
 export const sellerParams = z.object({ uid: idParam });
+/** A member named in a path (blocks). */
+export const memberParams = z.object({ uid: idParam });
 export const savedSearchParams = z.object({ id: idParam });
 
 const filterName = z.string().trim().max(100).optional();
@@ -47,3 +49,9 @@ export type SavedSearchQueryView = z.output<typeof answers.savedSearchQueryViewA
 
 /** GET /api/saved-searches: one of the signed-in user's saved searches. */
 export type SavedSearchView = z.output<typeof answers.savedSearchViewAnswer>;
+
+/** GET /api/blocks: the members the signed-in user blocks, most recently blocked first. */
+export type BlockedMembers = z.output<typeof answers.blockedMembersAnswer>;
+
+/** GET /api/members/{uid}/block: whether the caller blocks the member. */
+export type BlockStatus = z.output<typeof answers.blockStatusAnswer>;

@@ -31,6 +31,7 @@ import {
 } from '@rewear/features/conversation/decider';
 import { conversations } from './aggregate.ts';
 import { loadListing } from '../listing/availability.ts';
+import { refuseInBlock } from '../blocks/guard.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
@@ -54,6 +55,21 @@ const offerAnswer = (offer: OfferState | undefined) =>
     holdsUntil: offer.holdsUntil,
   };
 
+/**
+ * Refuses a party's step in a conversation while a block holds between its two parties (403,
+ * the same words from either side). Someone who is no party, or a conversation that does not
+ * exist, is left to the decider's own answer.
+ */
+async function refuseBlockedParties(
+  services: CommandServices,
+  conversationId: string,
+  actorId: string,
+): Promise<void> {
+  const { ref } = (await conversations.load(services.aggregates, conversationId)).state;
+  if (!ref || (ref.buyerId !== actorId && ref.sellerId !== actorId)) return;
+  await refuseInBlock(services, ref.buyerId, ref.sellerId);
+}
+
 async function run(
   services: CommandServices,
   ctx: Parameters<CommandServices['envFor']>[0],
@@ -65,7 +81,7 @@ async function run(
 
 const conversationResponses = {
   401: 'Not signed in',
-  403: 'Not a party to this conversation, or not the party this step waits for',
+  403: 'Not a party to this conversation, not the party this step waits for, or the parties are in a block',
   404: 'Conversation or offer not found',
 };
 
@@ -100,6 +116,9 @@ function answerRoute(
     rateScope: action === 'counter' ? 'offers' : undefined,
     async handle({ user, params, body, ctx, deps: services }) {
       const amountCents = action === 'counter' ? toCents((body as { amount: number }).amount)! : 0;
+      // Declining stays open: it ends a deal, it does not reach the other.
+      if (action !== 'decline')
+        await refuseBlockedParties(services, params.conversationId, user.uid);
       const outcome = await run(
         services,
         ctx,
@@ -133,6 +152,7 @@ export const conversationRoutes: CommandRoute[] = [
         },
         400: 'Below half the price, not below the price, or an offer on one’s own listing',
         401: 'Not signed in',
+        403: 'A block holds between the buyer and the seller (either way)',
         404: 'Product not found',
         409: 'An offer is already open, 3 offers were made, or the item is no longer available',
       },
@@ -140,6 +160,7 @@ export const conversationRoutes: CommandRoute[] = [
     rateScope: 'offers',
     async handle({ user, params, body, ctx, deps: services }) {
       const listing = await listingFacts(services, params.id);
+      await refuseInBlock(services, user.uid, listing.sellerId);
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
         type: 'MakeOffer',
@@ -168,12 +189,14 @@ export const conversationRoutes: CommandRoute[] = [
         201: { description: '{ conversationId, position }', body: messageSentAnswer },
         400: 'No text, too long, or a message to oneself',
         401: 'Not signed in',
+        403: 'A block holds between the buyer and the seller (either way)',
         404: 'Product not found',
       },
     },
     rateScope: 'messages',
     async handle({ user, params, body, ctx, deps: services }) {
       const listing = await listingFacts(services, params.id);
+      await refuseInBlock(services, user.uid, listing.sellerId);
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
         type: 'SendMessage',
@@ -201,6 +224,7 @@ export const conversationRoutes: CommandRoute[] = [
     },
     rateScope: 'messages',
     async handle({ user, params, body, ctx, deps: services }) {
+      await refuseBlockedParties(services, params.conversationId, user.uid);
       const outcome = await run(services, ctx, params.conversationId, {
         type: 'SendMessage',
         actorId: user.uid,

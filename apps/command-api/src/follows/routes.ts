@@ -1,27 +1,14 @@
 /**
  * Following sellers (docs/product.md §14): the signed-in user follows or unfollows a seller; the
  * follower is always the caller, so nobody changes another's follows. Both are idempotent.
+ * Following is refused while a block holds between the two (§14.1); unfollowing never is.
  */
 import { sellerFollowAnswer } from '@rewear/contracts/command-answers';
 import { sellerParams } from '@rewear/contracts';
 import { defineRoute, type CommandRoute } from '../shared/http.ts';
-import type { CommandServices } from '../shared/services.ts';
 import { followLists } from './aggregate.ts';
-import { users } from '../user/aggregate.ts';
-
-/**
- * A seller is someone registered, or (seeded sellers, who never registered) someone with a
- * listing: a look-up of the listings read model, as a brand is found by name.
- */
-async function sellerKnown(services: CommandServices, uid: string): Promise<boolean> {
-  const { state } = await users.load(services.aggregates, uid);
-  if (state.registered) return true;
-  if (!services.readSide) return false;
-  const listing = await services.readSide
-    .collection('listings')
-    .findOne({ seller_id: uid }, { readonly: true });
-  return listing !== null;
-}
+import { memberKnown } from '../user/members.ts';
+import { refuseInBlock } from '../blocks/guard.ts';
 
 export const followRoutes: CommandRoute[] = [
   defineRoute({
@@ -36,16 +23,18 @@ export const followRoutes: CommandRoute[] = [
         200: { description: '{ sellerId, following: true, position }', body: sellerFollowAnswer },
         400: 'Following oneself',
         401: 'Not signed in',
+        403: 'A block holds between the two members (either way)',
         404: 'Seller not found',
       },
     },
     async handle({ user, params, ctx, deps: services }) {
+      await refuseInBlock(services, user.uid, params.uid, 'You cannot follow this member');
       const outcome = await followLists.handle(services.envFor(ctx), user.uid, {
         type: 'FollowSeller',
         followerId: user.uid,
         sellerId: params.uid,
         // Not looked up for oneself: that is refused whoever one is.
-        sellerKnown: params.uid !== user.uid && (await sellerKnown(services, params.uid)),
+        sellerKnown: params.uid !== user.uid && (await memberKnown(services, params.uid)),
       });
       return {
         status: 200,

@@ -15,6 +15,7 @@ import {
   conversationView,
   latestConversationsOf,
   newestEntriesOf,
+  partiesBlocked,
   summaryOf,
 } from '@rewear/features/conversation/queries';
 import { namesOf } from '@rewear/features/user/queries';
@@ -29,7 +30,8 @@ export const conversationRoutes: QueryRoute[] = [
     doc: {
       method: 'get',
       path: '/api/conversations',
-      summary: "The signed-in user's conversations, as buyer or seller, newest first",
+      summary:
+        "The signed-in user's conversations, as buyer or seller, newest first (none with a member in a block with them)",
       tags: ['Messages'],
       auth: 'user',
       responses: {
@@ -73,7 +75,7 @@ export const conversationRoutes: QueryRoute[] = [
         200: { description: 'ConversationView', body: conversationViewAnswer },
         401: 'Not signed in',
         403: 'Not a party to this conversation',
-        404: 'Conversation not found',
+        404: 'Conversation not found, or hidden while its parties are in a block',
       },
     },
     async handle({ user, params, deps }): Promise<ConversationView> {
@@ -82,6 +84,8 @@ export const conversationRoutes: QueryRoute[] = [
       if (!doc) throw notFound('Conversation not found');
       if (doc.buyer_id !== user.uid && doc.seller_id !== user.uid)
         throw forbidden('This conversation is not yours');
+      // Hidden from both parties while a block holds between them, as if it were not there.
+      if (await partiesBlocked(side, doc)) throw notFound('Conversation not found');
       const [entries, listings, names] = await Promise.all([
         newestEntriesOf(side, doc._id),
         listingsById(side, [doc.listing_id]),

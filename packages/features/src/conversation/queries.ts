@@ -12,6 +12,7 @@ import {
 } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
+import { blockedEitherWay } from '../blocks/queries.ts';
 import type { ListingDoc } from '../listing/projection.ts';
 import { heldOffer, mayMakeOffer, statusAt, type OfferState } from './domain.ts';
 import {
@@ -102,15 +103,25 @@ export function conversationView(
 export const conversationsOf = (side: ReadSide) =>
   side.collection<ConversationDoc>(READ_MODELS.conversations);
 
-/** A user's latest conversations, as buyer or seller, newest first. */
+/**
+ * A user's latest conversations, as buyer or seller, newest first; none with a member they are
+ * in a block with (either way, docs/product.md §14.1) while it holds.
+ */
 export async function latestConversationsOf(
   side: ReadSide,
   uid: string,
 ): Promise<ConversationDoc[]> {
   const options = { sort: { last_at: -1 as const }, limit: CONVERSATIONS_SHOWN, readonly: true };
+  const blocked = [...(await blockedEitherWay(side, uid))];
   const [buying, selling] = await Promise.all([
-    conversationsOf(side).find({ buyer_id: uid }, options),
-    conversationsOf(side).find({ seller_id: uid }, options),
+    conversationsOf(side).find(
+      blocked.length ? { buyer_id: uid, seller_id: { $nin: blocked } } : { buyer_id: uid },
+      options,
+    ),
+    conversationsOf(side).find(
+      blocked.length ? { seller_id: uid, buyer_id: { $nin: blocked } } : { seller_id: uid },
+      options,
+    ),
   ]);
   return [...buying, ...selling]
     .sort((a, b) => b.last_at.localeCompare(a.last_at))
@@ -119,6 +130,11 @@ export async function latestConversationsOf(
 
 export const conversationById = (side: ReadSide, conversationId: string) =>
   conversationsOf(side).findOne({ _id: conversationId }, { readonly: true });
+
+/** Whether a conversation's two parties are in a block (either way): it is hidden from both. */
+export async function partiesBlocked(side: ReadSide, doc: ConversationDoc): Promise<boolean> {
+  return (await blockedEitherWay(side, doc.buyer_id)).has(doc.seller_id);
+}
 
 /** A conversation's latest entries, newest first. */
 export const newestEntriesOf = (side: ReadSide, conversationId: string) =>

@@ -25,6 +25,7 @@ export const READ_MODELS = {
   inbox: 'inbox',
   notificationReads: 'notification_reads',
   follows: 'follows',
+  blocks: 'blocks',
   savedSearches: 'saved_searches',
   savedSearchBrands: 'saved_search_brands',
   likedListings: 'liked_listings',
