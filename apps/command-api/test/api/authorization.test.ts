@@ -424,6 +424,22 @@ const rows: Row[] = [
     expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
   },
   {
+    name: 'POST /api/members/{uid}/block',
+    // Each caller blocks as themselves: the blocker is the token's user, never a parameter.
+    request: async () => ({ method: 'POST', path: `/api/members/${await freshMember()}/block` }),
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/members/{uid}/block',
+    request: async () => {
+      const memberId = await freshMember();
+      await h.call('POST', `/api/members/${memberId}/block`, { token: owner.idToken });
+      return { method: 'DELETE', path: `/api/members/${memberId}/block` };
+    },
+    // Another caller unblocks in their own stream, where there is nothing to undo (200, no event).
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
+  {
     name: 'POST /api/saved-searches',
     request: async () => ({
       method: 'POST',
@@ -456,6 +472,16 @@ async function registeredSeller() {
   });
   expect([201, 409]).toContain(res.status);
   return seller.uid;
+}
+/** A registered member no other row uses, for blocking (a block would refuse other rows' steps). */
+async function freshMember() {
+  const member = await createTestUser();
+  const res = await h.call('POST', '/api/users/register', {
+    token: member.idToken,
+    body: { uid: member.uid, email: member.email, display_name: 'Member' },
+  });
+  expect(res.status).toBe(201);
+  return member.uid;
 }
 async function savedSearch() {
   const res = await h.call('POST', '/api/saved-searches', {
