@@ -22,7 +22,7 @@ const quiet = { info() {}, warn() {}, error() {} };
 const dir = mkdtempSync(path.join(tmpdir(), 'rewear-rebuild-'));
 const STEPS = 8 * 1000;
 const SHIPMENTS = 200;
-/** Users whose follows, saved searches and liked listings' price drops are appended. */
+/** Users whose follows, blocks, saved searches and liked listings' price drops are appended. */
 const SOCIAL = 500;
 const CONVERSATIONS = 150;
 const served = realProjectors(50);
@@ -111,6 +111,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       'bundle-discounts',
       'inbox',
       'follows',
+      'blocks',
       'orders',
     ])
       results.push(await runtime.rebuild(name));
@@ -135,6 +136,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['bundle-discounts', 2, 1],
       ['inbox', 2, 1],
       ['follows', 2, 1],
+      ['blocks', 2, 1],
       ['orders', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
@@ -179,6 +181,8 @@ describe('rebuild while serving, on the embedded engines', () => {
       // the listings created after the searches were saved matched some of them.
       const social = SOCIAL + 100;
       expect(live.follows?.length).toBe(social - Math.ceil(social / 3));
+      // Every fifth user unblocked again.
+      expect(live.blocks?.length).toBe(social - Math.ceil(social / 5));
       expect(live.saved_searches?.length).toBe(social);
       const inbox = live.inbox as Array<{ kind: string }>;
       expect(inbox.filter((doc) => doc.kind === 'price_drop').length).toBe(social);

@@ -1,7 +1,8 @@
 /**
- * Follows, saved searches, likes and price drops over the listings of event-mix.ts: the k-th
- * user follows a seller (every third unfollows again), saves a search (every fourth opens it),
- * and a fan likes listing l{2k+1}, whose price then drops. Needs the steps of user k appended
+ * Follows, blocks, saved searches, likes and price drops over the listings of event-mix.ts: the
+ * k-th user follows a seller (every third unfollows again), blocks another member (every fifth
+ * unblocks again), saves a search (every fourth opens it), and a fan likes listing l{2k+1},
+ * whose price then drops. Needs the steps of user k appended
  * (listing l{2k+1} exists from step 8k+3 on).
  */
 import { randomUUID } from 'node:crypto';
@@ -30,11 +31,17 @@ export function socialLife(
   const follow = { followerId: `u${k}`, sellerId: `u${(k + 1) % 50}` };
   const at = new Date(Date.UTC(2024, 2, 1) + k * 60_000).toISOString();
   const listingId = `l${2 * k + 1}`;
+  const block = { blockerId: `u${k}`, blockedId: `u${(k + 2) % 50}`, at };
   const appends = [
     {
       streamId: `follows-u${k}`,
       expectedVersion: 0,
       events: [{ type: 'SellerFollowed', data: follow }] as DomainEvent[],
+    },
+    {
+      streamId: `blocks-u${k}`,
+      expectedVersion: 0,
+      events: [{ type: 'MemberBlocked', data: block }] as DomainEvent[],
     },
     {
       streamId: `searches-u${k}`,
@@ -70,6 +77,12 @@ export function socialLife(
       streamId: `follows-u${k}`,
       expectedVersion: 1,
       events: [{ type: 'SellerUnfollowed', data: follow }],
+    });
+  if (k % 5 === 0)
+    appends.push({
+      streamId: `blocks-u${k}`,
+      expectedVersion: 1,
+      events: [{ type: 'MemberUnblocked', data: block }],
     });
   if (k % 4 === 0)
     appends.push({
