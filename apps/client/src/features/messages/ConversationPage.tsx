@@ -9,6 +9,7 @@ import { formatPrice, type ConversationView, type OfferView } from '@rewear/cont
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { selectUid } from '../auth/authSlice.ts';
 import { addToCart, cartRefreshRequested, selectCartLines } from '../cart/cartSlice.ts';
+import BlockButton from '../social/BlockButton.tsx';
 import MessageComposer from './MessageComposer.tsx';
 import OfferForm from './OfferForm.tsx';
 import {
@@ -198,6 +199,7 @@ export default function ConversationPage() {
   const uid = useAppSelector(selectUid);
   const { status, view, error } = useAppSelector(selectConversation);
   const { sending, sendError } = useAppSelector(selectMessages);
+  const navigate = useNavigate();
 
   // A first message from this page opens the conversation; the saga reads it then.
   useEffect(() => {
@@ -274,6 +276,12 @@ export default function ConversationPage() {
           <p className="rw-muted">
             Listed at {formatPrice(view.listPrice)} · with {view.otherName}
           </p>
+          {/* Blocked, the conversation is hidden from both: back to the list. */}
+          <BlockButton
+            memberId={view.role === 'buyer' ? view.sellerId : view.buyerId}
+            memberName={view.otherName}
+            onBlocked={() => navigate('/messages')}
+          />
         </div>
       </header>
       <OfferPanel view={view} />

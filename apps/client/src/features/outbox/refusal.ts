@@ -30,6 +30,8 @@ export function refusalMessage(intent: OutboxIntent | undefined, error: ApiError
       return `Your wishlist could not be changed: ${reason}`;
     case 'social/followToggled':
       return `Your follow could not be saved: ${reason}`;
+    case 'social/blockToggled':
+      return `Your block could not be saved: ${reason}`;
     case 'messages/messageSent':
       return `Your message could not be sent: ${reason}`;
     default:

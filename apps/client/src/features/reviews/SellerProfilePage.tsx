@@ -7,6 +7,7 @@ import { RatingSummary } from '../../components/Stars.tsx';
 import { formatMonth } from './format.ts';
 import ReviewItem from './ReviewItem.tsx';
 import FollowButton from '../social/FollowButton.tsx';
+import BlockButton from '../social/BlockButton.tsx';
 import { profileRequested, selectSellerProfile } from './reviewsSlice.ts';
 import './reviews.css';
 import './feature.ts';
@@ -80,6 +81,7 @@ export default function SellerProfilePage() {
             </span>
           </p>
           <FollowButton sellerId={profile.uid} sellerName={profile.displayName || 'this seller'} />
+          <BlockButton memberId={profile.uid} memberName={profile.displayName || 'this member'} />
         </div>
       </section>
 

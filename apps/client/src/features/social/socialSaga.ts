@@ -1,6 +1,8 @@
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type {
+  BlockStatus,
+  BlockedMembers,
   FollowStatus,
   FollowedListings,
   NotificationView,
@@ -17,6 +19,14 @@ import {
 import { selectIsSignedIn } from '../auth/authSlice.ts';
 import { socialApi, type SocialApi } from './api.ts';
 import {
+  blockFailed,
+  blockSettled,
+  blockStatusLoaded,
+  blockStatusRequested,
+  blockToggled,
+  blockedMembersFailed,
+  blockedMembersLoaded,
+  blockedMembersRequested,
   followFailed,
   followSettled,
   followStatusLoaded,
@@ -115,6 +125,41 @@ function* deleteSearch(api: SocialApi, action: PayloadAction<string>) {
   }
 }
 
+function* loadBlockStatus(api: SocialApi, action: PayloadAction<string>) {
+  const signedIn: boolean = yield select(selectIsSignedIn);
+  if (!signedIn) return;
+  try {
+    const status: BlockStatus = yield call(api.blockStatus, action.payload);
+    yield put(blockStatusLoaded(status));
+  } catch {
+    // Unknown: the button reads "Block", and blocking twice changes nothing.
+  }
+}
+
+function* toggleBlock(action: PayloadAction<{ memberId: string; block: boolean }>) {
+  const { memberId, block } = action.payload;
+  try {
+    const request = describeCommand((http) =>
+      block ? socialApi(http).block(memberId) : socialApi(http).unblock(memberId),
+    );
+    yield call(sendUserCommand, request, action);
+    yield put(blockSettled(memberId));
+  } catch (err) {
+    if (err instanceof KeptForLaterError) return;
+    const error = messageOf(err, block ? 'Could not block' : 'Could not unblock');
+    yield put(blockFailed({ memberId, block, error }));
+  }
+}
+
+function* loadBlockedMembers(api: SocialApi) {
+  try {
+    const list: BlockedMembers = yield call(api.blockedMembers);
+    yield put(blockedMembersLoaded(list.blocked));
+  } catch (err) {
+    yield put(blockedMembersFailed(messageOf(err, 'Failed to load the members you blocked')));
+  }
+}
+
 /** A saved search matched while the list is shown: its counts are read again. */
 function* onNotification(action: PayloadAction<NotificationView>) {
   if (action.payload.kind !== 'saved_search_match') return;
@@ -133,4 +178,7 @@ export function* socialSaga() {
   yield takeEvery(savedSearchOpened.type, markOpened, api);
   yield takeEvery(savedSearchDeleted.type, deleteSearch, api);
   yield takeEvery(notificationReceived.type, onNotification);
+  yield takeEvery(blockStatusRequested.type, loadBlockStatus, api);
+  yield takeEvery(blockToggled.type, toggleBlock);
+  yield takeLatest(blockedMembersRequested.type, loadBlockedMembers, api);
 }

@@ -1,10 +1,11 @@
 /**
- * Follows and saved searches (docs/product.md §14): follower counts by seller, the home page's
- * row of followed sellers' listings, and the user's saved searches. Follows and the opening of
+ * Follows, blocks and saved searches (docs/product.md §14, §14.1): follower counts by seller, the
+ * home page's row of followed sellers' listings, whom the user blocks, and their saved searches. Follows and the opening of
  * a search show at once (optimistic) and go back if the server refuses.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  BlockedMembers,
   FollowStatus,
   NotificationView,
   Product,
@@ -20,6 +21,9 @@ export interface SocialState {
   followedRow: { status: Status; followingCount: number; products: Product[] };
   savedSearches: { status: Status; items: SavedSearchView[]; error: string | null };
   saving: { status: 'idle' | 'saving' | 'saved' | 'failed'; error: string | null };
+  /** Whether the user blocks a member, by member (their own blocks only). */
+  blocks: Record<string, { blocked: boolean; pending: boolean; error: string | null }>;
+  blockedList: { status: Status; items: BlockedMembers['blocked']; error: string | null };
 }
 
 export const initialSocialState: SocialState = {
@@ -27,6 +31,8 @@ export const initialSocialState: SocialState = {
   followedRow: { status: 'idle', followingCount: 0, products: [] },
   savedSearches: { status: 'idle', items: [], error: null },
   saving: { status: 'idle', error: null },
+  blocks: {},
+  blockedList: { status: 'idle', items: [], error: null },
 };
 
 const socialSlice = createSlice({
@@ -113,8 +119,40 @@ const socialSlice = createSlice({
         (item) => item.id !== action.payload,
       );
     },
+    blockStatusRequested: (_state, _action: PayloadAction<string>) => {},
+    blockStatusLoaded(state, action: PayloadAction<{ memberId: string; blocked: boolean }>) {
+      const { memberId, blocked } = action.payload;
+      // A toggle in flight wins over an answer read before it.
+      if (state.blocks[memberId]?.pending) return;
+      state.blocks[memberId] = { blocked, pending: false, error: null };
+    },
+    /** Blocking or unblocking a member: shown at once, undone if the server refuses. */
+    blockToggled(state, action: PayloadAction<{ memberId: string; block: boolean }>) {
+      const { memberId, block } = action.payload;
+      state.blocks[memberId] = { blocked: block, pending: true, error: null };
+      if (!block)
+        state.blockedList.items = state.blockedList.items.filter((m) => m.uid !== memberId);
+    },
+    blockSettled(state, action: PayloadAction<string>) {
+      const current = state.blocks[action.payload];
+      if (current) current.pending = false;
+    },
+    blockFailed(state, action: PayloadAction<{ memberId: string; block: boolean; error: string }>) {
+      const { memberId, block, error } = action.payload;
+      state.blocks[memberId] = { blocked: !block, pending: false, error };
+    },
+    blockedMembersRequested(state) {
+      if (state.blockedList.status !== 'loaded') state.blockedList.status = 'loading';
+    },
+    blockedMembersLoaded(state, action: PayloadAction<BlockedMembers['blocked']>) {
+      state.blockedList = { status: 'loaded', items: action.payload, error: null };
+    },
+    blockedMembersFailed(state, action: PayloadAction<string>) {
+      state.blockedList.status = 'failed';
+      state.blockedList.error = action.payload;
+    },
   },
-  // Whom one follows and what one saved are the user's own: forgotten at sign-out.
+  // Whom one follows or blocks and what one saved are the user's own: forgotten at sign-out.
   extraReducers: (builder) => builder.addCase(sessionEnded, () => initialSocialState),
 });
 
@@ -142,6 +180,14 @@ export const {
   searchSaveReset,
   savedSearchOpened,
   savedSearchDeleted,
+  blockStatusRequested,
+  blockStatusLoaded,
+  blockToggled,
+  blockSettled,
+  blockFailed,
+  blockedMembersRequested,
+  blockedMembersLoaded,
+  blockedMembersFailed,
 } = socialSlice.actions;
 
 type WithSocial = { social: SocialState };
@@ -150,5 +196,8 @@ export const selectFollow = (sellerId: string) => (state: WithSocial) =>
 export const selectFollowedRow = (state: WithSocial) => state.social.followedRow;
 export const selectSavedSearches = (state: WithSocial) => state.social.savedSearches;
 export const selectSaving = (state: WithSocial) => state.social.saving;
+export const selectBlock = (memberId: string) => (state: WithSocial) =>
+  state.social.blocks[memberId] ?? null;
+export const selectBlockedList = (state: WithSocial) => state.social.blockedList;
 
 export default socialSlice.reducer;
