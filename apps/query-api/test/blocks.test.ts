@@ -1,5 +1,5 @@
 /**
- * Blocks on the real read side (docs/product.md §14.1): a member's own list and status, never
+ * Blocks on the real read side (docs/product.md §14.4): a member's own list and status, never
  * the other way; while a block holds, the pair's follow is neither counted nor fed, and their
  * conversation is hidden from both (404), and all of it is back once unblocked.
  */

@@ -536,7 +536,7 @@ export const eventSchemas = {
   SellerFollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
   SellerUnfollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
   /**
-   * Blocks between members (docs/product.md §14.1): stream `blocks-{blockerId}`. Private: only the
+   * Blocks between members (docs/product.md §14.4): stream `blocks-{blockerId}`. Private: only the
    * blocker's own reads name whom they block.
    */
   MemberBlocked: { version: 1, schema: z.object({ blockerId: id, blockedId: id, at: isoTime }) },

@@ -1,5 +1,5 @@
 /**
- * Blocking members (docs/product.md §14.1): the signed-in member blocks or unblocks another; the
+ * Blocking members (docs/product.md §14.4): the signed-in member blocks or unblocks another; the
  * blocker is always the caller, so nobody changes another's blocks. Both are idempotent. The
  * blocked member is not told; while the block holds neither may message, make or answer offers
  * to, or follow the other (`./guard.ts`, read where those commands are handled).

@@ -1,7 +1,7 @@
 /**
  * Following sellers (docs/product.md §14): the signed-in user follows or unfollows a seller; the
  * follower is always the caller, so nobody changes another's follows. Both are idempotent.
- * Following is refused while a block holds between the two (§14.1); unfollowing never is.
+ * Following is refused while a block holds between the two (§14.4); unfollowing never is.
  */
 import { sellerFollowAnswer } from '@rewear/contracts/command-answers';
 import { sellerParams } from '@rewear/contracts';

@@ -1,5 +1,5 @@
 /**
- * Blocks over HTTP (docs/product.md §14.1): what is refused, with what, and that it changes
+ * Blocks over HTTP (docs/product.md §14.4): what is refused, with what, and that it changes
  * nothing; and that while a block holds neither member may message, make or answer offers to, or
  * follow the other, with the same words whichever of them blocked.
  */

@@ -1,5 +1,5 @@
 /**
- * Blocks (docs/product.md §14.1): the members the signed-in user blocks, and whether they block
+ * Blocks (docs/product.md §14.4): the members the signed-in user blocks, and whether they block
  * one member. Private: no route tells a member who blocks them. Mounted from the blocks
  * feature's query face.
  */

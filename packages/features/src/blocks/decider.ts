@@ -1,5 +1,5 @@
 /**
- * Blocks' command face (docs/product.md §14.1): stream `blocks-{blockerId}`. Blocking is refused
+ * Blocks' command face (docs/product.md §14.4): stream `blocks-{blockerId}`. Blocking is refused
  * for oneself and for someone who is no member; blocking again, or unblocking someone not
  * blocked, changes nothing. The state is the domain's (`./domain.ts`).
  */

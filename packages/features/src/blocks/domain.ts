@@ -1,5 +1,5 @@
 /**
- * Blocks' domain (docs/product.md §14.1): the members one member blocks. Both sides fold the
+ * Blocks' domain (docs/product.md §14.4): the members one member blocks. Both sides fold the
  * same rule, a block or an unblock of one member setting whether the blocker blocks them (so a
  * repeated one changes nothing), and name one blocker and blocked member by the same key. A
  * block holds between two members whichever of them made it (`blockedBetween`). Pure.

@@ -1,5 +1,5 @@
 /**
- * Blocks' read face (docs/product.md §14.1): who blocks whom, one document per blocker and
+ * Blocks' read face (docs/product.md §14.4): who blocks whom, one document per blocker and
  * blocked member, there while the domain says the blocker blocks them (`blocksAfter`).
  */
 import type { EnvelopeOf } from '@rewear/contracts';

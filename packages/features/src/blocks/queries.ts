@@ -1,5 +1,5 @@
 /**
- * Blocks' query face (docs/product.md §14.1): the members one blocks (their own list only), and
+ * Blocks' query face (docs/product.md §14.4): the members one blocks (their own list only), and
  * the members one is in a block with either way, which the reads of follows and conversations
  * leave out. Nothing here tells a member who blocks them.
  */

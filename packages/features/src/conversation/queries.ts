@@ -105,7 +105,7 @@ export const conversationsOf = (side: ReadSide) =>
 
 /**
  * A user's latest conversations, as buyer or seller, newest first; none with a member they are
- * in a block with (either way, docs/product.md §14.1) while it holds.
+ * in a block with (either way, docs/product.md §14.4) while it holds.
  */
 export async function latestConversationsOf(
   side: ReadSide,

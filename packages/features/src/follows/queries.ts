@@ -1,7 +1,7 @@
 /**
  * Follows' query face (docs/product.md §14): a seller's follower count and whether one user
  * follows them, and the newest listings for sale of the sellers a user follows. A follow between
- * two members in a block (either way, §14.1) is not counted nor shown while the block holds.
+ * two members in a block (either way, §14.4) is not counted nor shown while the block holds.
  */
 import type { FollowStatus } from '@rewear/contracts';
 import type { ReadSide } from '@rewear/platform';

@@ -1,5 +1,5 @@
 /**
- * Block / Unblock a member (docs/product.md §14.1), for a signed-in member other than them.
+ * Block / Unblock a member (docs/product.md §14.4), for a signed-in member other than them.
  * Blocking asks first; unblocking does not. The member is never told.
  */
 import { useEffect, useId, useState } from 'react';

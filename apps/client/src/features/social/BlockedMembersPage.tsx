@@ -1,5 +1,5 @@
 /**
- * The members the user blocks (docs/product.md §14.1), most recently blocked first, each with
+ * The members the user blocks (docs/product.md §14.4), most recently blocked first, each with
  * Unblock. Only the user sees this list; the members in it are not told.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** Follows, blocks and saved searches' endpoints (docs/product.md §14, §14.1). */
+/** Follows, blocks and saved searches' endpoints (docs/product.md §14, §14.4). */
 import type {
   BlockStatus,
   BlockedMembers,

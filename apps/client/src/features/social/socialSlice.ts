@@ -1,5 +1,5 @@
 /**
- * Follows, blocks and saved searches (docs/product.md §14, §14.1): follower counts by seller, the
+ * Follows, blocks and saved searches (docs/product.md §14, §14.4): follower counts by seller, the
  * home page's row of followed sellers' listings, whom the user blocks, and their saved searches. Follows and the opening of
  * a search show at once (optimistic) and go back if the server refuses.
  */
