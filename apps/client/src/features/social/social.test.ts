@@ -6,6 +6,11 @@ import { ApiError } from '../../api/http.ts';
 import { fakeApi } from '../../api/fakeApi.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import reducer, {
+  blockStatusLoaded,
+  blockStatusRequested,
+  blockToggled,
+  blockedMembersLoaded,
+  blockedMembersRequested,
   followStatusLoaded,
   followToggled,
   initialSocialState,
@@ -154,5 +159,54 @@ describe('social saga', () => {
     expect(after.savedSearches.items[0]?.newMatches).toBe(1);
     await run(api, notificationReceived({ ...alert, kind: 'price_drop' }), listed);
     expect(api.calls).toHaveLength(1);
+  });
+});
+
+describe('blocks', () => {
+  const member = { uid: 'm1', displayName: 'Mia', blockedAt: '2026-03-01T12:00:00.000Z' };
+
+  it('reads whether the user blocks a member', async () => {
+    const api = fakeApi({
+      'GET /api/members/m1/block': () => ({ memberId: 'm1', blocked: true }),
+    });
+    const state = await run(api, blockStatusRequested('m1'));
+    expect(state.blocks.m1).toEqual({ blocked: true, pending: false, error: null });
+  });
+
+  it('blocks at once with an idempotency key, and goes back if the server refuses', async () => {
+    const api = fakeApi({
+      'POST /api/members/m1/block': () => {
+        throw new ApiError(404, 'Member not found');
+      },
+    });
+    const optimistic = reducer(initialSocialState, blockToggled({ memberId: 'm1', block: true }));
+    expect(optimistic.blocks.m1).toMatchObject({ blocked: true, pending: true });
+    const after = await run(api, blockToggled({ memberId: 'm1', block: true }));
+    expect(after.blocks.m1).toEqual({ blocked: false, pending: false, error: 'Member not found' });
+    expect(api.calls[0]?.options?.headers?.[IDEMPOTENCY_HEADER]).toEqual(expect.any(String));
+  });
+
+  it('lists the blocked members; unblocking one takes them off the list at once', async () => {
+    const api = fakeApi({
+      'GET /api/blocks': () => ({ blocked: [member] }),
+      'DELETE /api/members/m1/block': () => ({ memberId: 'm1', blocked: false }),
+    });
+    const listed = await run(api, blockedMembersRequested());
+    expect(listed.blockedList).toEqual({ status: 'loaded', items: [member], error: null });
+    const after = await run(api, blockToggled({ memberId: 'm1', block: false }), listed);
+    expect(after.blockedList.items).toEqual([]);
+    expect(after.blocks.m1).toEqual({ blocked: false, pending: false, error: null });
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/blocks',
+      'DELETE /api/members/m1/block',
+    ]);
+  });
+
+  it('keeps a toggle in flight over an older answer, and forgets blocks at sign-out', () => {
+    const pending = reducer(initialSocialState, blockToggled({ memberId: 'm1', block: true }));
+    const stale = reducer(pending, blockStatusLoaded({ memberId: 'm1', blocked: false }));
+    expect(stale.blocks.m1?.blocked).toBe(true);
+    const listed = reducer(stale, blockedMembersLoaded([member]));
+    expect(reducer(listed, sessionEnded())).toEqual(initialSocialState);
   });
 });
