@@ -3,7 +3,8 @@
  * the seller blocks the buyer from their conversation (after a confirm step); the blocked buyer
  * can neither make an offer nor message, and is told "You can no longer contact this member";
  * the seller finds the buyer on their Blocked members page and unblocks them; the buyer writes
- * again. Screenshots of the confirm step and of the refusal are saved under test-results/.
+ * again; then the buyer blocks the seller from the seller's profile, and cannot follow them.
+ * Screenshots of the confirm step, the refusals and the list are saved under test-results/.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
@@ -87,6 +88,22 @@ test('a member blocks another and the blocked one can neither message nor offer'
     await writeToSeller(page, listing.product_id, 'Back again: is it available?');
     await expect(thread(page)).toContainText('Back again: is it available?', { timeout: 10_000 });
     await expect(thread(page)).toContainText('Is it still available?');
+
+    // From a profile too: the buyer blocks the seller there, and can then not follow them.
+    await page.goto(`/sellers/${listing.seller_id}`);
+    await page.getByRole('button', { name: `Block ${seller.displayName}` }).click();
+    await page
+      .getByRole('group', { name: `Block ${seller.displayName}?` })
+      .getByRole('button', { name: 'Block', exact: true })
+      .click();
+    await expect(page.getByRole('button', { name: `Unblock ${seller.displayName}` })).toBeVisible();
+    await page.getByRole('button', { name: `Follow ${seller.displayName}` }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'You cannot follow this member' }),
+    ).toBeVisible();
+    await page.screenshot({ path: 'test-results/blocks-profile.png' });
+    await page.getByRole('button', { name: `Unblock ${seller.displayName}` }).click();
+    await expect(page.getByRole('button', { name: `Block ${seller.displayName}` })).toBeVisible();
   } finally {
     await sellerContext.close();
   }
