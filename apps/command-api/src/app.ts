@@ -46,6 +46,7 @@ import { reviewRoutes } from './review/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
 import { followRoutes } from './follows/routes.ts';
+import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { conversationRoutes } from './conversation/routes.ts';
 import { bundleRoutes } from './bundle/routes.ts';
@@ -109,6 +110,7 @@ const allRoutes: CommandRoute[] = [
   ...reviewRoutes,
   ...notificationRoutes,
   ...followRoutes,
+  ...holidayRoutes,
   ...savedSearchRoutes,
   ...conversationRoutes,
   ...bundleRoutes,

@@ -24,6 +24,7 @@ import {
   conversationsProjector,
 } from '@rewear/features/conversation/projection';
 import { followsProjector } from '@rewear/features/follows/projection';
+import { holidaysProjector } from '@rewear/features/holiday/projection';
 import { newsletterProjector } from '@rewear/features/newsletter/projection';
 import { usersProjector } from '@rewear/features/user/projection';
 import { contactMessagesProjector } from '@rewear/features/contact/projection';
@@ -79,6 +80,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       notificationReadsProjector,
       inboxProjector(NOTIFIERS),
       followsProjector,
+      holidaysProjector,
       conversationsProjector,
       conversationEntriesProjector,
       bundleDiscountsProjector,

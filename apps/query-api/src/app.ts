@@ -42,6 +42,7 @@ import { conversationRoutes } from './conversation/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
 import { followRoutes } from './follows/routes.ts';
+import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
@@ -61,6 +62,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...collectionRoutes,
   ...photoRoutes,
   ...followRoutes,
+  ...holidayRoutes,
   ...savedSearchRoutes,
 ];
 

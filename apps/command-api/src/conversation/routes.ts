@@ -31,6 +31,7 @@ import {
 } from '@rewear/features/conversation/decider';
 import { conversations } from './aggregate.ts';
 import { loadListing } from '../listing/availability.ts';
+import { refuseWhileAway } from '../holiday/away.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
@@ -94,12 +95,22 @@ function answerRoute(
           ? { 400: 'The counter is not above the offer, or not an amount' }
           : ({} as RouteDoc['responses'])),
         ...conversationResponses,
-        409: 'The offer expired or was already answered',
+        409:
+          action === 'decline'
+            ? 'The offer expired or was already answered'
+            : 'The offer expired or was already answered, or the seller is away',
       },
     },
     rateScope: action === 'counter' ? 'offers' : undefined,
     async handle({ user, params, body, ctx, deps: services }) {
       const amountCents = action === 'counter' ? toCents((body as { amount: number }).amount)! : 0;
+      // Offers are paused while the seller is away: none accepted or countered until they are
+      // back (declining stays open).
+      if (action !== 'decline') {
+        const { state } = await conversations.load(services.aggregates, params.conversationId);
+        if (state.ref)
+          await refuseWhileAway(services.aggregates, state.ref.sellerId, services.now());
+      }
       const outcome = await run(
         services,
         ctx,
@@ -134,12 +145,14 @@ export const conversationRoutes: CommandRoute[] = [
         400: 'Below half the price, not below the price, or an offer on one’s own listing',
         401: 'Not signed in',
         404: 'Product not found',
-        409: 'An offer is already open, 3 offers were made, or the item is no longer available',
+        409: 'An offer is already open, 3 offers were made, the item is no longer available, or its seller is away',
       },
     },
     rateScope: 'offers',
     async handle({ user, params, body, ctx, deps: services }) {
       const listing = await listingFacts(services, params.id);
+      if (listing.sellerId !== user.uid)
+        await refuseWhileAway(services.aggregates, listing.sellerId, services.now());
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
         type: 'MakeOffer',

@@ -33,6 +33,8 @@ export const READ_MODELS = {
   bundleDiscounts: 'bundle_discounts',
   refundableOrders: 'refundable_orders',
   contactMessages: 'contact_messages',
+  holidays: 'holidays',
+  sellerBadges: 'seller_badges',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
