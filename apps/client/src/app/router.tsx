@@ -15,6 +15,7 @@ const OrderConfirmationPage = lazy(() => import('../features/orders/OrderConfirm
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
 const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
 const SavedSearchesPage = lazy(() => import('../features/social/SavedSearchesPage.tsx'));
+const HolidayPage = lazy(() => import('../features/holiday/HolidayPage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
 const SalesPage = lazy(() => import('../features/shipments/SalesPage.tsx'));
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="sales" element={page(SalesPage, true)} />
         <Route path="notifications" element={page(NotificationsPage, true)} />
         <Route path="saved-searches" element={page(SavedSearchesPage, true)} />
+        <Route path="holiday" element={page(HolidayPage, true, true)} />
         <Route path="messages" element={page(MessagesPage, true)} />
         <Route path="messages/:conversationId" element={page(ConversationPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />

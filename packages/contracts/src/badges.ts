@@ -1,9 +1,7 @@
 /**
- * Sellers' badges and holiday mode (docs/product.md §14.4, §14.5): the badges' rules, written
- * once for the projector that computes them and the screens that explain them, and the body of
- * PUT /api/me/holiday.
+ * Sellers' badges (docs/product.md §14.4): their rules, written once for the projector that
+ * computes them and the screens that explain them (no zod: the client's cards import them).
  */
-import { z } from 'zod';
 
 /** A seller's badge: its id (what answers carry), its label and the rule it stands for. */
 export interface SellerBadge {
@@ -30,30 +28,10 @@ export const SELLER_BADGES: readonly SellerBadge[] = [
   {
     id: 'trusted_seller',
     label: 'Trusted seller',
-    rule: 'At least 5 completed sales, an average rating of 4.5 or more, and problems on at most 10% of sales',
+    rule: 'At least 5 completed sales, an average rating of 4.5 or more, and problems reported on at most 10% of shipped sales',
   },
 ];
 
 /** The badge with this id (an unknown id: none). */
 export const sellerBadgeOf = (id: string): SellerBadge | undefined =>
   SELLER_BADGES.find((badge) => badge.id === id);
-
-/** A holiday lasts at most this many days. */
-export const HOLIDAY_MAX_DAYS = 90;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-24')
-  .refine(
-    (value) => {
-      const at = Date.parse(`${value}T00:00:00.000Z`);
-      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value);
-    },
-    {
-      message: 'That date does not exist',
-    },
-  );
-
-/** Body of PUT /api/me/holiday: the first day away and the day the seller is back. */
-export const holidayBody = z.object({ from: day, until: day });
-export type HolidayBody = z.infer<typeof holidayBody>;
