@@ -27,6 +27,7 @@ export const READ_MODELS = {
   follows: 'follows',
   savedSearches: 'saved_searches',
   savedSearchBrands: 'saved_search_brands',
+  savedSearchAwaySellers: 'saved_search_away_sellers',
   likedListings: 'liked_listings',
   conversations: 'conversations',
   conversationEntries: 'conversation_entries',
