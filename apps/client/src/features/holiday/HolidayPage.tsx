@@ -15,6 +15,7 @@ import {
 } from './holidaySlice.ts';
 import './feature.ts';
 import '../auth/account.css';
+import './holiday.css';
 
 const DAY_MS = 86_400_000;
 const dayFrom = (offsetDays: number) =>
