@@ -6,7 +6,6 @@
  */
 import type { Doc } from '@rewear/platform';
 import {
-  BADGE_SHIPMENT_EVENTS,
   badgeFigures,
   badgesOf,
   sameBadges,
