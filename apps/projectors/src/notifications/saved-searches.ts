@@ -15,7 +15,7 @@ import {
   sizeName,
   type EnvelopeOf,
 } from '@rewear/contracts';
-import type { ReadSide } from '@rewear/platform';
+import type { Doc, ReadSide } from '@rewear/platform';
 import {
   savedSearchDoc,
   withNewMatch,
@@ -49,7 +49,7 @@ type SavedSearchEvent = EnvelopeOf<
  * A seller whose listings are hidden while they are away (holiday mode): a listing they create
  * meanwhile alerts no one. Kept by this notifier from the same log, so a rebuild agrees.
  */
-interface AwaySellerDoc {
+interface AwaySellerDoc extends Doc {
   _id: string;
 }
 const awaySellersOf = (target: ReadSide) =>
