@@ -14,7 +14,12 @@ import {
   type ProjectionRuntime,
 } from '@rewear/platform';
 import { createPlatform } from '@rewear/engines';
-import { appendConversations, appendShipments, appendSteps } from './support/event-mix.ts';
+import {
+  appendConversations,
+  appendHolidays,
+  appendShipments,
+  appendSteps,
+} from './support/event-mix.ts';
 import { appendSocial } from './support/social-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
@@ -25,6 +30,8 @@ const SHIPMENTS = 200;
 /** Users whose follows, blocks, saved searches and liked listings' price drops are appended. */
 const SOCIAL = 500;
 const CONVERSATIONS = 150;
+/** Sellers (u0…) whose holidays hide their listings, some ended again. */
+const HOLIDAYS = 10;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -35,6 +42,7 @@ beforeAll(async () => {
   await appendShipments(platform.eventStore, 0, SHIPMENTS);
   await appendSocial(platform.eventStore, 0, SOCIAL);
   await appendConversations(platform.eventStore, 0, CONVERSATIONS);
+  await appendHolidays(platform.eventStore, 0, HOLIDAYS);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -94,6 +102,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       appendShipments(platform.eventStore, SHIPMENTS, SHIPMENTS + 50),
       appendSocial(platform.eventStore, SOCIAL, SOCIAL + 100),
       appendConversations(platform.eventStore, CONVERSATIONS, CONVERSATIONS + 30),
+      appendHolidays(platform.eventStore, HOLIDAYS, HOLIDAYS + 4),
     ]);
 
     const results = [];
@@ -112,6 +121,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       'inbox',
       'follows',
       'blocks',
+      'holidays',
       'orders',
     ])
       results.push(await runtime.rebuild(name));
@@ -137,6 +147,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['inbox', 2, 1],
       ['follows', 2, 1],
       ['blocks', 2, 1],
+      ['holidays', 2, 1],
       ['orders', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
@@ -164,6 +175,16 @@ describe('rebuild while serving, on the embedded engines', () => {
       expect(live.wishlist_items?.length).toBe((STEPS + 800) / 8);
       expect(live.shipments?.length).toBe(SHIPMENTS + 50);
       expect(live.seller_balances?.length).toBe(20);
+      // Every shipment's seller has figures; the fast shippers among them earned badges.
+      const badges = live.seller_badges as Array<{ badges: string[] }>;
+      expect(badges.length).toBe(20);
+      expect(badges.filter((doc) => doc.badges.includes('ships_fast')).length).toBeGreaterThan(0);
+      // A third of the holidays are still under way, their sellers' listings hidden.
+      expect(live.holidays?.length).toBe(Math.floor((HOLIDAYS + 4) / 3));
+      const listings = live.listings as Array<{ hidden_by?: string[] }>;
+      expect(listings.filter((doc) => doc.hidden_by?.includes('holiday')).length).toBeGreaterThan(
+        0,
+      );
       // One profile per registered user; the reviews of the 50 completed shipments, both ways.
       expect(live.seller_profiles?.length).toBe((STEPS + 800) / 8);
       const received = (live.seller_profiles as Array<{ rating_count: number }>).reduce(

@@ -47,6 +47,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
 import { followRoutes } from './follows/routes.ts';
 import { blockRoutes } from './blocks/routes.ts';
+import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { conversationRoutes } from './conversation/routes.ts';
 import { bundleRoutes } from './bundle/routes.ts';
@@ -111,6 +112,7 @@ const allRoutes: CommandRoute[] = [
   ...notificationRoutes,
   ...followRoutes,
   ...blockRoutes,
+  ...holidayRoutes,
   ...savedSearchRoutes,
   ...conversationRoutes,
   ...bundleRoutes,

@@ -15,6 +15,11 @@ export {
   type OfferSweeper,
   type OfferSweeperOptions,
 } from './conversation/sweeper.ts';
+export {
+  createHolidaySweeper,
+  type HolidaySweeper,
+  type HolidaySweeperOptions,
+} from './holiday/sweeper.ts';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
 export {
   handleCommand,

@@ -25,6 +25,7 @@ import {
 } from '@rewear/features/conversation/projection';
 import { followsProjector } from '@rewear/features/follows/projection';
 import { blocksProjector } from '@rewear/features/blocks/projection';
+import { holidaysProjector } from '@rewear/features/holiday/projection';
 import { newsletterProjector } from '@rewear/features/newsletter/projection';
 import { usersProjector } from '@rewear/features/user/projection';
 import { contactMessagesProjector } from '@rewear/features/contact/projection';
@@ -82,6 +83,7 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       inboxProjector(NOTIFIERS),
       followsProjector,
       blocksProjector,
+      holidaysProjector,
       conversationsProjector,
       conversationEntriesProjector,
       bundleDiscountsProjector,

@@ -51,6 +51,24 @@ const saved = (userId: string, searchId: string, name: string, q: Partial<SavedS
   );
 
 describe('saved-search alerts', () => {
+  it('leaves out a listing created while its seller is away, and alerts again once they are back', async () => {
+    const days = { uid: 'seller-1', from: '2026-03-01', until: '2026-03-10' };
+    await apply(saved('buyer-1', 's1', 'Denim', { q: 'denim' }));
+    await apply(envelope('HolidayModeStarted', { ...days, startedAt: '2026-03-01T00:00:00.000Z' }));
+    await apply(listingCreated('l1', { title: 'Denim jacket' }));
+    expect(await inbox()).toEqual([]);
+    expect((await search('s1'))?.new_listing_ids).toEqual([]);
+    await apply(
+      envelope('HolidayModeEnded', {
+        uid: 'seller-1',
+        why: 'ended',
+        endedAt: '2026-03-10T00:00:00.000Z',
+      }),
+    );
+    await apply(listingCreated('l2', { title: 'Denim skirt' }));
+    expect((await inbox()).map((doc) => doc.link)).toEqual(['/products/l2']);
+  });
+
   it('alerts the owner of a matching search, counts the match once, and forgets it when opened', async () => {
     await apply(envelope('BrandCreated', { brandId: 'brand-levis', name: "Levi's", image: null }));
     await apply(saved('buyer-1', 's1', 'Denim under $50', { q: 'denim', maxPriceCents: 5000 }));

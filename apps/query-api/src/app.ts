@@ -43,6 +43,7 @@ import { systemRoutes } from './system/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
 import { followRoutes } from './follows/routes.ts';
 import { blockRoutes } from './blocks/routes.ts';
+import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
@@ -63,6 +64,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...photoRoutes,
   ...followRoutes,
   ...blockRoutes,
+  ...holidayRoutes,
   ...savedSearchRoutes,
 ];
 

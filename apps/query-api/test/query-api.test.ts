@@ -301,12 +301,16 @@ describe('products', () => {
       }>;
       expect(products.length, list).toBeGreaterThan(0);
       for (const product of products) {
-        // The seller's rating too: the catalogue carries it on each listing.
-        const detail = (await h.get(`/api/products/${product.product_id}`)).body;
+        // The seller's rating and badges too: the catalogue carries them on each listing. The
+        // detail alone says whether the seller is away (none is here).
+        const { sellerAwayUntil, ...detail } = (await h.get(`/api/products/${product.product_id}`))
+          .body;
+        expect(sellerAwayUntil, list).toBeNull();
         expect(detail.sellerRating, list).toEqual({
           average: expect.any(Number),
           count: expect.any(Number),
         });
+        expect(detail.sellerBadges, list).toEqual([]);
         expect(product, list).toEqual(detail);
         compared += 1;
       }

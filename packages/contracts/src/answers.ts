@@ -68,13 +68,22 @@ export const productAnswer = z
      * answer does not know it (a listing command's answer).
      */
     sellerRating: sellerRatingAnswer.optional(),
+    /**
+     * The ids of the seller's badges (SELLER_BADGES, docs/product.md §14.5); absent where the
+     * answer does not know them (a listing command's answer).
+     */
+    sellerBadges: z.array(z.string()).optional(),
   })
   .meta({ id: 'Product' });
 export const productListAnswer = z.array(productAnswer);
 
 /** GET /api/products/{id}: the product, its seller's rating read from their profile. */
 export const productDetailAnswer = productAnswer
-  .extend({ sellerRating: sellerRatingAnswer })
+  .extend({
+    sellerRating: sellerRatingAnswer,
+    /** The day the seller is back while they are away (holiday mode), else null. */
+    sellerAwayUntil: z.string().nullable(),
+  })
   .meta({ id: 'ProductDetail' });
 
 export const nameCountAnswer = z.strictObject({ name: z.string(), count: z.number().int() });
@@ -471,6 +480,15 @@ export const sellerProfileAnswer = z.strictObject({
   listings: z.array(productAnswer),
   /** Units of their completed shipments. */
   itemsSold: z.number().int(),
+  /** The ids of the badges they hold (SELLER_BADGES). */
+  badges: z.array(z.string()),
+  /** The day they are back while away (holiday mode), else null. */
+  awayUntil: nullableString,
+});
+
+/** GET /api/me/holiday: the signed-in seller's holiday (null: none set). */
+export const holidayStatusAnswer = z.strictObject({
+  holiday: z.strictObject({ from: z.string(), until: z.string(), started: z.boolean() }).nullable(),
 });
 
 // Follows and saved searches.

@@ -84,3 +84,6 @@ export interface ApiError {
 
 /** GET /api/config: what the client needs to know at run time. */
 export type ClientConfig = z.output<typeof answers.clientConfigAnswer>;
+
+/** GET /api/me/holiday: the signed-in seller's holiday (null: none). */
+export type HolidayStatus = z.output<typeof answers.holidayStatusAnswer>;

@@ -126,6 +126,10 @@ export const bundleDiscountsSetAnswer = answer({
   sellerId: z.string(),
   tiers: z.array(z.strictObject({ minItems: z.number().int(), percent: z.number().int() })),
 });
+/** PUT and DELETE /api/me/holiday: the holiday set (null: none). */
+export const holidayAnswer = answer({
+  holiday: z.strictObject({ from: z.string(), until: z.string() }).nullable(),
+});
 export const sellerFollowAnswer = answer({ sellerId: z.string(), following: z.boolean() });
 /** POST and DELETE /api/members/{uid}/block: whether the caller blocks the member now. */
 export const memberBlockAnswer = answer({ memberId: z.string(), blocked: z.boolean() });

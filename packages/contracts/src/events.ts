@@ -10,6 +10,8 @@ import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact.ts';
 const id = z.string().min(1).max(128);
 const cents = z.number().int().nonnegative();
 const isoTime = z.iso.datetime({ offset: true });
+/** A calendar day, YYYY-MM-DD (UTC). */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const refIds = z.array(z.number().int().positive()).max(20);
 
 export const AGGREGATE_TYPES = [
@@ -32,6 +34,7 @@ export const AGGREGATE_TYPES = [
   'bundle',
   'contact',
   'blocks',
+  'holiday',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -533,6 +536,25 @@ export const eventSchemas = {
   },
   CollectionFollowed: { version: 1, schema: z.object({ collectionId: id, userId: id }) },
   /** Follows of sellers (docs/product.md §14): stream `follows-{followerId}`. */
+  /**
+   * Holiday mode (docs/product.md §14.6): stream `holiday-{uid}`. The seller chose to be away
+   * from `from` (a day, YYYY-MM-DD, from 00:00 UTC) until `until` (they are back that day, at
+   * 00:00 UTC; at most 90 days after `from`). Setting it again replaces the dates.
+   */
+  HolidayModeSet: {
+    version: 1,
+    schema: z.object({ uid: id, from: isoDay, until: isoDay, setAt: isoTime }),
+  },
+  /** The holiday began: the seller's listings are hidden (at `from`, or at once when it is today). */
+  HolidayModeStarted: {
+    version: 1,
+    schema: z.object({ uid: id, from: isoDay, until: isoDay, startedAt: isoTime }),
+  },
+  /** The holiday is over: ended by the seller, or by itself on its end date ('ended'). */
+  HolidayModeEnded: {
+    version: 1,
+    schema: z.object({ uid: id, why: z.enum(['seller', 'ended']), endedAt: isoTime }),
+  },
   SellerFollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
   SellerUnfollowed: { version: 1, schema: z.object({ followerId: id, sellerId: id }) },
   /**

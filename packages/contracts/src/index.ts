@@ -13,6 +13,8 @@ export * from './photos.ts';
 export * from './product-of-the-day.ts';
 export * from './social.ts';
 export * from './offers.ts';
+export * from './badges.ts';
+export * from './holiday.ts';
 export * from './pricing.ts';
 export * from './contact.ts';
 export * from './web-vitals.ts';

@@ -131,9 +131,9 @@ describe('listing: one fold of the stock for the decider and the projection', ()
       doc = projectListing(doc, envelopes[i]!, { brandName: BRAND });
       expect(ofDoc(doc!)).toEqual(ofState(state));
       if (state.deleted) continue;
-      // The product a command answers with is the one a read shows (a read adds the likes and
-      // the seller's rating, none here).
-      const { sellerRating: _, ...read } = fromListing(doc!);
+      // The product a command answers with is the one a read shows (a read adds the likes, and
+      // the seller's rating and badges, none here).
+      const { sellerRating: _, sellerBadges: _badges, ...read } = fromListing(doc!);
       expect(read).toEqual(listingAnswer(state, BRAND, NOW));
     }
   });

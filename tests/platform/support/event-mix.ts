@@ -461,3 +461,35 @@ export async function appendConversations(
     }
   }
 }
+
+/**
+ * The k-th seller's holiday (docs/product.md §14.5), seller u{k} (k < 50, a seller of the
+ * steps' listings): set and started; every third one ended by the seller, every third one by
+ * itself, the others still under way (their listings hidden).
+ */
+export function holidayLife(k: number): Append {
+  const uid = `u${k}`;
+  const at = (hours: number) =>
+    new Date(Date.UTC(2024, 3, 1) + k * 60_000 + hours * 3_600_000).toISOString();
+  const days = { uid, from: '2024-04-01', until: '2024-04-15' };
+  const events: DomainEvent[] = [
+    { type: 'HolidayModeSet', data: { ...days, setAt: at(0) } },
+    { type: 'HolidayModeStarted', data: { ...days, startedAt: at(0) } },
+  ];
+  if (k % 3 === 0)
+    events.push({ type: 'HolidayModeEnded', data: { uid, why: 'seller', endedAt: at(48) } });
+  if (k % 3 === 1)
+    events.push({ type: 'HolidayModeEnded', data: { uid, why: 'ended', endedAt: at(14 * 24) } });
+  return { streamId: `holiday-${uid}`, events };
+}
+
+export async function appendHolidays(store: EventStore, from: number, to: number): Promise<void> {
+  for (let k = from; k < to; k++) {
+    const append = holidayLife(k);
+    await store.append(append.streamId, append.events, {
+      expectedVersion: 0,
+      actor: 'seed',
+      correlationId: randomUUID(),
+    });
+  }
+}

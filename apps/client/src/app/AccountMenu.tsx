@@ -102,6 +102,9 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           <Link role="menuitem" to="/saved-searches" onClick={() => setOpen(false)}>
             Saved Searches
           </Link>
+          <Link role="menuitem" to="/holiday" onClick={() => setOpen(false)}>
+            Holiday Mode
+          </Link>
           <Link role="menuitem" to="/messages" onClick={() => setOpen(false)}>
             Your Messages
           </Link>

@@ -16,6 +16,7 @@ const OrdersPage = lazy(() => import('../features/orders/OrdersPage.tsx'));
 const PayOrderPage = lazy(() => import('../features/checkout/PayOrderPage.tsx'));
 const SavedSearchesPage = lazy(() => import('../features/social/SavedSearchesPage.tsx'));
 const BlockedMembersPage = lazy(() => import('../features/social/BlockedMembersPage.tsx'));
+const HolidayPage = lazy(() => import('../features/holiday/HolidayPage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/UnsubscribePage.tsx'));
 const SalesPage = lazy(() => import('../features/shipments/SalesPage.tsx'));
@@ -82,6 +83,7 @@ export function AppRoutes() {
         <Route path="notifications" element={page(NotificationsPage, true)} />
         <Route path="saved-searches" element={page(SavedSearchesPage, true)} />
         <Route path="blocked-members" element={page(BlockedMembersPage, true, true)} />
+        <Route path="holiday" element={page(HolidayPage, true, true)} />
         <Route path="messages" element={page(MessagesPage, true)} />
         <Route path="messages/:conversationId" element={page(ConversationPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />

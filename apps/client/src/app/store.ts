@@ -21,6 +21,7 @@ import type { ListingsState } from '../features/listings/listingsSlice.ts';
 import type { ShipmentsState } from '../features/shipments/shipmentsSlice.ts';
 import type { ReviewsState } from '../features/reviews/reviewsSlice.ts';
 import type { MessagesState } from '../features/messages/messagesSlice.ts';
+import type { HolidayState } from '../features/holiday/holidaySlice.ts';
 import { featureLoaded, hostFeatures, type LazyFeature } from './lazyFeatures.ts';
 import { rootSaga } from './rootSaga.ts';
 
@@ -50,6 +51,7 @@ export interface LazyLoadedSlices {
   shipments: ShipmentsState;
   reviews: ReviewsState;
   messages: MessagesState;
+  holiday: HolidayState;
 }
 
 export const rootReducer = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -32,6 +32,7 @@ import {
 import { conversations } from './aggregate.ts';
 import { loadListing } from '../listing/availability.ts';
 import { refuseInBlock } from '../blocks/guard.ts';
+import { refuseWhileAway } from '../holiday/away.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
@@ -110,7 +111,10 @@ function answerRoute(
           ? { 400: 'The counter is not above the offer, or not an amount' }
           : ({} as RouteDoc['responses'])),
         ...conversationResponses,
-        409: 'The offer expired or was already answered',
+        409:
+          action === 'decline'
+            ? 'The offer expired or was already answered'
+            : 'The offer expired or was already answered, or the seller is away',
       },
     },
     rateScope: action === 'counter' ? 'offers' : undefined,
@@ -119,6 +123,13 @@ function answerRoute(
       // Declining stays open: it ends a deal, it does not reach the other.
       if (action !== 'decline')
         await refuseBlockedParties(services, params.conversationId, user.uid);
+      // Offers are paused while the seller is away: none accepted or countered until they are
+      // back (declining stays open).
+      if (action !== 'decline') {
+        const { state } = await conversations.load(services.aggregates, params.conversationId);
+        if (state.ref)
+          await refuseWhileAway(services.aggregates, state.ref.sellerId, services.now());
+      }
       const outcome = await run(
         services,
         ctx,
@@ -154,13 +165,15 @@ export const conversationRoutes: CommandRoute[] = [
         401: 'Not signed in',
         403: 'A block holds between the buyer and the seller (either way)',
         404: 'Product not found',
-        409: 'An offer is already open, 3 offers were made, or the item is no longer available',
+        409: 'An offer is already open, 3 offers were made, the item is no longer available, or its seller is away',
       },
     },
     rateScope: 'offers',
     async handle({ user, params, body, ctx, deps: services }) {
       const listing = await listingFacts(services, params.id);
       await refuseInBlock(services, user.uid, listing.sellerId);
+      if (listing.sellerId !== user.uid)
+        await refuseWhileAway(services.aggregates, listing.sellerId, services.now());
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
         type: 'MakeOffer',

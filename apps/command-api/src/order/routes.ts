@@ -46,7 +46,7 @@ export const orderRoutes: CommandRoute[] = [
         400: "'You cannot buy your own listing' (a line is the buyer’s own listing); nothing is held",
         403: 'userId is not the token’s',
         404: 'Product not found',
-        409: "'Price changed' (details: current prices), '\"{title}\" is no longer available', or 'Too many changes at once. Please try again.' (the listing is busy); nothing is held",
+        409: "'Price changed' (details: current prices), '\"{title}\" is no longer available', 'The seller is away until {date}', or 'Too many changes at once. Please try again.' (the listing is busy); nothing is held",
       },
     },
     async handle({ body, ctx, deps: services }) {

@@ -13,6 +13,7 @@ import {
   type PricedOrder,
 } from '@rewear/contracts';
 import { CommandRejected, reject, type CommandEnvironment } from '../shared/decider.ts';
+import { refuseWhileAway } from '../holiday/away.ts';
 import { type ListingState } from '@rewear/features/listing/decider';
 import { cartIdForUser, ownListingMessage } from '@rewear/features/cart/decider';
 import { heldPriceOf } from '@rewear/features/cart/domain';
@@ -82,6 +83,8 @@ export async function placeOrder(
       });
     if (state.fields!.sellerId === input.userId)
       reject('invalid', ownListingMessage, { productId: line.productId });
+    // Nothing of a seller who is away is sold until they are back (holiday mode).
+    await refuseWhileAway(env.aggregates, state.fields!.sellerId, env.now());
     listed.set(line.productId, state);
   }
   const priced = await priceOrder(env, input.userId, [...lines.values()], listed);

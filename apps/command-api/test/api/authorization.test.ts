@@ -440,6 +440,20 @@ const rows: Row[] = [
     expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
   },
   {
+    name: 'PUT /api/me/holiday',
+    // Each caller sets their own holiday: the route names no user.
+    request: async () => ({ method: 'PUT', path: '/api/me/holiday', body: holidayDays(3, 10) }),
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
+  {
+    name: 'DELETE /api/me/holiday',
+    request: async () => {
+      await h.call('PUT', '/api/me/holiday', { token: owner.idToken, body: holidayDays(3, 10) });
+      return { method: 'DELETE', path: '/api/me/holiday' };
+    },
+    expect: { visitor: 401, owner: 200, other: 200, malformed: 401 },
+  },
+  {
     name: 'POST /api/saved-searches',
     request: async () => ({
       method: 'POST',
@@ -463,6 +477,13 @@ const rows: Row[] = [
     expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },
   },
 ];
+
+/** A holiday from `start` days after the harness's today for `days` days. */
+function holidayDays(start: number, days: number) {
+  const day = (offset: number) =>
+    new Date(h.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(start), until: day(start + days) };
+}
 
 /** The `seller` user, registered (once), as someone to follow. */
 async function registeredSeller() {

@@ -1,6 +1,6 @@
 /**
  * The catalogue projector: the listing module's jobs (listings, brands, likes, the sellers'
- * ratings onto listings, the search index; packages/features/src/listing/projection.ts) composed
+ * ratings and badges onto listings, the holidays hiding a seller's listings, the search index; packages/features/src/listing/projection.ts) composed
  * over one write cache per target, and the algorithmic collections recomputed from the listings
  * they write.
  *
@@ -8,22 +8,28 @@
  * a listing created, repriced and liked in one batch is read once and written once, to the
  * collection and to the search index. Outside a batch every event writes through.
  */
-import type { EventEnvelope } from '@rewear/contracts';
+import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
 import { loggerFor, type Projector, type ReadSide, type IndexSpec } from '@rewear/platform';
 import { READ_MODELS, SEARCH_INDEXES } from '@rewear/features/shared/read-models';
 import {
   CATALOGUE_EVENTS,
+  HOLIDAY_VISIBILITY_EVENTS,
   LIKE_EVENTS,
   LISTING_EVENTS,
   ListingWrites,
   PRODUCT_SEARCH_SETTINGS,
+  SELLER_BADGE_EVENTS,
   brandsJob,
   likesJob,
   listingsJob,
+  sellerBadgesJob,
+  sellerBadgesRatingJob,
+  sellerHiddenJob,
   sellerRatingsJob,
   type BrandEnvelope,
   type LikeEnvelope,
   type ListingEnvelope,
+  type SellerBadgeEvent,
 } from '@rewear/features/listing/projection';
 import { SELLER_RATING_EVENTS, type SellerRatingEvent } from '@rewear/features/review/projection';
 import { recomputeCollections } from './collections.ts';
@@ -104,6 +110,7 @@ export function createCatalogueProjector(
       [READ_MODELS.algorithmicCollections]: [],
       [READ_MODELS.sellerRatings]: [],
       [READ_MODELS.sellerVisibility]: [],
+      [READ_MODELS.sellerBadges]: [{ keys: { 'shipments.id': 1 } }],
     },
     searchIndexes: { [SEARCH_INDEXES.products]: PRODUCT_SEARCH_SETTINGS },
     handles: CATALOGUE_EVENTS,
@@ -118,7 +125,16 @@ export function createCatalogueProjector(
       else if ((SELLER_RATING_EVENTS as readonly string[]).includes(event.type)) {
         // Ratings change no score of the collections: nothing to recompute.
         await sellerRatingsJob(event as SellerRatingEvent, writes);
+        // The rating is a figure of the badges: the subject's badges again.
+        await sellerBadgesRatingJob((event as SellerRatingEvent).data.subjectId, writes);
         return;
+      } else if ((SELLER_BADGE_EVENTS as readonly string[]).includes(event.type)) {
+        await sellerBadgesJob(event as SellerBadgeEvent, writes);
+        return;
+      } else if ((HOLIDAY_VISIBILITY_EVENTS as readonly string[]).includes(event.type)) {
+        // The seller's listings leave the catalogue (and its collections) or come back.
+        const { uid } = (event as EnvelopeOf<'HolidayModeStarted' | 'HolidayModeEnded'>).data;
+        await sellerHiddenJob(uid, 'holiday', event.type === 'HolidayModeStarted', writes);
       } else return;
       newest = Math.max(newest, Date.parse(event.occurredAt) || 0);
       if (delayMs === 0) {

@@ -15,7 +15,7 @@ import {
   sizeName,
   type EnvelopeOf,
 } from '@rewear/contracts';
-import type { ReadSide } from '@rewear/platform';
+import type { Doc, ReadSide } from '@rewear/platform';
 import {
   savedSearchDoc,
   withNewMatch,
@@ -36,8 +36,24 @@ import {
 } from './saved-search-matcher.ts';
 
 type SavedSearchEvent = EnvelopeOf<
-  'SearchSaved' | 'SavedSearchDeleted' | 'SavedSearchOpened' | 'BrandCreated' | 'ListingCreated'
+  | 'SearchSaved'
+  | 'SavedSearchDeleted'
+  | 'SavedSearchOpened'
+  | 'BrandCreated'
+  | 'ListingCreated'
+  | 'HolidayModeStarted'
+  | 'HolidayModeEnded'
 >;
+
+/**
+ * A seller whose listings are hidden while they are away (holiday mode): a listing they create
+ * meanwhile alerts no one. Kept by this notifier from the same log, so a rebuild agrees.
+ */
+interface AwaySellerDoc extends Doc {
+  _id: string;
+}
+const awaySellersOf = (target: ReadSide) =>
+  target.collection<AwaySellerDoc>(READ_MODELS.savedSearchAwaySellers);
 
 const names = (ids: readonly number[], nameOf: (id: number) => string | undefined) =>
   ids.map(nameOf).filter((name): name is string => Boolean(name));
@@ -64,6 +80,9 @@ async function onListingCreated(
   target: ReadSide,
 ): Promise<InboxDraft[]> {
   const searches = target.collection<SavedSearchDoc>(READ_MODELS.savedSearches);
+  // Hidden from the catalogue, so from the alerts too.
+  if (await awaySellersOf(target).findOne({ _id: event.data.sellerId }, { readonly: true }))
+    return [];
   const brand = await target
     .collection<SavedSearchBrandDoc>(READ_MODELS.savedSearchBrands)
     .findOne({ _id: event.data.brandId }, { readonly: true });
@@ -90,10 +109,13 @@ export const savedSearchNotifier: Notifier<SavedSearchEvent['type']> = {
     'SavedSearchOpened',
     'BrandCreated',
     'ListingCreated',
+    'HolidayModeStarted',
+    'HolidayModeEnded',
   ],
   collections: {
     [READ_MODELS.savedSearches]: [{ keys: { index_key: 1 } }, { keys: { user_id: 1 } }],
     [READ_MODELS.savedSearchBrands]: [],
+    [READ_MODELS.savedSearchAwaySellers]: [],
   },
   async notify(event, target) {
     const searches = target.collection<SavedSearchDoc>(READ_MODELS.savedSearches);
@@ -118,6 +140,13 @@ export const savedSearchNotifier: Notifier<SavedSearchEvent['type']> = {
         return [];
       case 'SavedSearchDeleted':
         await searches.delete(event.data.searchId);
+        return [];
+      case 'HolidayModeStarted':
+        await awaySellersOf(target).put({ _id: event.data.uid });
+        return [];
+      case 'HolidayModeEnded':
+        if (await awaySellersOf(target).findOne({ _id: event.data.uid }, { readonly: true }))
+          await awaySellersOf(target).delete(event.data.uid);
         return [];
     }
   },

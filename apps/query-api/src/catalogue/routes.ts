@@ -4,6 +4,7 @@
  * the Day. What they read and the product view they answer are the listing module's queries
  * (`@rewear/features/listing/queries`); the query strings and their validation are here.
  */
+import { sellerAwayUntil } from '@rewear/features/holiday/queries';
 import {
   availabilityAnswer,
   categoriesWithCountAnswer,
@@ -354,7 +355,7 @@ export const catalogueRoutes: QueryRoute[] = [
       responses: {
         200: {
           description:
-            "Product, with sellerRating { average, count } (the seller's reviews) as in every list",
+            "Product, with sellerRating { average, count } (the seller's reviews) and sellerBadges as in every list, and sellerAwayUntil (the day the seller is back while on holiday, else null)",
           body: productDetailAnswer,
         },
         404: 'Product not found',
@@ -363,7 +364,10 @@ export const catalogueRoutes: QueryRoute[] = [
     async handle({ params, deps }) {
       const listing = await visibleListing(deps.readSide, params.id);
       if (!listing) throw productNotFound();
-      return productDetail(listing);
+      const awayUntil = listing.hidden_by?.includes('holiday')
+        ? await sellerAwayUntil(deps.readSide, listing.seller_id)
+        : null;
+      return productDetail(listing, awayUntil);
     },
   }),
 ];

@@ -21,6 +21,8 @@ import type { ShipmentDoc } from '@rewear/features/shipment/projection';
 import { defineRoute, type QueryRoute } from '../shared/route.ts';
 import { idParam } from '../shared/schemas.ts';
 import { fromListing, sellerListings } from '@rewear/features/listing/queries';
+import { badgesOfSeller } from '@rewear/features/badges/queries';
+import { sellerAwayUntil } from '@rewear/features/holiday/queries';
 
 const uidParams = z.object({ uid: idParam });
 
@@ -41,7 +43,7 @@ export const sellerRoutes: QueryRoute[] = [
     },
     async handle({ params, deps }): Promise<SellerProfile> {
       const side = deps.readSide;
-      const [profile, listings, completed] = await Promise.all([
+      const [profile, listings, completed, badges, awayUntil] = await Promise.all([
         profileOf(side, params.uid),
         sellerListings(side, params.uid, { readonly: true }),
         side
@@ -50,6 +52,8 @@ export const sellerRoutes: QueryRoute[] = [
             { seller_id: params.uid, status: 'completed' },
             { projection: { items: 1 }, readonly: true },
           ),
+        badgesOfSeller(side, params.uid),
+        sellerAwayUntil(side, params.uid),
       ]);
       if (!profile && listings.length === 0) throw notFound('Seller not found');
       const names = await namesOf(
@@ -70,6 +74,8 @@ export const sellerRoutes: QueryRoute[] = [
           (sum, s) => sum + s.items.reduce((units, item) => units + item.quantity, 0),
           0,
         ),
+        badges,
+        awayUntil,
       };
     },
   }),

@@ -194,6 +194,8 @@ export interface ProductRecord {
    */
   seller_rating_sum: number;
   seller_rating_count: number;
+  /** The seller's badges (docs/product.md §14.5), carried like the rating; absent before. */
+  seller_badges?: string[];
 }
 
 /** The names of reference ids, unknown ones left out. */
@@ -234,17 +236,22 @@ export function toProduct(id: string, r: ProductRecord, conditionName = ''): Pro
     seller_name: r.seller_name,
     seller_photo: r.seller_photo,
     sellerRating: sellerRatingFrom(r.seller_rating_sum, r.seller_rating_count),
+    sellerBadges: r.seller_badges ?? [],
   };
 }
 
 /**
  * The product a command answers with, from the listing's own stream (created or updated): its
- * stock available at `now`; the stream knows no likes and no rating, so the answer counts no
- * like and carries no rating (the reads do).
+ * stock available at `now`; the stream knows no likes, rating or badges, so the answer counts no
+ * like and carries no rating or badge (the reads do).
  */
 export function listingAnswer(state: ListingState, brandName: string, now: Date): Product {
   const f = state.fields!;
-  const { sellerRating: _none, ...product } = toProduct(
+  const {
+    sellerRating: _none,
+    sellerBadges: _unknown,
+    ...product
+  } = toProduct(
     state.listingId,
     {
       title: f.title,

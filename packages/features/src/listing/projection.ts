@@ -10,12 +10,18 @@
  * - `syncSearch`: the listings written into the search index (projection/search-sync.ts)
  * - `listingRemovedJob`, `sellerHiddenJob`: listings hidden and shown again by a moderator's
  *   decision or the seller's holiday (projection/visibility.ts)
+ * - `sellerBadgesJob`: a seller's badges from their shipments and ratings, onto their listings
+ *   (projection/seller-badges.ts)
  *
  * Each job loads the current documents, calls a pure projection and writes the result, so a
  * redelivery changes nothing.
  */
 import { BRAND_EVENTS, LIKE_EVENTS, LISTING_EVENTS } from './domain.ts';
 import { SELLER_RATING_EVENTS } from '../review/projection.ts';
+import { SELLER_BADGE_EVENTS } from './projection/seller-badges.ts';
+
+/** The holiday's facts that hide a seller's listings and show them again (sellerHiddenJob). */
+export const HOLIDAY_VISIBILITY_EVENTS = ['HolidayModeStarted', 'HolidayModeEnded'] as const;
 
 export * from './projection/documents.ts';
 export * from './projection/listings.ts';
@@ -25,12 +31,18 @@ export * from './projection/seller-ratings.ts';
 export * from './projection/search-sync.ts';
 export * from './projection/writes.ts';
 export * from './projection/visibility.ts';
+export * from './projection/seller-badges.ts';
 export { BRAND_EVENTS, LIKE_EVENTS, LISTING_EVENTS } from './domain.ts';
 
-/** Everything the catalogue projects: listings, brands, likes and the sellers' ratings. */
+/**
+ * Everything the catalogue projects: listings, brands, likes, the sellers' ratings and badges,
+ * and the holidays that hide a seller's listings.
+ */
 export const CATALOGUE_EVENTS = [
   ...LISTING_EVENTS,
   ...BRAND_EVENTS,
   ...LIKE_EVENTS,
   ...SELLER_RATING_EVENTS,
+  ...HOLIDAY_VISIBILITY_EVENTS,
+  ...SELLER_BADGE_EVENTS,
 ] as const;

@@ -47,10 +47,20 @@ export {
 export const fromSearchDoc = (doc: ProductSearchDoc) => toProduct(doc.id, doc);
 export const fromListing = (doc: ListingDoc) => toProduct(doc._id, doc);
 
-/** A product's detail: the listing with its seller's rating, carried on it by the catalogue. */
-export function productDetail(listing: ListingDoc): ProductDetail {
+/**
+ * A product's detail: the listing with its seller's rating and badges, carried on it by the
+ * catalogue, and the day its seller is back while they are away (holiday mode's read).
+ */
+export function productDetail(
+  listing: ListingDoc,
+  sellerAwayUntil: string | null = null,
+): ProductDetail {
   const product = fromListing(listing);
-  return { ...product, sellerRating: product.sellerRating ?? sellerRatingFrom(0, 0) };
+  return {
+    ...product,
+    sellerRating: product.sellerRating ?? sellerRatingFrom(0, 0),
+    sellerAwayUntil,
+  };
 }
 
 /** Listings by id in one query, as a map (no N+1 for carts, wishlists and collections). */

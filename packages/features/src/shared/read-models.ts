@@ -28,12 +28,15 @@ export const READ_MODELS = {
   blocks: 'blocks',
   savedSearches: 'saved_searches',
   savedSearchBrands: 'saved_search_brands',
+  savedSearchAwaySellers: 'saved_search_away_sellers',
   likedListings: 'liked_listings',
   conversations: 'conversations',
   conversationEntries: 'conversation_entries',
   bundleDiscounts: 'bundle_discounts',
   refundableOrders: 'refundable_orders',
   contactMessages: 'contact_messages',
+  holidays: 'holidays',
+  sellerBadges: 'seller_badges',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;

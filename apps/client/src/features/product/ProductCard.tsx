@@ -7,6 +7,7 @@ import { type Product, formatPrice } from '@rewear/contracts';
 import Price from '../../components/Price.tsx';
 import ProductImage from '../../components/ProductImage.tsx';
 import { SellerRatingLine } from '../../components/Stars.tsx';
+import SellerBadges from '../../components/SellerBadges.tsx';
 import { CartControls } from '../cart/CartControls.tsx';
 import WishlistHeart from '../wishlist/WishlistHeart.tsx';
 
@@ -50,6 +51,7 @@ export default function ProductCard({
             {product.sizes?.length ? ` · Size ${product.sizes.join(', ')}` : ''}
           </p>
           <SellerRatingLine rating={product.sellerRating} />
+          <SellerBadges badges={product.sellerBadges} />
           <p className="product-row__description">{product.description}</p>
         </div>
         <div className="product-row__aside">
@@ -83,6 +85,7 @@ export default function ProductCard({
           <Link to={href}>{product.title}</Link>
         </h3>
         <SellerRatingLine rating={product.sellerRating} />
+        <SellerBadges badges={product.sellerBadges} />
         <Price price={product.price} originalPrice={product.original_price} />
         <CartControls product={product} />
       </div>

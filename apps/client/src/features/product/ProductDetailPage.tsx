@@ -19,6 +19,7 @@ import ConfirmDialog from '../listings/ConfirmDialog.tsx';
 import FollowButton from '../social/FollowButton.tsx';
 import ProductOffer from '../messages/ProductOffer.tsx';
 import SoldBy from './SoldBy.tsx';
+import SellerBadges from '../../components/SellerBadges.tsx';
 import { days, PROBLEM_WINDOW_DAYS, SHIP_WITHIN_DAYS } from '../help/policies.ts';
 import {
   galleryOf,
@@ -109,6 +110,8 @@ export default function ProductDetailPage() {
   const mainImage = gallery[imageIndex] ?? product.image;
   const likes = product.num_likes ?? 0;
   const ownListing = isSellerOf(product, uid);
+  // Holiday mode: nothing of theirs is bought, nor offered for, until the seller is back.
+  const awayUntil = product.sellerAwayUntil ?? null;
   const condition = product.condition_name || product.conditions?.[0] || 'Good condition';
   const details = (
     <dl className="details-list">
@@ -195,6 +198,7 @@ export default function ProductDetailPage() {
             sellerName={product.seller_name}
             rating={product.sellerRating}
           />
+          <SellerBadges badges={product.sellerBadges} />
           <FollowButton sellerId={product.seller_id} sellerName={product.seller_name} />
           <div className="product-detail__likes">
             <WishlistHeart product={product} />
@@ -223,6 +227,12 @@ export default function ProductDetailPage() {
             </p>
           )}
           <Price price={product.price} originalPrice={product.original_price} />
+          {awayUntil && !ownListing && (
+            <p className="product-detail__away" role="status">
+              This seller is away until {awayUntil}. You can save the item and buy it when they are
+              back.
+            </p>
+          )}
           <p className={product.stock > 0 ? 'stock stock--in' : 'stock stock--out'}>
             {product.stock > 0 ? 'In Stock' : 'Out of Stock'}
           </p>
@@ -240,7 +250,7 @@ export default function ProductDetailPage() {
             <button
               type="button"
               className="button button--primary button--large"
-              disabled={product.stock <= 0}
+              disabled={product.stock <= 0 || awayUntil !== null}
               onClick={() => dispatch(addToCart({ product }))}
             >
               Add to Cart
@@ -293,7 +303,7 @@ export default function ProductDetailPage() {
               listingId={product.product_id}
               price={product.price}
               uid={uid}
-              available={product.stock > 0}
+              available={product.stock > 0 && awayUntil === null}
             />
           )}
 

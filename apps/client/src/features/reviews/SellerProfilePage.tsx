@@ -1,4 +1,5 @@
 /** A member's public profile (docs/product.md §12): who, rating, reviews received, listings. */
+import SellerBadges from '../../components/SellerBadges.tsx';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -74,6 +75,12 @@ export default function SellerProfilePage() {
           <p className="seller-profile__rating" data-testid="seller-rating">
             <RatingSummary rating={profile.rating} />
           </p>
+          <SellerBadges badges={profile.badges} />
+          {profile.awayUntil && (
+            <p className="seller-profile__away" role="status">
+              Away until {profile.awayUntil}
+            </p>
+          )}
           <p className="muted seller-profile__facts">
             {profile.memberSince && <span>Member since {formatMonth(profile.memberSince)}</span>}
             <span>

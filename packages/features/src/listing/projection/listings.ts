@@ -41,6 +41,8 @@ export interface ListingLookups {
   brandName: string;
   /** The seller's rating as the catalogue knows it, for a listing being created. */
   sellerRating?: { sum: number; count: number };
+  /** The seller's badges now, for a listing being created. */
+  sellerBadges?: readonly string[];
   /** What hides the seller's listings now, for a listing being created (none: shown). */
   sellerHidden?: readonly SellerHiddenReason[];
 }
@@ -119,6 +121,7 @@ function placeholder(listingId: string): ListingDoc {
     seller_photo: null,
     seller_rating_sum: 0,
     seller_rating_count: 0,
+    seller_badges: [],
     stocked: 0,
     holds: [],
     deleted: false,
@@ -145,6 +148,7 @@ export function projectListing(
           seller_photo: d.sellerPhoto,
           seller_rating_sum: lookups.sellerRating?.sum ?? base.seller_rating_sum,
           seller_rating_count: lookups.sellerRating?.count ?? base.seller_rating_count,
+          seller_badges: [...(lookups.sellerBadges ?? base.seller_badges ?? [])],
           hidden_by: [
             ...hiddenReasonsOf(base).filter((reason) => reason === 'removed'),
             ...(lookups.sellerHidden ?? []),
@@ -221,8 +225,13 @@ export async function listingsJob(event: ListingEnvelope, writes: ListingWrites)
     event.type === 'ListingCreated'
       ? (await writes.sellerVisibility(event.data.sellerId))?.hidden_by
       : undefined;
+  const badges =
+    event.type === 'ListingCreated'
+      ? (await writes.sellerBadges(event.data.sellerId))?.badges
+      : undefined;
   const next = projectListing(current, event, {
     brandName,
+    sellerBadges: badges,
     sellerRating: rating ? { sum: rating.rating_sum, count: rating.rating_count } : undefined,
     sellerHidden,
   });

@@ -51,6 +51,7 @@ export function toSearchDoc(doc: ListingDoc): ProductSearchDoc {
     seller_photo: doc.seller_photo,
     seller_rating_sum: doc.seller_rating_sum,
     seller_rating_count: doc.seller_rating_count,
+    seller_badges: doc.seller_badges ?? [],
     in_stock: doc.stock > 0,
     created_ts: Date.parse(doc.created_at) || 0,
     title_key: doc.title.toLowerCase(),

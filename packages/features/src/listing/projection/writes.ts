@@ -16,9 +16,11 @@ import {
   type SellerVisibilityDoc,
 } from './documents.ts';
 import { withSellerRating } from './listings.ts';
+import type { SellerBadgesDoc } from './seller-badges.ts';
 import { syncSearch } from './search-sync.ts';
 
 const sellerRatingsOf = (t: ReadSide) => t.collection<SellerRatingDoc>(READ_MODELS.sellerRatings);
+const sellerBadgesOf = (t: ReadSide) => t.collection<SellerBadgesDoc>(READ_MODELS.sellerBadges);
 
 /**
  * Freezes the arrays and objects inside a listing the projection built (its own, never shared
@@ -36,6 +38,7 @@ function freezeParts(doc: ListingDoc): ListingDoc {
   Object.freeze(doc.sizes);
   Object.freeze(doc.color_ids);
   Object.freeze(doc.colors);
+  if (doc.seller_badges) Object.freeze(doc.seller_badges);
   if (!Object.isFrozen(doc.holds)) {
     for (const hold of doc.holds) Object.freeze(hold);
     Object.freeze(doc.holds);
@@ -120,6 +123,20 @@ export class ListingWrites {
 
   async putSellerVisibility(doc: SellerVisibilityDoc): Promise<void> {
     await sellerVisibilityOf(this.target).put(doc);
+  }
+
+  /** A seller's badges document (written through at once, like the visibility). */
+  async sellerBadges(sellerId: string): Promise<SellerBadgesDoc | null> {
+    return sellerBadgesOf(this.target).findOne({ _id: sellerId }, { readonly: true });
+  }
+
+  /** The badges document of the seller of a shipment. */
+  async sellerBadgesOfShipment(shipmentId: string): Promise<SellerBadgesDoc | null> {
+    return sellerBadgesOf(this.target).findOne({ 'shipments.id': shipmentId }, { readonly: true });
+  }
+
+  async putSellerBadges(doc: SellerBadgesDoc): Promise<void> {
+    await sellerBadgesOf(this.target).put(doc);
   }
 
   async rating(sellerId: string): Promise<SellerRatingDoc | null> {
