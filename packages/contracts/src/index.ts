@@ -16,3 +16,4 @@ export * from './offers.ts';
 export * from './pricing.ts';
 export * from './contact.ts';
 export * from './web-vitals.ts';
+export * from './personal-data.ts';
