@@ -84,3 +84,6 @@ export interface ApiError {
 
 /** GET /api/config: what the client needs to know at run time. */
 export type ClientConfig = z.output<typeof answers.clientConfigAnswer>;
+
+/** GET /api/me/data: everything held about the signed-in member. */
+export type MemberData = z.output<typeof answers.memberDataAnswer>;
