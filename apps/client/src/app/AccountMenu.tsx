@@ -105,6 +105,9 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           <Link role="menuitem" to="/messages" onClick={() => setOpen(false)}>
             Your Messages
           </Link>
+          <Link role="menuitem" to="/account/data" onClick={() => setOpen(false)}>
+            Your Data
+          </Link>
           <button role="menuitem" type="button" onClick={handleSignOut}>
             Sign Out
           </button>
