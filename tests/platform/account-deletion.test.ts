@@ -55,29 +55,33 @@ const shipping = {
   zip: ANNS.zip,
   email: ANNS.email,
 };
-const listing = (listingId: string, sellerId: string, sellerName: string, photo: string | null) =>
-  ({
-    type: 'ListingCreated',
-    data: {
-      listingId,
-      sellerId,
-      sellerName,
-      sellerPhoto: photo,
-      createdAt: at(1),
-      stock: 1,
-      title: `Velvet blazer ${listingId}`,
-      description: 'Gently worn, kept with care',
-      priceCents: 4200,
-      originalPriceCents: null,
-      image: '',
-      gallery: [],
-      brandId: 'b1',
-      categoryId: 1,
-      conditionIds: [1],
-      sizeIds: [1],
-      colorIds: [1],
-    },
-  }) as const;
+const listing = (
+  listingId: string,
+  sellerId: string,
+  sellerName: string,
+  photo: string | null,
+): DomainEvent => ({
+  type: 'ListingCreated',
+  data: {
+    listingId,
+    sellerId,
+    sellerName,
+    sellerPhoto: photo,
+    createdAt: at(1),
+    stock: 1,
+    title: `Velvet blazer ${listingId}`,
+    description: 'Gently worn, kept with care',
+    priceCents: 4200,
+    originalPriceCents: null,
+    image: '',
+    gallery: [],
+    brandId: 'b1',
+    categoryId: 1,
+    conditionIds: [1],
+    sizeIds: [1],
+    colorIds: [1],
+  },
+});
 const conversation = {
   conversationId: `lb_${ANN}`,
   listingId: 'lb',
@@ -271,6 +275,15 @@ describe('deleting an account, then rebuilding every read model', () => {
     });
     const profile = await runtime.readSide.collection('seller_profiles').findOne({ _id: ANN });
     expect(profile).toMatchObject({ display_name: 'A former member', photo_url: null });
+
+    await served.flush();
+    const live = await everyDocument(runtime.readSide, served.all);
+    const liveLeft = Object.entries(live)
+      .map(([name, docs]) => [name, hasAny(JSON.stringify(docs), ANNS)] as const)
+      .filter(([, found]) => found.length > 0);
+    // Live, the projections erased her data at once; only the inbox's preview of her message
+    // to Bob waits for a rebuild (docs/security.md).
+    expect(liveLeft).toEqual([['inbox', ['message']]]);
 
     for (const projector of served.all) await runtime.rebuild(projector.name);
     expect(await runtime.catchUp(30_000)).toBe(true);

@@ -18,6 +18,16 @@ export const ERASED = {
   address: 'Erased',
 } as const;
 
+/** An order's or shipment's address once its buyer's account is deleted. */
+export const ERASED_SHIPPING = {
+  name: ERASED.name,
+  address: ERASED.address,
+  city: ERASED.address,
+  state: ERASED.address,
+  zip: ERASED.address,
+  email: ERASED.email,
+} as const;
+
 export interface PersonalField {
   path: readonly string[];
   erased: string | null;
