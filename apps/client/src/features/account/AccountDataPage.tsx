@@ -24,19 +24,37 @@ const labelOf = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-const valueOf = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
+const isPlain = (value: unknown) => value === null || typeof value !== 'object';
 
-function ItemFields({ item }: { item: Item }) {
+/** A value as text, or nested fields for an object and a list of them. */
+function Value({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <>—</>;
+    if (value.every(isPlain)) return <>{value.map(String).join(', ')}</>;
+    return (
+      <ol className="member-data__list">
+        {value.map((entry, index) => (
+          <li key={index}>
+            <Value value={entry} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (typeof value === 'object') return <ItemFields item={value as Item} nested />;
+  return <>{String(value)}</>;
+}
+
+function ItemFields({ item, nested = false }: { item: Item; nested?: boolean }) {
   return (
-    <dl className="member-data__item">
+    <dl className={nested ? 'member-data__item member-data__item--nested' : 'member-data__item'}>
       {Object.entries(item).map(([key, value]) => (
         <div key={key} className="member-data__field">
           <dt>{labelOf(key)}</dt>
-          <dd>{valueOf(value)}</dd>
+          <dd>
+            <Value value={value} />
+          </dd>
         </div>
       ))}
     </dl>
