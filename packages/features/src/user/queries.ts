@@ -148,6 +148,12 @@ export const MEMBER_DATA_SECTIONS: readonly MemberDataSection[] = [
     filter: (uid) => ({ recipient_id: uid }),
   },
   {
+    key: 'orderNotifications',
+    title: 'Order notifications',
+    collection: named.notifications,
+    filter: (uid) => ({ $or: [{ buyer_id: uid }, { seller_id: uid }] }),
+  },
+  {
     key: 'contactMessages',
     title: 'Messages to Rewear',
     collection: named.contactMessages,
