@@ -3,6 +3,7 @@
  * throughout see no error and no empty result; appends keep flowing; the rebuilt generation
  * equals, document for document, a projection built from position 0 by a separate runtime.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,20 @@ beforeAll(async () => {
   await appendSocial(platform.eventStore, 0, SOCIAL);
   await appendConversations(platform.eventStore, 0, CONVERSATIONS);
   await appendHolidays(platform.eventStore, 0, HOLIDAYS);
+  // Every hundredth registered user deletes their account, as DELETE /api/me records it.
+  for (let k = 99; k < STEPS / 8; k += 100) {
+    await platform.eventStore.append(
+      `user-u${k}`,
+      [
+        {
+          type: 'AccountDeleted',
+          data: { userId: `u${k}`, at: new Date(Date.UTC(2024, 5, 1)).toISOString() },
+        },
+      ],
+      { expectedVersion: 1, actor: `u${k}`, correlationId: randomUUID() },
+    );
+    await platform.personalData.erase(`u${k}`);
+  }
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -184,6 +199,11 @@ describe('rebuild while serving, on the embedded engines', () => {
       const listings = live.listings as Array<{ hidden_by?: string[] }>;
       expect(listings.filter((doc) => doc.hidden_by?.includes('holiday')).length).toBeGreaterThan(
         0,
+      );
+      // The accounts deleted read as a former member's.
+      const users = live.users as Array<{ _id: string; display_name: string }>;
+      expect(users.filter((u) => u.display_name === 'A former member').map((u) => u._id)).toEqual(
+        Array.from({ length: STEPS / 800 }, (_, i) => `u${i * 100 + 99}`).sort(),
       );
       // One profile per registered user; the reviews of the 50 completed shipments, both ways.
       expect(live.seller_profiles?.length).toBe((STEPS + 800) / 8);

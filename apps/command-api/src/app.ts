@@ -20,6 +20,7 @@ import {
   type Config,
   type EventStore,
   type IdentityVerifier,
+  type PersonalDataVault,
   type PhotoStore,
   type RateLimiter,
   type ReadSide,
@@ -67,6 +68,11 @@ export interface CommandApiDeps {
   newId?: () => string;
   /** Read models for look-ups that are not decisions (a seeded brand by name). */
   readSide?: ReadSide | null;
+  /**
+   * Members' personal-data keys (the platform's `personalData`): deleting an account erases
+   * its key. Absent: accounts cannot be deleted here (DELETE /api/me answers 503).
+   */
+  personalData?: Pick<PersonalDataVault, 'erase'> | null;
   /**
    * Where `Idempotency-Key` answers are kept; in memory by default. Replicas share one store
    * (@rewear/sqlite's createSqliteIdempotencyStore on one file, @rewear/mongodb's
@@ -128,6 +134,8 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     newId: deps.newId ?? (() => randomUUID()),
     reservationTtlMs: deps.config.reservationTtlMs,
     readSide: deps.readSide ?? null,
+    personalData: deps.personalData ?? null,
+    identity: deps.identity,
   });
   const router = new Router<AppState>();
   // Bodies are parsed per route, once the caller is known (a visitor to a signed-in route gets

@@ -145,6 +145,8 @@ describe('offer and message notifications', () => {
         kind: 'message',
         text: 'New message about “Wool coat”: <b>Deal</b>',
         link: '/messages/l1_b1',
+        author_id: 's1',
+        listing_title: 'Wool coat',
       },
     ]);
   });

@@ -45,6 +45,7 @@ import { followRoutes } from './follows/routes.ts';
 import { blockRoutes } from './blocks/routes.ts';
 import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
+import { accountRoutes } from './account/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
 export const queryRouteTable: QueryRoute[] = [
@@ -66,6 +67,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...blockRoutes,
   ...holidayRoutes,
   ...savedSearchRoutes,
+  ...accountRoutes,
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */

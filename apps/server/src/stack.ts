@@ -402,6 +402,7 @@ async function startCommandApi(
     photos: platform.photos,
     config,
     readSide: read.readSide,
+    personalData: platform.personalData,
     idempotency,
     rateLimiter: createRateLimiter(config.rateLimits, {
       counter: rateCounter,

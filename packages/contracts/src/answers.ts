@@ -617,3 +617,16 @@ export const orderRowsAnswer = z.array(orderRowAnswer);
 export const shipmentListAnswer = z.array(shipmentViewAnswer);
 export const savedSearchListAnswer = z.array(savedSearchViewAnswer);
 export const collectionListAnswer = z.array(collectionViewAnswer);
+
+/** GET /api/me/data: everything Rewear holds about the signed-in member, section by section. */
+export const memberDataAnswer = z.strictObject({
+  uid: z.string(),
+  exportedAt: z.string(),
+  sections: z.array(
+    z.strictObject({
+      key: z.string(),
+      title: z.string(),
+      items: z.array(z.record(z.string(), z.unknown())),
+    }),
+  ),
+});

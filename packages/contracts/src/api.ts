@@ -87,3 +87,5 @@ export type ClientConfig = z.output<typeof answers.clientConfigAnswer>;
 
 /** GET /api/me/holiday: the signed-in seller's holiday (null: none). */
 export type HolidayStatus = z.output<typeof answers.holidayStatusAnswer>;
+/** GET /api/me/data: everything held about the signed-in member. */
+export type MemberData = z.output<typeof answers.memberDataAnswer>;

@@ -55,6 +55,12 @@ export const uploadedPhotoAnswer = answer({
 // Users, carts and wishlists.
 
 export const userRegisteredAnswer = answer({ uid: z.string() });
+/** DELETE /api/me: the account is closed and its personal data erased. */
+export const accountDeletedAnswer = answer({
+  deleted: z.literal(true),
+  /** The member's listings that were deleted with it. */
+  listingsDeleted: z.number().int().nonnegative(),
+});
 export const cartCreatedAnswer = answer({ id: z.string() });
 /** add-item and update-item: the line's quantity after the command (0: gone). */
 export const cartLineChangedAnswer = answer({

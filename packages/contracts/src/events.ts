@@ -151,6 +151,11 @@ export const eventSchemas = {
       photoUrl: z.string().max(2048).nullable(),
     }),
   },
+  /**
+   * The member closed their account (stream `user-{uid}`): their listings are deleted in the
+   * same request and their personal-data key is destroyed after it (docs/security.md).
+   */
+  AccountDeleted: { version: 1, schema: z.object({ userId: id, at: isoTime }) },
   BrandCreated: {
     version: 1,
     schema: z.object({

@@ -18,3 +18,4 @@ export * from './holiday.ts';
 export * from './pricing.ts';
 export * from './contact.ts';
 export * from './web-vitals.ts';
+export * from './personal-data.ts';

@@ -42,6 +42,14 @@ export const registerUserBody = z.object({
   photo_url: z.string().max(2048).nullish(),
 });
 
+/** DELETE /api/me: the member confirms by typing DELETE. */
+export const deleteAccountBody = z.object({
+  confirm: z.literal('DELETE', {
+    error: 'Type DELETE to confirm that the account should be deleted',
+  }),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
 export const createCartBody = z.object({ userId: idParam });
 export const cartItemBody = z.object({
   cartId: idParam,

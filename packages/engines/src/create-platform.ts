@@ -11,13 +11,25 @@
  *   last stop instead, when the caller asks and it fits (@rewear/platform's
  *   adapters/read-side-snapshot.ts).
  * - photos: MONGODB_URI → GridFS; otherwise files under `dataDir/photos`.
+ * - members' personal-data keys: MONGODB_URI → MongoDB; otherwise a SQLite file in `dataDir`.
+ *   The event store and bus handed out seal and open personal fields with them.
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
+import type {
+  EventBus,
+  EventStore,
+  PersonalDataVault,
+  PhotoStore,
+  ReadModelStore,
+  SearchEngine,
+} from '@rewear/ports';
 import { loggerFor, type Config, type Platform } from '@rewear/platform';
 import {
   createFilePhotoStore,
+  createPersonalDataCipher,
+  openingBus,
+  sealingEventStore,
   READ_SIDE_SNAPSHOT_FILE,
   restoreReadSideSnapshot,
   writeReadSideSnapshot,
@@ -25,10 +37,15 @@ import {
 } from '@rewear/platform/adapters';
 import { createMemoryReadModelStore, type MemoryReadModelStore } from '@rewear/memory-read-models';
 import { createEmbeddedSearchEngine, type EmbeddedSearchEngine } from '@rewear/embedded-search';
-import { openSqliteEventLog } from '@rewear/sqlite';
+import {
+  openSqliteEventLog,
+  openSqlitePersonalDataVault,
+  PERSONAL_DATA_FILE,
+} from '@rewear/sqlite';
 import {
   openGridFsPhotoStore,
   openMongoEventStore,
+  openMongoPersonalDataVault,
   openMongoReadModelStore,
 } from '@rewear/mongodb';
 import { createKafkaBus, startOutboxRelay } from '@rewear/kafka';
@@ -179,9 +196,20 @@ export async function createPlatform(
       : createFilePhotoStore(path.join(config.dataDir, PHOTOS_DIR));
     stores.push(() => photos.close());
 
+    const vault: PersonalDataVault = config.mongodbUri
+      ? await openMongoPersonalDataVault({
+          uri: config.mongodbUri,
+          database: config.mongodbDatabase,
+        })
+      : (mkdirSync(config.dataDir, { recursive: true }),
+        openSqlitePersonalDataVault(path.join(config.dataDir, PERSONAL_DATA_FILE)));
+    stores.push(() => vault.close());
+    const cipher = createPersonalDataCipher(vault);
+
     return {
-      eventStore,
-      bus,
+      eventStore: sealingEventStore(eventStore, cipher),
+      bus: openingBus(bus, cipher),
+      personalData: { ...vault, erase: (subject) => cipher.erase(subject) },
       readModels,
       search,
       photos,

@@ -29,12 +29,17 @@ const registration = (data: Partial<EventData<'UserRegistered'>> = {}) => ({
   photoUrl: null,
   ...data,
 });
-const registered = (data: Partial<EventData<'UserRegistered'>> = {}): UserEvent => ({
-  type: 'UserRegistered',
+const registered = (data: Partial<EventData<'UserRegistered'>> = {}) => ({
+  type: 'UserRegistered' as const,
   data: registration(data),
 });
+const deleted = (): UserEvent => ({
+  type: 'AccountDeleted',
+  data: { userId: 'u1', at: iso(5) },
+});
+const NOTHING_OPEN = { orders: [], shipments: [] };
 
-const STREAMS: Array<[string, UserEvent[]]> = [
+const STREAMS: Array<[string, ReturnType<typeof registered>[]]> = [
   ['a registration', [registered()]],
   ['without a display name', [registered({ displayName: '' })]],
   ['with a photo', [registered({ photoUrl: 'https://example.com/ann.jpg' })]],
@@ -61,8 +66,30 @@ describe('a user, the same on both sides', () => {
     });
   });
 
+  it('erases a deleted account on both sides, a late registration changing nothing', () => {
+    const events: UserEvent[] = [registered(), deleted(), registered()];
+    const envelopes = delivered<UserEnvelope>('user-u1', events, iso);
+    let state = userDecider.initialState();
+    let doc: UserDoc | null = null;
+    envelopes.forEach((envelope, i) => {
+      state = userDecider.evolve(state, events[i]!);
+      doc = projectUser(doc, envelope);
+    });
+    expect(state).toEqual({ registered: true, displayName: null, deleted: true });
+    expect(doc).toEqual({
+      _id: 'u1',
+      email: 'erased@invalid.example',
+      display_name: 'A former member',
+      photo_url: null,
+      registered_at: iso(0),
+      deleted_at: iso(5),
+    });
+  });
+
   it('covers every user event', () => {
-    const types = STREAMS.flatMap(([, events]) => events.map((e) => e.type));
+    const types = [...STREAMS, ['deleted', [deleted()]] as const].flatMap(([, events]) =>
+      events.map((e) => e.type),
+    );
     expect(new Set(types)).toEqual(new Set(USER_EVENTS));
   });
 
@@ -77,6 +104,56 @@ describe('a user, the same on both sides', () => {
     expect(events).toEqual([registered()]);
     const state = events.reduce(userDecider.evolve, userDecider.initialState());
     expect(() => userDecider.decide(command, state, CONTEXT)).toThrow('User already registered');
+  });
+
+  it('given a registered member with nothing open, when they delete the account, then AccountDeleted', () => {
+    const state = [registered() as UserEvent].reduce(
+      userDecider.evolve,
+      userDecider.initialState(),
+    );
+    const events = userDecider.decide(
+      { type: 'DeleteAccount', userId: 'u1', open: NOTHING_OPEN },
+      state,
+      CONTEXT,
+    );
+    expect(events).toEqual([{ type: 'AccountDeleted', data: { userId: 'u1', at: iso(0) } }]);
+  });
+
+  it('given an open order or sale, when they delete the account, then 409 naming what is open', () => {
+    const state = [registered() as UserEvent].reduce(
+      userDecider.evolve,
+      userDecider.initialState(),
+    );
+    const command = {
+      type: 'DeleteAccount' as const,
+      userId: 'u1',
+      open: { orders: ['o1'], shipments: ['s1', 's2'] },
+    };
+    expect(() => userDecider.decide(command, state, CONTEXT)).toThrow(
+      'You have an open order or sale: finish or cancel it before deleting your account (1 order(s) awaiting payment and 2 purchase(s) or sale(s) in progress)',
+    );
+    try {
+      userDecider.decide(command, state, CONTEXT);
+    } catch (err) {
+      expect(err).toMatchObject({ kind: 'conflict', details: command.open });
+    }
+  });
+
+  it('given a deleted account, deleting again records nothing and registering is refused', () => {
+    const state = [registered() as UserEvent, deleted()].reduce(
+      userDecider.evolve,
+      userDecider.initialState(),
+    );
+    expect(
+      userDecider.decide(
+        { type: 'DeleteAccount', userId: 'u1', open: NOTHING_OPEN },
+        state,
+        CONTEXT,
+      ),
+    ).toEqual([]);
+    expect(() =>
+      userDecider.decide({ type: 'RegisterUser', ...registration() }, state, CONTEXT),
+    ).toThrow('This account has been deleted');
   });
 
   it('reads the names back by the key the projection keeps them under', async () => {

@@ -27,3 +27,7 @@ export {
   type GridFsPhotoStore,
   type GridFsPhotoStoreOptions,
 } from './gridfs-photo-store.ts';
+export {
+  openMongoPersonalDataVault,
+  type MongoPersonalDataOptions,
+} from './mongo-personal-data.ts';

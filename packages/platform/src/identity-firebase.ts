@@ -39,6 +39,14 @@ export function createFirebaseIdentityVerifier(options: FirebaseIdentityOptions)
   const cacheMs = options.verifiedCacheMs ?? 30_000;
   const verified = new Map<string, { user: AuthenticatedUser; until: number }>();
   return {
+    async deleteAccount(uid: string): Promise<void> {
+      for (const [token, entry] of verified) if (entry.user.uid === uid) verified.delete(token);
+      try {
+        await auth.deleteUser(uid);
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'auth/user-not-found') throw err;
+      }
+    },
     async verify(idToken: string): Promise<AuthenticatedUser> {
       const now = Date.now();
       const cached = verified.get(idToken);

@@ -22,6 +22,11 @@ export function operatorRoleOf(claim: unknown): OperatorRole | null {
 export interface IdentityVerifier {
   /** Verifies an ID token; throws InvalidTokenError when it is malformed, expired or forged. */
   verify(idToken: string): Promise<AuthenticatedUser>;
+  /**
+   * Deletes the account for good (the member deleted it): its tokens are refused from then on.
+   * An account that is already gone is no error. Absent: the identity service keeps accounts.
+   */
+  deleteAccount?(uid: string): Promise<void>;
 }
 
 export class InvalidTokenError extends Error {

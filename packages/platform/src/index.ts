@@ -1,6 +1,7 @@
 export * from '@rewear/ports';
 export * from './projection.ts';
 export * from './document-projector.ts';
+export * from './account-erasure.ts';
 export * from './identity.ts';
 export * from './config.ts';
 export * from './http/index.ts';

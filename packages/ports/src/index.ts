@@ -282,3 +282,21 @@ export interface PhotoStore {
 
 /** Names a PhotoStore accepts: no path separators, nothing a file system or URL reads specially. */
 export const PHOTO_NAME = /^[a-z0-9][a-z0-9._-]{0,199}$/;
+
+// ---------------------------------------------------------------- personal data
+
+/**
+ * Per-member data keys (docs/security.md, "Personal data and account deletion"): the event store
+ * encrypts a member's personal fields with their key, kept here and never in an event; erasing
+ * the key makes those fields unreadable everywhere, the log and every rebuild included. An erased
+ * subject keeps a tombstone: no key is made for it again.
+ */
+export interface PersonalDataVault {
+  /** The subject's 32-byte key, made on first use; null when the subject was erased. */
+  keyFor(subject: string): Promise<Buffer | null>;
+  /** The keys that exist of these subjects (erased and unknown ones are absent); makes none. */
+  keysOf(subjects: readonly string[]): Promise<Map<string, Buffer>>;
+  /** Destroys the subject's key for good. Erasing again, or an unknown subject, is no error. */
+  erase(subject: string): Promise<void>;
+  close(): Promise<void>;
+}

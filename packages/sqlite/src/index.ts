@@ -4,3 +4,4 @@ export {
   type SqliteEventLogOptions,
 } from './sqlite-event-log.ts';
 export { createSqliteIdempotencyStore } from './sqlite-idempotency.ts';
+export { openSqlitePersonalDataVault, PERSONAL_DATA_FILE } from './sqlite-personal-data.ts';

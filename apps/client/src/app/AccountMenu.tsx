@@ -111,6 +111,9 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           <Link role="menuitem" to="/blocked-members" onClick={() => setOpen(false)}>
             Blocked Members
           </Link>
+          <Link role="menuitem" to="/account/data" onClick={() => setOpen(false)}>
+            Your Data
+          </Link>
           <button role="menuitem" type="button" onClick={handleSignOut}>
             Sign Out
           </button>

@@ -32,6 +32,8 @@ const ShipmentReviewPage = lazy(() => import('../features/reviews/ShipmentReview
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx'));
 const ConversationPage = lazy(() => import('../features/messages/ConversationPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+const AccountDataPage = lazy(() => import('../features/account/AccountDataPage.tsx'));
+const AccountDeletedPage = lazy(() => import('../features/account/AccountDeletedPage.tsx'));
 const OpsPage = lazy(() => import('../features/ops/OpsPage.tsx'));
 // The help pages share one chunk: each is small, and a reader often opens several.
 const helpPage = (name: keyof typeof import('../features/help/HelpPages.tsx')) =>
@@ -88,6 +90,8 @@ export function AppRoutes() {
         <Route path="messages/:conversationId" element={page(ConversationPage, true)} />
         <Route path="sellers/:uid" element={page(SellerProfilePage)} />
         <Route path="shipments/:shipmentId/review" element={page(ShipmentReviewPage, true, true)} />
+        <Route path="account/data" element={page(AccountDataPage, true)} />
+        <Route path="account/deleted" element={page(AccountDeletedPage, false, true)} />
         <Route path="ops/*" element={page(OpsPage, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>

@@ -4,9 +4,12 @@ import {
   requestIdOf,
   type AppState,
   type EventStore,
+  type IdentityVerifier,
+  type PersonalDataVault,
   type PhotoStore,
   type ReadSide,
 } from '@rewear/platform';
+
 import type { PaymentGateway } from '../payments/port.ts';
 import {
   createAggregateRepository,
@@ -26,6 +29,10 @@ export interface CommandServices {
   reservationTtlMs: number;
   /** Read models, for look-ups that are not decisions (a brand by name). May be absent. */
   readSide: ReadSide | null;
+  /** Members' personal-data keys, for deleting an account. May be absent. */
+  personalData: Pick<PersonalDataVault, 'erase'> | null;
+  /** Who is who: deleting an account deletes it there too. */
+  identity: IdentityVerifier;
   /** The environment of one request: who acts, correlation id. */
   envFor(ctx: Context & { state: AppState }): CommandEnvironment;
 }

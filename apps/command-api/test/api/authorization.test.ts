@@ -472,6 +472,13 @@ const rows: Row[] = [
     expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },
   },
   {
+    // The account is always the token's own: no one names another's. Unconfirmed, it is refused
+    // before anything is looked at (the account is deleted in apps/server/test/account.test.ts).
+    name: 'DELETE /api/me',
+    request: async () => ({ method: 'DELETE', path: '/api/me', body: { confirm: 'yes' } }),
+    expect: { visitor: 401, owner: 400, other: 400, malformed: 401 },
+  },
+  {
     name: 'DELETE /api/saved-searches/{id}',
     request: async () => ({ method: 'DELETE', path: `/api/saved-searches/${await savedSearch()}` }),
     expect: { visitor: 401, owner: 200, other: 404, malformed: 401 },

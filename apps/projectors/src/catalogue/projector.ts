@@ -25,6 +25,7 @@ import {
   sellerBadgesJob,
   sellerBadgesRatingJob,
   sellerHiddenJob,
+  sellerErasedJob,
   sellerRatingsJob,
   type BrandEnvelope,
   type LikeEnvelope,
@@ -120,6 +121,8 @@ export function createCatalogueProjector(
       if ((LISTING_EVENTS as readonly string[]).includes(event.type))
         await listingsJob(event as ListingEnvelope, writes);
       else if (event.type === 'BrandCreated') await brandsJob(event as BrandEnvelope, writes);
+      else if (event.type === 'AccountDeleted')
+        await sellerErasedJob((event.data as { userId: string }).userId, writes);
       else if ((LIKE_EVENTS as readonly string[]).includes(event.type))
         await likesJob(event as LikeEnvelope, writes);
       else if ((SELLER_RATING_EVENTS as readonly string[]).includes(event.type)) {

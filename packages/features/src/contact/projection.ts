@@ -3,8 +3,8 @@
  * form, for the operators' list (GET /api/ops/contact-messages), newest first. A message is sent
  * once (the domain's `evolveContact`), so its document never changes.
  */
-import type { ContactTopic, EnvelopeOf } from '@rewear/contracts';
-import { documentProjector, type Doc } from '@rewear/platform';
+import { ERASED, type ContactTopic, type EnvelopeOf } from '@rewear/contracts';
+import { documentProjector, erasingOnAccountDeletion, type Doc } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { CONTACT_EVENTS } from './domain.ts';
 
@@ -43,11 +43,21 @@ export function projectContactMessage(
   };
 }
 
-export const contactMessagesProjector = documentProjector({
-  name: 'contact-messages',
-  collectionName: READ_MODELS.contactMessages,
-  indexes: [{ keys: { sent_at: -1 } }],
-  canHandle: CONTACT_EVENTS,
-  documentId: (event) => event.data.messageId,
-  evolve: projectContactMessage,
-});
+export const contactMessagesProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'contact-messages',
+    collectionName: READ_MODELS.contactMessages,
+    indexes: [{ keys: { sent_at: -1 } }],
+    canHandle: CONTACT_EVENTS,
+    documentId: (event) => event.data.messageId,
+    evolve: projectContactMessage,
+  }),
+  // A deleted member's messages to the store, as a rebuild reads them once their key is gone.
+  async (event, target) => {
+    const messages = target.collection<ContactMessageDoc>(READ_MODELS.contactMessages);
+    for (const doc of await messages.find({ user_id: event.data.userId }, { readonly: true }))
+      await messages.update(doc._id, {
+        $set: { email: ERASED.email, name: null, subject: ERASED.address, message: ERASED.text },
+      });
+  },
+);

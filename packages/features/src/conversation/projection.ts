@@ -6,13 +6,14 @@
  * again. The offers follow the domain's state machine (`./domain.ts`), stored in snake case.
  */
 import {
+  ERASED,
   formatPrice,
   toDollars,
   type ConversationEntry,
   type EnvelopeOf,
   type OfferStatus,
 } from '@rewear/contracts';
-import { documentProjector, type Doc } from '@rewear/platform';
+import { documentProjector, erasingOnAccountDeletion, type Doc } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { CONVERSATION_EVENTS, evolveOffers, type OfferState } from './domain.ts';
 
@@ -44,6 +45,8 @@ export interface ConversationDoc extends Doc {
   offers: OfferDoc[];
   /** The latest step, as a line of text (a message's start, or the offer's step). */
   last_text: string;
+  /** Who wrote the latest step when it is a message (its preview is their text), else null. */
+  last_message_author?: string | null;
   last_at: string;
   /** Stream version of the last applied event: a redelivered event changes nothing. */
   version: number;
@@ -197,29 +200,55 @@ export function projectConversation(
     ...doc,
     offers: evolveOffers(doc.offers.map(offerOfDoc), event).map(offerDoc),
     last_text: previewOf(entry.kind, entry),
+    last_message_author: entry.kind === 'message' ? entry.author_id : null,
     last_at: event.occurredAt,
     version: event.streamVersion,
   };
 }
 
-export const conversationsProjector = documentProjector({
-  name: 'conversations',
-  collectionName: READ_MODELS.conversations,
-  indexes: [{ keys: { buyer_id: 1, last_at: -1 } }, { keys: { seller_id: 1, last_at: -1 } }],
-  canHandle: CONVERSATION_EVENTS,
-  documentId: (event) => event.data.conversationId,
-  evolve: projectConversation,
-});
-
-export const conversationEntriesProjector = documentProjector({
-  name: 'conversation-entries',
-  collectionName: READ_MODELS.conversationEntries,
-  indexes: [{ keys: { conversation_id: 1, seq: 1 } }],
-  canHandle: CONVERSATION_EVENTS,
-  documentId: (event) => `${event.streamId}:${event.streamVersion}`,
-  evolve: (_current: ConversationEntryDoc | null, event): ConversationEntryDoc => ({
-    _id: `${event.streamId}:${event.streamVersion}`,
-    seq: event.streamVersion,
-    ...entryOf(event),
+export const conversationsProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'conversations',
+    collectionName: READ_MODELS.conversations,
+    indexes: [{ keys: { buyer_id: 1, last_at: -1 } }, { keys: { seller_id: 1, last_at: -1 } }],
+    canHandle: CONVERSATION_EVENTS,
+    documentId: (event) => event.data.conversationId,
+    evolve: projectConversation,
   }),
-});
+  // A preview of a deleted member's message, as a rebuild reads it once their key is gone.
+  async (event, target) => {
+    const uid = event.data.userId;
+    const conversations = target.collection<ConversationDoc>(READ_MODELS.conversations);
+    for (const doc of await conversations.find(
+      { $or: [{ buyer_id: uid }, { seller_id: uid }], last_message_author: uid },
+      { readonly: true },
+    ))
+      await conversations.update(doc._id, {
+        $set: { last_text: previewOf('message', { text: ERASED.text, amount_cents: null }) },
+      });
+  },
+);
+
+export const conversationEntriesProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'conversation-entries',
+    collectionName: READ_MODELS.conversationEntries,
+    indexes: [{ keys: { conversation_id: 1, seq: 1 } }],
+    canHandle: CONVERSATION_EVENTS,
+    documentId: (event) => `${event.streamId}:${event.streamVersion}`,
+    evolve: (_current: ConversationEntryDoc | null, event): ConversationEntryDoc => ({
+      _id: `${event.streamId}:${event.streamVersion}`,
+      seq: event.streamVersion,
+      ...entryOf(event),
+    }),
+  }),
+  // A deleted member's messages, as a rebuild reads them once their key is gone.
+  async (event, target) => {
+    const entries = target.collection<ConversationEntryDoc>(READ_MODELS.conversationEntries);
+    for (const doc of await entries.find(
+      { author_id: event.data.userId, kind: 'message' },
+      { readonly: true },
+    ))
+      await entries.update(doc._id, { $set: { text: ERASED.text } });
+  },
+);

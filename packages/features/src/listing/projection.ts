@@ -40,6 +40,8 @@ export { BRAND_EVENTS, LIKE_EVENTS, LISTING_EVENTS } from './domain.ts';
  */
 export const CATALOGUE_EVENTS = [
   ...LISTING_EVENTS,
+  // A seller's account deleted: their name on their listings erased (sellerErasedJob).
+  'AccountDeleted',
   ...BRAND_EVENTS,
   ...LIKE_EVENTS,
   ...SELLER_RATING_EVENTS,

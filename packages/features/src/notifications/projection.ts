@@ -14,6 +14,7 @@
  *   say what they say through the pure functions here.
  */
 import {
+  ERASED,
   formatPrice,
   toDollars,
   type EnvelopeOf,
@@ -77,6 +78,12 @@ export interface InboxDoc extends Doc {
   link: string;
   /** When the event that raised it happened (ISO 8601). */
   at: string;
+  /**
+   * A message's author and its listing's title: when the author deletes their account, the
+   * preview of their words is erased (as a rebuild reads it once their key is gone).
+   */
+  author_id?: string;
+  listing_title?: string;
 }
 
 /** Who likes a listing (wishlist or like), and its price: what a price drop alert needs. */
@@ -265,7 +272,8 @@ export const notificationReadsProjector = documentProjector({
 // ---------------------------------------------------------------- the inbox
 
 /** What a notifier says: who hears of the event, and what they read. */
-export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'>;
+export type InboxDraft = Pick<InboxDoc, 'recipient_id' | 'kind' | 'text' | 'link'> &
+  Partial<Pick<InboxDoc, 'author_id' | 'listing_title'>>;
 
 export interface Notifier<T extends EventType = EventType> {
   /** The event types it listens to. */
@@ -290,7 +298,10 @@ export function inboxDocs(
 
 /** The inbox projector of these notifiers. */
 export function inboxProjector(notifiers: readonly Notifier[]): Projector {
-  const handles = [...new Set(notifiers.flatMap((notifier) => notifier.handles))];
+  // AccountDeleted: the previews of the member's messages erased.
+  const handles = [
+    ...new Set([...notifiers.flatMap((notifier) => notifier.handles), 'AccountDeleted' as const]),
+  ];
   const collections: Projector['collections'] = {
     [READ_MODELS.inbox]: [{ keys: { recipient_id: 1, at: -1 } }],
   };
@@ -301,6 +312,14 @@ export function inboxProjector(notifiers: readonly Notifier[]): Projector {
     handles,
     async apply(event, target) {
       const inbox = target.collection<InboxDoc>(READ_MODELS.inbox);
+      if (event.type === 'AccountDeleted') {
+        const uid = (event.data as { userId: string }).userId;
+        for (const doc of await inbox.find({ author_id: uid, kind: 'message' }, { readonly: true }))
+          await inbox.update(doc._id, {
+            $set: { text: messageText(doc.listing_title ?? '', ERASED.text) },
+          });
+        return;
+      }
       for (const notifier of notifiers) {
         if (!(notifier.handles as readonly string[]).includes(event.type)) continue;
         const drafts = await notifier.notify(event as never, target);
@@ -393,17 +412,23 @@ export const offerNotifier: Notifier<(typeof OFFER_EVENTS)[number]> = {
 /** Message notifications: a new message tells the other party. Pure. */
 const PREVIEW_LENGTH = 80;
 
+/** Pure: a message notification's text. */
+export function messageText(listingTitle: string, text: string): string {
+  const preview = text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+  return `New message about “${listingTitle}”: ${preview}`;
+}
+
 export function messageDrafts(event: EnvelopeOf<'MessageSent'>): InboxDraft[] {
   const d = event.data;
   const recipient = d.senderId === d.buyerId ? d.sellerId : d.buyerId;
-  const preview =
-    d.text.length > PREVIEW_LENGTH ? `${d.text.slice(0, PREVIEW_LENGTH - 1)}…` : d.text;
   return [
     {
       recipient_id: recipient,
       kind: 'message',
-      text: `New message about “${d.listingTitle}”: ${preview}`,
+      text: messageText(d.listingTitle, d.text),
       link: conversationLink(d.conversationId),
+      author_id: d.senderId,
+      listing_title: d.listingTitle,
     },
   ];
 }

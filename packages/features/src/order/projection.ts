@@ -5,8 +5,14 @@
  * expiry never undoes a payment. A payment the order could not use, refunded (§11.4), is kept
  * beside the status: the amount, why, which items, and whether the processor took it yet.
  */
-import type { EnvelopeOf, OrderRefundReason, OrderStatus, ShippingInfo } from '@rewear/contracts';
-import { documentProjector, type Doc } from '@rewear/platform';
+import {
+  ERASED_SHIPPING,
+  type EnvelopeOf,
+  type OrderRefundReason,
+  type OrderStatus,
+  type ShippingInfo,
+} from '@rewear/contracts';
+import { documentProjector, erasingOnAccountDeletion, type Doc } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { ORDER_EVENTS, orderStatusAfter } from './domain.ts';
 
@@ -115,14 +121,22 @@ export function projectOrder(current: OrderDoc | null, event: OrderEnvelope): Or
   return status === current.status ? current : { ...current, status, updated_at: event.occurredAt };
 }
 
-export const ordersProjector = documentProjector({
-  name: 'orders',
-  collectionName: READ_MODELS.orders,
-  indexes: [{ keys: { user_id: 1, created_at: -1 } }],
-  canHandle: ORDER_EVENTS,
-  documentId: (event) => event.data.orderId,
-  evolve: projectOrder,
-});
+export const ordersProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'orders',
+    collectionName: READ_MODELS.orders,
+    indexes: [{ keys: { user_id: 1, created_at: -1 } }],
+    canHandle: ORDER_EVENTS,
+    documentId: (event) => event.data.orderId,
+    evolve: projectOrder,
+  }),
+  // The buyer's address on their orders, as a rebuild reads it once their key is gone.
+  async (event, target) => {
+    const orders = target.collection<OrderDoc>(READ_MODELS.orders);
+    for (const order of await orders.find({ user_id: event.data.userId }, { readonly: true }))
+      await orders.update(order._id, { $set: { shipping: { ...ERASED_SHIPPING } } });
+  },
+);
 
 type RefundableOrderEvent = EnvelopeOf<'OrderPlaced' | 'OrderPaymentRefunded'>;
 

@@ -5,7 +5,7 @@
  * a user received by the domain's one rule (`receiveReview`), so a profile and a listing never
  * show different figures for the same seller.
  */
-import type { EnvelopeOf } from '@rewear/contracts';
+import { ERASED, type EnvelopeOf } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { ratingTotals, receiveReview, REVIEW_EVENTS, type ReceivedShape } from './domain.ts';
@@ -48,7 +48,7 @@ export interface SellerRatingDoc extends Doc {
 
 // --- Profiles -------------------------------------------------------------------------------
 
-export const PROFILE_EVENTS = ['UserRegistered', ...REVIEW_EVENTS] as const;
+export const PROFILE_EVENTS = ['UserRegistered', 'AccountDeleted', ...REVIEW_EVENTS] as const;
 
 export type ProfileEvent = EnvelopeOf<(typeof PROFILE_EVENTS)[number]>;
 
@@ -81,6 +81,10 @@ const newestFirst = (a: ReceivedReviewDoc, b: ReceivedReviewDoc) =>
   b.left_at.localeCompare(a.left_at) || a.shipment_id.localeCompare(b.shipment_id);
 
 export function projectProfile(current: SellerProfileDoc, event: ProfileEvent): SellerProfileDoc {
+  // A deleted account keeps the reviews it received, under a former member's name.
+  if (event.type === 'AccountDeleted')
+    return { ...current, display_name: ERASED.name, photo_url: null };
+  if (event.type === 'UserRegistered' && current.display_name === ERASED.name) return current;
   if (event.type === 'UserRegistered')
     return {
       ...current,
@@ -100,7 +104,12 @@ export const sellerProfilesProjector = documentProjector({
   name: 'seller-profiles',
   collectionName: READ_MODELS.sellerProfiles,
   canHandle: PROFILE_EVENTS,
-  documentId: (event) => (event.type === 'UserRegistered' ? event.data.uid : event.data.subjectId),
+  documentId: (event) =>
+    event.type === 'UserRegistered'
+      ? event.data.uid
+      : event.type === 'AccountDeleted'
+        ? event.data.userId
+        : event.data.subjectId,
   initialState: emptyProfile,
   evolve: projectProfile,
 });

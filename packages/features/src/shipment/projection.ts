@@ -9,8 +9,14 @@
  * when it completes, or leaves when it is refunded. Each shipment moves money at most once per
  * kind, so a redelivered event counts once.
  */
-import type { EnvelopeOf, ProblemReason, ShipmentStatus, ShippingInfo } from '@rewear/contracts';
-import { documentProjector, type Doc } from '@rewear/platform';
+import {
+  ERASED_SHIPPING,
+  type EnvelopeOf,
+  type ProblemReason,
+  type ShipmentStatus,
+  type ShippingInfo,
+} from '@rewear/contracts';
+import { documentProjector, erasingOnAccountDeletion, type Doc } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import type { OrderItemDoc } from '../order/projection.ts';
 import { shipmentStatusAfter } from './domain.ts';
@@ -158,14 +164,31 @@ export function projectShipment(
   }
 }
 
-export const shipmentsProjector = documentProjector({
-  name: 'shipments',
-  collectionName: READ_MODELS.shipments,
-  indexes: [{ keys: { seller_id: 1, opened_at: -1 } }, { keys: { order_id: 1 } }],
-  canHandle: SHIPMENT_EVENTS,
-  documentId: (event) => event.data.shipmentId,
-  evolve: projectShipment,
-});
+export const shipmentsProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'shipments',
+    collectionName: READ_MODELS.shipments,
+    indexes: [{ keys: { seller_id: 1, opened_at: -1 } }, { keys: { order_id: 1 } }],
+    canHandle: SHIPMENT_EVENTS,
+    documentId: (event) => event.data.shipmentId,
+    evolve: projectShipment,
+  }),
+  // The buyer's address and the problem they reported, as a rebuild reads them once their key
+  // is gone.
+  async (event, target) => {
+    const shipments = target.collection<ShipmentDoc>(READ_MODELS.shipments);
+    for (const shipment of await shipments.find(
+      { buyer_id: event.data.userId },
+      { readonly: true },
+    ))
+      await shipments.update(shipment._id, {
+        $set: {
+          shipping: { ...ERASED_SHIPPING },
+          ...(shipment.problem ? { problem: { ...shipment.problem, text: '' } } : {}),
+        },
+      });
+  },
+);
 
 export const BALANCE_EVENTS = ['ShipmentOpened', 'ShipmentCompleted', 'ShipmentRefunded'] as const;
 

@@ -5,7 +5,8 @@
 import type { EnvelopeOf } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
-import { displayNameOf, USER_EVENTS } from './domain.ts';
+import { ERASED } from '@rewear/contracts';
+import { displayNameOf, FORMER_MEMBER, USER_EVENTS } from './domain.ts';
 
 export interface UserDoc extends Doc {
   _id: string;
@@ -13,12 +14,27 @@ export interface UserDoc extends Doc {
   display_name: string;
   photo_url: string | null;
   registered_at: string;
+  /** When the member deleted their account: their name and email are then erased. */
+  deleted_at?: string;
 }
 
 export type UserEnvelope = EnvelopeOf<(typeof USER_EVENTS)[number]>;
 
-/** Pure: the user after their registration. A redelivery keeps the first registration's time. */
+/**
+ * Pure: the user after their registration, or erased after their account's deletion. A
+ * redelivery keeps the first registration's time.
+ */
 export function projectUser(current: UserDoc | null, event: UserEnvelope): UserDoc {
+  if (event.type === 'AccountDeleted')
+    return {
+      _id: event.data.userId,
+      email: ERASED.email,
+      display_name: FORMER_MEMBER,
+      photo_url: null,
+      registered_at: current?.registered_at ?? event.occurredAt,
+      deleted_at: event.data.at,
+    };
+  if (current?.deleted_at) return current;
   const d = event.data;
   return {
     _id: d.uid,
@@ -34,6 +50,6 @@ export const usersProjector = documentProjector({
   collectionName: READ_MODELS.users,
   indexes: [{ keys: { email: 1 } }],
   canHandle: USER_EVENTS,
-  documentId: (event) => event.data.uid,
+  documentId: (event) => (event.type === 'AccountDeleted' ? event.data.userId : event.data.uid),
   evolve: projectUser,
 });

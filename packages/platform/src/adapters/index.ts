@@ -23,3 +23,18 @@ export {
   type RestoreResult,
   type SnapshotStats,
 } from './read-side-snapshot.ts';
+export {
+  createMemoryPersonalDataVault,
+  createPersonalDataCipher,
+  decryptText,
+  encryptText,
+  KEY_BYTES,
+  newDataKey,
+  openData,
+  openingBus,
+  sealData,
+  SEALED_FIELD,
+  sealingEventStore,
+  subjectOf,
+  type PersonalDataCipher,
+} from './personal-data.ts';

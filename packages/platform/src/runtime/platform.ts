@@ -1,5 +1,12 @@
 import type { RestoreResult, SnapshotStats } from '../adapters/read-side-snapshot.ts';
-import type { EventBus, EventStore, PhotoStore, ReadModelStore, SearchEngine } from '@rewear/ports';
+import type {
+  EventBus,
+  EventStore,
+  PersonalDataVault,
+  PhotoStore,
+  ReadModelStore,
+  SearchEngine,
+} from '@rewear/ports';
 
 /** The engines behind the ports, as `createPlatform` picked them from configuration. */
 export interface Platform {
@@ -9,6 +16,12 @@ export interface Platform {
   search: SearchEngine;
   /** Uploaded photos (their served sizes). */
   photos: PhotoStore;
+  /**
+   * Members' personal-data keys (docs/security.md): `eventStore` and `bus` seal and open the
+   * personal fields with them; erasing a member's key (account deletion) erases those fields
+   * everywhere. Its `erase` also forgets the key this process has cached.
+   */
+  personalData: PersonalDataVault;
   /**
    * Whether each store holds content from before this boot: a durable engine, or the embedded
    * ones restored from a snapshot. What does not starts empty and is rebuilt by replaying the

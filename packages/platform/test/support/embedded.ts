@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSqliteEventLog, type SqliteEventLog } from '@rewear/sqlite';
 import { createFilePhotoStore } from '../../src/adapters/file-photo-store.ts';
+import { createMemoryPersonalDataVault } from '../../src/adapters/personal-data.ts';
 import { createMemoryReadModelStore } from '@rewear/memory-read-models';
 import type { ReadModelStore, SearchEngine } from '@rewear/ports';
 import type { Platform } from '../../src/runtime/platform.ts';
@@ -44,6 +45,7 @@ export function embeddedPlatform(
     readModels,
     search,
     photos: createFilePhotoStore(path.join(dir, 'photos')),
+    personalData: createMemoryPersonalDataVault(),
     durability: { readModels: false, search: false },
     snapshot: null,
     engines: {

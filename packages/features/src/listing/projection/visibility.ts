@@ -4,6 +4,7 @@
  * they create later (`seller_visibility`). The features that decide them (moderation, holiday
  * mode) call these jobs from the catalogue projector with their events.
  */
+import { ERASED } from '@rewear/contracts';
 import type { SellerHiddenReason } from './documents.ts';
 import { withHiddenReason } from './listings.ts';
 import type { ListingWrites } from './writes.ts';
@@ -47,4 +48,16 @@ export async function sellerHiddenJob(
     (doc) => withHiddenReason(doc, reason, hidden) !== doc,
   );
   await writes.put(stale.map((doc) => withHiddenReason(doc, reason, hidden)));
+}
+
+/**
+ * A seller deleted their account: their name and photo on their listings (all deleted with it)
+ * read as a rebuild reads them once their key is gone.
+ */
+export async function sellerErasedJob(sellerId: string, writes: ListingWrites): Promise<void> {
+  const stale = await writes.ofSeller(
+    sellerId,
+    (doc) => doc.seller_name !== ERASED.name || doc.seller_photo !== null,
+  );
+  await writes.put(stale.map((doc) => ({ ...doc, seller_name: ERASED.name, seller_photo: null })));
 }
