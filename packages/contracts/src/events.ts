@@ -11,7 +11,7 @@ const id = z.string().min(1).max(128);
 const cents = z.number().int().nonnegative();
 const isoTime = z.iso.datetime({ offset: true });
 /** A calendar day, YYYY-MM-DD (UTC). */
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDay = z.iso.date();
 const refIds = z.array(z.number().int().positive()).max(20);
 
 export const AGGREGATE_TYPES = [

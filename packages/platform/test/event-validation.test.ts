@@ -39,6 +39,7 @@ function sampleOf(schema: JsonSchema): unknown {
       );
     case 'string':
       if (schema.format === 'date-time') return '2026-03-01T12:00:00.000Z';
+      if (schema.format === 'date') return '2026-03-01';
       if (schema.format === 'email') return 'ada@example.com';
       return 'x'.repeat(Math.max(1, schema.minLength ?? 0));
     case 'integer':
