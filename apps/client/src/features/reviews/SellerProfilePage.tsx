@@ -7,6 +7,8 @@ import { RatingSummary } from '../../components/Stars.tsx';
 import { formatMonth } from './format.ts';
 import ReviewItem from './ReviewItem.tsx';
 import FollowButton from '../social/FollowButton.tsx';
+import ReportButton from '../moderation/ReportButton.tsx';
+import { selectUid } from '../auth/authSlice.ts';
 import { profileRequested, selectSellerProfile } from './reviewsSlice.ts';
 import './reviews.css';
 import './feature.ts';
@@ -15,6 +17,7 @@ export default function SellerProfilePage() {
   const { uid = '' } = useParams();
   const dispatch = useAppDispatch();
   const { profile, status, error } = useAppSelector(selectSellerProfile);
+  const me = useAppSelector(selectUid);
 
   useEffect(() => {
     if (uid) dispatch(profileRequested(uid));
@@ -80,6 +83,14 @@ export default function SellerProfilePage() {
             </span>
           </p>
           <FollowButton sellerId={profile.uid} sellerName={profile.displayName || 'this seller'} />
+          {me !== profile.uid && (
+            <p>
+              <ReportButton
+                target={{ kind: 'member', id: profile.uid }}
+                subject={profile.displayName || 'this member'}
+              />
+            </p>
+          )}
         </div>
       </section>
 
