@@ -16,3 +16,5 @@ export * from './offers.ts';
 export * from './pricing.ts';
 export * from './contact.ts';
 export * from './web-vitals.ts';
+export * from './moderation.ts';
+export * from './moderation-requests.ts';
