@@ -1,13 +1,13 @@
 /** What a case or a decision is about, as its target shows: a listing, a member or a message. */
 import { Link } from 'react-router-dom';
-import type { ReportTarget, TargetPreview as Preview } from './types.ts';
+import type { TargetOfAnswer, TargetPreview as Preview } from './types.ts';
 import { TARGET_KINDS } from './words.ts';
 
 export default function TargetPreview({
   target,
   preview,
 }: {
-  target: ReportTarget;
+  target: TargetOfAnswer;
   preview: Preview;
 }) {
   const name =

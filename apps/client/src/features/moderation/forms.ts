@@ -12,6 +12,7 @@ import {
   STATEMENT_WHY_MAX,
   SUSPEND_DAYS_MAX,
   SUSPEND_DAYS_MIN,
+  type CommunityRuleId,
   type ReportReason,
 } from './reference.ts';
 import type { DecisionAction, DecisionBody, ReportBody, ReportTarget } from './types.ts';
@@ -99,7 +100,7 @@ export function checkDecisionForm(
     body: {
       action,
       ...(action === 'suspend' ? { days } : {}),
-      ...(action === 'dismiss' ? {} : { rule: input.rule }),
+      ...(action === 'dismiss' ? {} : { rule: input.rule as CommunityRuleId }),
       statement: { what, why },
     },
   };

@@ -27,17 +27,12 @@ const KINDS: Partial<Record<NotificationKind, KindLook>> = {
   refunded: { family: 'trouble', label: 'Refunded' },
   payment_refunded: { family: 'trouble', label: 'Payment refunded' },
   review_left: { family: 'review', label: 'New review' },
-};
-
-/** Moderation's kinds (docs/api.md, "Reports and moderation"): by name, whatever the list holds. */
-const MODERATION_KINDS: Record<string, KindLook> = {
   report_outcome: { family: 'moderation', label: 'Your report was decided' },
   moderation_decision: { family: 'moderation', label: 'Moderation decision' },
   appeal_decided: { family: 'moderation', label: 'Your appeal was decided' },
 };
 
-const lookOf = (kind: string): KindLook | undefined =>
-  KINDS[kind as NotificationKind] ?? MODERATION_KINDS[kind];
+const lookOf = (kind: string): KindLook | undefined => KINDS[kind as NotificationKind];
 
 const FAMILY_LABELS: Record<NotificationFamily, string> = {
   order: 'Order',
