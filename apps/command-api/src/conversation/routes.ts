@@ -31,6 +31,7 @@ import {
 } from '@rewear/features/conversation/decider';
 import { conversations } from './aggregate.ts';
 import { loadListing } from '../listing/availability.ts';
+import { requireGoodStanding, SANCTIONED } from '../moderation/standing.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
@@ -65,7 +66,7 @@ async function run(
 
 const conversationResponses = {
   401: 'Not signed in',
-  403: 'Not a party to this conversation, or not the party this step waits for',
+  403: `Not a party to this conversation, or not the party this step waits for; or ${SANCTIONED}`,
   404: 'Conversation or offer not found',
 };
 
@@ -99,6 +100,7 @@ function answerRoute(
     },
     rateScope: action === 'counter' ? 'offers' : undefined,
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const amountCents = action === 'counter' ? toCents((body as { amount: number }).amount)! : 0;
       const outcome = await run(
         services,
@@ -135,10 +137,12 @@ export const conversationRoutes: CommandRoute[] = [
         401: 'Not signed in',
         404: 'Product not found',
         409: 'An offer is already open, 3 offers were made, or the item is no longer available',
+        403: SANCTIONED,
       },
     },
     rateScope: 'offers',
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const listing = await listingFacts(services, params.id);
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
@@ -169,10 +173,12 @@ export const conversationRoutes: CommandRoute[] = [
         400: 'No text, too long, or a message to oneself',
         401: 'Not signed in',
         404: 'Product not found',
+        403: SANCTIONED,
       },
     },
     rateScope: 'messages',
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const listing = await listingFacts(services, params.id);
       const conversationId = conversationIdOf(params.id, user.uid);
       const outcome = await run(services, ctx, conversationId, {
@@ -201,6 +207,7 @@ export const conversationRoutes: CommandRoute[] = [
     },
     rateScope: 'messages',
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const outcome = await run(services, ctx, params.conversationId, {
         type: 'SendMessage',
         actorId: user.uid,

@@ -5,6 +5,7 @@ import {
   type AppState,
   type EventStore,
   type PhotoStore,
+  type RateLimiter,
   type ReadSide,
 } from '@rewear/platform';
 import type { PaymentGateway } from '../payments/port.ts';
@@ -26,6 +27,8 @@ export interface CommandServices {
   reservationTtlMs: number;
   /** Read models, for look-ups that are not decisions (a brand by name). May be absent. */
   readSide: ReadSide | null;
+  /** The rate limits, for the routes that count a caller of their own (a report's reporter). */
+  rateLimiter: RateLimiter | null;
   /** The environment of one request: who acts, correlation id. */
   envFor(ctx: Context & { state: AppState }): CommandEnvironment;
 }

@@ -33,6 +33,10 @@ export const READ_MODELS = {
   bundleDiscounts: 'bundle_discounts',
   refundableOrders: 'refundable_orders',
   contactMessages: 'contact_messages',
+  moderationCases: 'moderation_cases',
+  moderationReports: 'moderation_reports',
+  moderationDecisions: 'moderation_decisions',
+  memberStandings: 'member_standings',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;
