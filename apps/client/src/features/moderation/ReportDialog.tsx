@@ -153,7 +153,7 @@ export default function ReportDialog({ target, subject, onClose }: Props) {
               <textarea
                 id={`${id}-text`}
                 ref={textField}
-                rows={4}
+                rows={3}
                 value={input.text}
                 maxLength={REPORT_TEXT_MAX}
                 aria-invalid={errors.text ? true : undefined}
