@@ -43,6 +43,7 @@ import { systemRoutes } from './system/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
 import { followRoutes } from './follows/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
 export const queryRouteTable: QueryRoute[] = [
@@ -62,6 +63,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...photoRoutes,
   ...followRoutes,
   ...savedSearchRoutes,
+  ...moderationRoutes,
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */

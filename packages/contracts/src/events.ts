@@ -604,6 +604,8 @@ export const eventSchemas = {
       moderatorId: id,
       affectedId: id,
       reportIds: z.array(id),
+      /** The signed-in reporters of those reports, told the outcome (visitors are not). */
+      reporterIds: z.array(id),
       decidedAt: isoTime,
     }),
   },

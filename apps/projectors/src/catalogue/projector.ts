@@ -8,7 +8,7 @@
  * a listing created, repriced and liked in one batch is read once and written once, to the
  * collection and to the search index. Outside a batch every event writes through.
  */
-import type { EventEnvelope } from '@rewear/contracts';
+import type { EnvelopeOf, EventEnvelope } from '@rewear/contracts';
 import { loggerFor, type Projector, type ReadSide, type IndexSpec } from '@rewear/platform';
 import { READ_MODELS, SEARCH_INDEXES } from '@rewear/features/shared/read-models';
 import {
@@ -16,10 +16,13 @@ import {
   LIKE_EVENTS,
   LISTING_EVENTS,
   ListingWrites,
+  MODERATION_VISIBILITY_EVENTS,
   PRODUCT_SEARCH_SETTINGS,
   brandsJob,
   likesJob,
+  listingRemovedJob,
   listingsJob,
+  sellerHiddenJob,
   sellerRatingsJob,
   type BrandEnvelope,
   type LikeEnvelope,
@@ -27,6 +30,34 @@ import {
 } from '@rewear/features/listing/projection';
 import { SELLER_RATING_EVENTS, type SellerRatingEvent } from '@rewear/features/review/projection';
 import { recomputeCollections } from './collections.ts';
+
+type ModerationEnvelope = EnvelopeOf<(typeof MODERATION_VISIBILITY_EVENTS)[number]>;
+
+/**
+ * A moderator's decision onto the listings (the shared visibility jobs): a listing removed, or
+ * reinstated when its removal is reversed on appeal; a seller's listings hidden while they are
+ * suspended or banned ('suspended'), shown again when the sanction is lifted. False: the event
+ * changes no listing.
+ */
+async function moderationJob(event: ModerationEnvelope, writes: ListingWrites): Promise<boolean> {
+  switch (event.type) {
+    case 'ModerationDecided':
+      if (event.data.action !== 'remove_listing') return false;
+      await listingRemovedJob(event.data.target.id, true, writes);
+      return true;
+    case 'AppealDecided':
+      if (event.data.action !== 'remove_listing' || event.data.outcome !== 'reversed') return false;
+      await listingRemovedJob(event.data.target.id, false, writes);
+      return true;
+    case 'MemberSuspended':
+    case 'MemberBanned':
+      await sellerHiddenJob(event.data.uid, 'suspended', true, writes);
+      return true;
+    case 'SanctionLifted':
+      await sellerHiddenJob(event.data.uid, 'suspended', false, writes);
+      return true;
+  }
+}
 
 export interface CatalogueProjectorOptions {
   /**
@@ -119,6 +150,8 @@ export function createCatalogueProjector(
         // Ratings change no score of the collections: nothing to recompute.
         await sellerRatingsJob(event as SellerRatingEvent, writes);
         return;
+      } else if ((MODERATION_VISIBILITY_EVENTS as readonly string[]).includes(event.type)) {
+        if (!(await moderationJob(event as ModerationEnvelope, writes))) return;
       } else return;
       newest = Math.max(newest, Date.parse(event.occurredAt) || 0);
       if (delayMs === 0) {

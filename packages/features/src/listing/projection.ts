@@ -27,10 +27,24 @@ export * from './projection/writes.ts';
 export * from './projection/visibility.ts';
 export { BRAND_EVENTS, LIKE_EVENTS, LISTING_EVENTS } from './domain.ts';
 
-/** Everything the catalogue projects: listings, brands, likes and the sellers' ratings. */
+/**
+ * The moderation events that hide listings or show them again (docs/product.md, "Reports and
+ * moderation"): a listing removed by a decision and reinstated on appeal; a seller suspended or
+ * banned, and the sanction lifted.
+ */
+export const MODERATION_VISIBILITY_EVENTS = [
+  'ModerationDecided',
+  'AppealDecided',
+  'MemberSuspended',
+  'MemberBanned',
+  'SanctionLifted',
+] as const;
+
+/** Everything the catalogue projects: listings, brands, likes, the sellers' ratings, moderation. */
 export const CATALOGUE_EVENTS = [
   ...LISTING_EVENTS,
   ...BRAND_EVENTS,
   ...LIKE_EVENTS,
   ...SELLER_RATING_EVENTS,
+  ...MODERATION_VISIBILITY_EVENTS,
 ] as const;

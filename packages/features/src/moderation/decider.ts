@@ -109,6 +109,13 @@ export const caseDecider: Decider<CaseState, CaseCommand, CaseEvent> = {
               moderatorId: command.moderatorId,
               affectedId,
               reportIds: state.openReports.map((r) => r.reportId),
+              reporterIds: [
+                ...new Set(
+                  state.openReports
+                    .map((r) => r.reporterKey)
+                    .filter((key) => !key.startsWith('email:')),
+                ),
+              ],
               decidedAt: now.toISOString(),
             },
           },

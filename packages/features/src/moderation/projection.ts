@@ -5,6 +5,7 @@
  */
 import type { EnvelopeOf, ReportTarget } from '@rewear/contracts';
 import { documentProjector, type Doc } from '@rewear/platform';
+import type { InboxDraft, Notifier } from '../notifications/projection.ts';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { reportOutcomeOf } from './domain.ts';
 
@@ -271,3 +272,60 @@ export const memberStandingsProjector = documentProjector({
   documentId: (event) => event.data.uid,
   evolve: projectStanding,
 });
+
+const SANCTION_TEXT = {
+  remove_listing: () => 'Your listing was removed',
+  warn: () => 'You received a warning',
+  suspend: (days: number | null) =>
+    `Your account is suspended for ${days} day${days === 1 ? '' : 's'}`,
+  ban: () => 'Your account is banned',
+} as const;
+
+/** Pure: who hears of a moderation event, and what they read. */
+export function moderationDrafts(
+  event: EnvelopeOf<'ModerationDecided' | 'AppealDecided'>,
+): InboxDraft[] {
+  const d = event.data;
+  const notice = `/account/notices/${d.decisionId}`;
+  if (event.type === 'AppealDecided') {
+    return [
+      {
+        recipient_id: d.affectedId,
+        kind: 'appeal_decided',
+        text:
+          event.data.outcome === 'reversed'
+            ? 'Your appeal was accepted: the decision is reversed.'
+            : 'Your appeal was reviewed: the decision stands.',
+        link: notice,
+      },
+    ];
+  }
+  const decided = event.data;
+  const outcome: InboxDraft[] = decided.reporterIds.map((uid) => ({
+    recipient_id: uid,
+    kind: 'report_outcome',
+    text:
+      decided.action === 'dismiss'
+        ? 'We reviewed your report and found no breach of our rules.'
+        : 'We reviewed your report and took action. Thank you for telling us.',
+    link: '/account/reports',
+  }));
+  if (decided.action === 'dismiss') return outcome;
+  return [
+    ...outcome,
+    {
+      recipient_id: decided.affectedId,
+      kind: 'moderation_decision',
+      text: `${SANCTION_TEXT[decided.action](decided.days)}: ${decided.statement.what}. Read why and how to appeal.`.replace(
+        /\.\. Read/,
+        '. Read',
+      ),
+      link: notice,
+    },
+  ];
+}
+
+export const moderationNotifier: Notifier<'ModerationDecided' | 'AppealDecided'> = {
+  handles: ['ModerationDecided', 'AppealDecided'],
+  notify: moderationDrafts,
+};
