@@ -15,6 +15,11 @@ export {
   type OfferSweeper,
   type OfferSweeperOptions,
 } from './conversation/sweeper.ts';
+export {
+  createSuspensionSweeper,
+  type SuspensionSweeper,
+  type SuspensionSweeperOptions,
+} from './moderation/sweeper.ts';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
 export {
   handleCommand,

@@ -41,6 +41,7 @@ import {
   createReservationSweeper,
   createShipmentSweeper,
   createOfferSweeper,
+  createSuspensionSweeper,
   createSimulatedProcessorRouter,
   paymentGatewayFromConfig,
   paymentRoutes,
@@ -408,11 +409,12 @@ async function startCommandApi(
     }),
     metrics,
   });
-  // The timers, each sweeping at its own interval (reservations 30 s; shipments, offers 60 s).
+  // The timers, each sweeping at its own interval (reservations and suspensions 30 s; shipments, offers 60 s).
   const sweepers = [
     createReservationSweeper({ eventStore, payments: payments.gateway }),
     createShipmentSweeper({ eventStore, payments: payments.gateway }),
     createOfferSweeper({ eventStore }),
+    createSuspensionSweeper({ eventStore }),
   ];
   for (const sweeper of sweepers) closers.push(sweeper.start());
   log(`[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`);
