@@ -14,7 +14,7 @@ import { createTestUserWithRole } from '@rewear/testing';
 import { expect, test } from './support/test.ts';
 import { newUser, signInThroughUi, type TestUser } from './support/app.ts';
 import { expectAccessible } from './support/checks.ts';
-import { sellerWithListing } from './support/seller.ts';
+import { registeredUser, sellerWithListing } from './support/seller.ts';
 import { REPO_ROOT } from './support/storefront.ts';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results/screenshots-moderation');
@@ -36,7 +36,10 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 /** A moderator: an emulator account with the role claim, registered with the storefront. */
-async function moderator(request: APIRequestContext, name: string): Promise<TestUser> {
+async function moderator(
+  request: APIRequestContext,
+  name: string,
+): Promise<TestUser & { idToken: string }> {
   const password = 'secret-pass-1';
   const account = await createTestUserWithRole('moderator', password);
   const registered = await request.post('/api/users/register', {
@@ -44,7 +47,7 @@ async function moderator(request: APIRequestContext, name: string): Promise<Test
     data: { uid: account.uid, email: account.email, display_name: name },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
-  return { displayName: name, email: account.email, password };
+  return { displayName: name, email: account.email, password, idToken: account.idToken };
 }
 
 /** How many listings search finds for a word (the API the search page reads). */
@@ -213,4 +216,97 @@ test('a visitor reports a counterfeit; a moderator removes it; the seller appeal
 
   await contextA.close();
   await contextB.close();
+});
+
+test('a suspended member sees why on every page and where they act; their reporter sees the outcome', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const word = `zqlinen${Math.random().toString(36).slice(2, 8)}`;
+  const listing = await sellerWithListing(request, newUser(testInfo, 'shirtseller'), {
+    title: `Linen shirt ${word}`,
+    price: 30,
+  });
+  const member = newUser(testInfo, 'member');
+  const reporter = newUser(testInfo, 'reporter');
+  const [memberAccount, reporterAccount, moderatorA] = await Promise.all([
+    registeredUser(request, member),
+    registeredUser(request, reporter),
+    moderator(request, 'Moderator A'),
+  ]);
+
+  // The reporter reports the member; a moderator suspends them for 7 days (through the API).
+  const reported = await request.post('/api/reports', {
+    headers: { authorization: `Bearer ${reporterAccount.idToken}` },
+    data: {
+      target: { kind: 'member', id: memberAccount.uid },
+      reason: 'scam',
+      text: 'Asked me to pay by bank transfer.',
+    },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const { caseId } = (await reported.json()) as { caseId: string };
+  const decided = await request.post(
+    `/api/moderation/cases/${encodeURIComponent(caseId)}/decisions`,
+    {
+      headers: { authorization: `Bearer ${moderatorA.idToken}` },
+      data: {
+        action: 'suspend',
+        days: 7,
+        rule: 'pay-in-app',
+        statement: {
+          what: 'Your account is suspended for 7 days.',
+          why: 'You asked a buyer to pay by bank transfer, outside Rewear.',
+        },
+      },
+    },
+  );
+  expect(decided.status(), await decided.text()).toBe(201);
+  const { decision } = (await decided.json()) as { decision: { endsAt: string } };
+  const until = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(decision.endsAt));
+
+  // The member signs in: the banner says until when, and links to the notice.
+  await page.goto('/login');
+  await signInThroughUi(page, member);
+  const banner = page.getByRole('status').filter({ hasText: 'Your account is suspended' });
+  await expect(banner).toContainText(`Your account is suspended until ${until}.`, {
+    timeout: 20_000,
+  });
+  await banner.getByRole('link', { name: 'See why' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Your account is suspended until ${until}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Statement of reasons' })).toContainText(
+    'You asked a buyer to pay by bank transfer, outside Rewear.',
+  );
+  await expect(page.getByRole('region', { name: 'Statement of reasons' })).toContainText(
+    'Payments stay in Rewear',
+  );
+
+  // Buying is refused, and the page says why in the server's words.
+  await page.goto(`/products/${listing.product_id}`);
+  await expect(banner).toBeVisible();
+  await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'suspended' })).toContainText(
+    `Your account is suspended until ${until}`,
+  );
+
+  // The reporter sees the outcome in their reports and their notifications.
+  const reporterContext = await browser.newContext();
+  const reporterPage = await reporterContext.newPage();
+  await signedInAt(reporterPage, reporter, '/account/reports');
+  await expect(reporterPage.getByRole('heading', { level: 1, name: 'Your reports' })).toBeVisible();
+  await expect(reporterPage.getByText('Closed: we took action')).toBeVisible({ timeout: 15_000 });
+  await expect(reporterPage.getByText('Scam or payment outside the app')).toBeVisible();
+  await expectAccessible(reporterPage);
+  await reporterPage.goto('/notifications');
+  await expect(reporterPage.getByText('Your report was decided')).toBeVisible({ timeout: 15_000 });
+  await reporterContext.close();
 });
