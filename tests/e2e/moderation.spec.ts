@@ -293,6 +293,8 @@ test('a suspended member sees why on every page and where they act; their report
   // Buying is refused, and the page says why in the server's words.
   await page.goto(`/products/${listing.product_id}`);
   await expect(banner).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+  await shoot(page, 'suspended-banner', false);
   await page.locator('.product-detail__info').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'suspended' })).toContainText(
     `Your account is suspended until ${until}`,
