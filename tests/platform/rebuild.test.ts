@@ -16,6 +16,7 @@ import {
 import { createPlatform } from '@rewear/engines';
 import { appendConversations, appendShipments, appendSteps } from './support/event-mix.ts';
 import { appendSocial } from './support/social-mix.ts';
+import { appendModeration } from './support/moderation-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -25,6 +26,8 @@ const SHIPMENTS = 200;
 /** Users whose follows, saved searches and liked listings' price drops are appended. */
 const SOCIAL = 500;
 const CONVERSATIONS = 150;
+/** Reported listings, each a moderation case (the first 50 sanction sellers of the listings). */
+const CASES = 60;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -35,6 +38,7 @@ beforeAll(async () => {
   await appendShipments(platform.eventStore, 0, SHIPMENTS);
   await appendSocial(platform.eventStore, 0, SOCIAL);
   await appendConversations(platform.eventStore, 0, CONVERSATIONS);
+  await appendModeration(platform.eventStore, 0, CASES);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -94,6 +98,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       appendShipments(platform.eventStore, SHIPMENTS, SHIPMENTS + 50),
       appendSocial(platform.eventStore, SOCIAL, SOCIAL + 100),
       appendConversations(platform.eventStore, CONVERSATIONS, CONVERSATIONS + 30),
+      appendModeration(platform.eventStore, CASES, CASES + 20),
     ]);
 
     const results = [];
@@ -112,6 +117,10 @@ describe('rebuild while serving, on the embedded engines', () => {
       'inbox',
       'follows',
       'orders',
+      'moderation-cases',
+      'moderation-reports',
+      'moderation-decisions',
+      'member-standings',
     ])
       results.push(await runtime.rebuild(name));
     await writing;
@@ -136,6 +145,10 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['inbox', 2, 1],
       ['follows', 2, 1],
       ['orders', 2, 1],
+      ['moderation-cases', 2, 1],
+      ['moderation-reports', 2, 1],
+      ['moderation-decisions', 2, 1],
+      ['member-standings', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -215,6 +228,19 @@ describe('rebuild while serving, on the embedded engines', () => {
         (SHIPMENTS + 50) / 10,
       );
       expect(live.refundable_orders?.length).toBe((SHIPMENTS + 50) / 10);
+      // Every case reported once; three in four decided; listings removed and sellers hidden.
+      const cases = CASES + 20;
+      expect(live.moderation_cases?.length).toBe(cases);
+      expect(live.moderation_reports?.length).toBe(cases);
+      expect(live.moderation_decisions?.length).toBe((3 * cases) / 4);
+      const hiddenBy = (reason: string) =>
+        (live.listings as Array<{ hidden_by?: string[] }>).filter((doc) =>
+          doc.hidden_by?.includes(reason),
+        ).length;
+      expect(hiddenBy('removed')).toBeGreaterThan(0);
+      expect(hiddenBy('suspended')).toBeGreaterThan(0);
+      expect(live.member_standings?.length).toBeGreaterThan(0);
+      expect(inbox.filter((doc) => doc.kind === 'moderation_decision').length).toBeGreaterThan(0);
     } finally {
       await reference.stop();
       await fresh.close();
