@@ -125,7 +125,7 @@ describe('a case, the same on both sides', () => {
           moderationDecisionsProjector,
         ])
           if ((projector.handles as readonly string[]).includes(envelope.type))
-            await projector.apply(envelope, side);
+            await projector.apply(envelope as never, side);
       }
       const step = `after step ${i + 1}`;
       const caseDoc = await side
@@ -179,9 +179,13 @@ const suspend = (decisionId: string): StandingCommand => ({
   moderatorId: 'mod1',
 });
 const ban = (decisionId: string): StandingCommand => ({
-  ...suspend(decisionId),
+  type: 'Sanction',
+  uid: 'seller',
+  decisionId,
   action: 'ban',
   until: null,
+  why: 'Counterfeit',
+  moderatorId: 'mod1',
 });
 const lift = (decisionId: string, why: 'ended' | 'appeal'): StandingCommand => ({
   type: 'LiftSanction',

@@ -152,8 +152,8 @@ describe('moderation: decisions', () => {
       fold([report('r1', 'u1'), report('r2', null, 'v@example.com')]),
       ctx(),
     );
-    expect(event!.type === 'ModerationDecided' && event.data.reportIds).toEqual(['r1', 'r2']);
-    expect(event!.type === 'ModerationDecided' && event.data.reporterIds).toEqual(['u1']);
+    expect(event?.type === 'ModerationDecided' && event.data.reportIds).toEqual(['r1', 'r2']);
+    expect(event?.type === 'ModerationDecided' && event.data.reporterIds).toEqual(['u1']);
   });
   it('numbers the decisions of a case', () => {
     given(caseDecider, [report('r1', 'u1'), decided('dismiss'), report('r2', 'u2')])
