@@ -91,6 +91,8 @@ function DecisionForm({ item }: { item: CaseView }) {
     ) : null;
   const described = (field: DecisionField) => (errors[field] ? `${id}-${field}-error` : undefined);
   const needsRule = input.action !== '' && input.action !== 'dismiss';
+  // The member reads the rule's text in the statement of reasons: the moderator sees it too.
+  const chosenRule = COMMUNITY_RULES.find((rule) => rule.id === input.rule);
 
   return (
     <form className="rw-form rw-decision-form" onSubmit={submit} noValidate aria-label="Decision">
@@ -147,6 +149,9 @@ function DecisionForm({ item }: { item: CaseView }) {
                 </option>
               ))}
             </select>
+            {chosenRule && (
+              <span className="rw-muted rw-decision-form__rule">{chosenRule.text}</span>
+            )}
             {error('rule')}
           </div>
         )}
