@@ -310,5 +310,16 @@ test('a suspended member sees why on every page and where they act; their report
   await expectAccessible(reporterPage);
   await reporterPage.goto('/notifications');
   await expect(reporterPage.getByText('Your report was decided')).toBeVisible({ timeout: 15_000 });
+
+  // The earlier report decided, the member can be reported again, from their profile.
+  await reporterPage.goto(`/sellers/${memberAccount.uid}`);
+  await reporterPage.getByRole('button', { name: `Report ${member.displayName}` }).click();
+  const dialog = reporterPage.getByRole('dialog', { name: `Report ${member.displayName}` });
+  await expect(dialog.getByLabel('Your email')).toHaveCount(0);
+  await dialog.getByRole('radio', { name: 'Harassment' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Thanks, we received your report. We will tell you what we decide.',
+  );
   await reporterContext.close();
 });
