@@ -17,7 +17,7 @@ import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { cartIdForUser, planMerge } from '@rewear/features/cart/decider';
 import { carts } from './aggregate.ts';
 import { availabilityOf } from '../listing/availability.ts';
-import { requireGoodStanding, SANCTIONED } from '../moderation/standing.ts';
+import { requireGoodStanding, requireListingShown, SANCTIONED } from '../moderation/standing.ts';
 
 export const cartRoutes: CommandRoute[] = [
   defineRoute({
@@ -71,6 +71,7 @@ export const cartRoutes: CommandRoute[] = [
     },
     async handle({ user, body, ctx, deps: services }) {
       await requireGoodStanding(services, user.uid);
+      await requireListingShown(services, body.productId);
       const product = await availabilityOf(services, body.productId);
       const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'AddItem',

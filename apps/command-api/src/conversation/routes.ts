@@ -31,12 +31,13 @@ import {
 } from '@rewear/features/conversation/decider';
 import { conversations } from './aggregate.ts';
 import { loadListing } from '../listing/availability.ts';
-import { requireGoodStanding, SANCTIONED } from '../moderation/standing.ts';
+import { requireGoodStanding, requireListingShown, SANCTIONED } from '../moderation/standing.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
   const state = await loadListing(services, listingId);
   if (!state.exists || !state.fields || state.deleted) throw notFound('Product not found');
+  await requireListingShown(services, listingId);
   return {
     listingId,
     title: state.fields.title,

@@ -17,7 +17,7 @@ import {
   recordPaymentFailure,
   type OrderServices,
 } from './workflow.ts';
-import { requireGoodStanding, SANCTIONED } from '../moderation/standing.ts';
+import { requireGoodStanding, requireListingShown, SANCTIONED } from '../moderation/standing.ts';
 
 export const orderServicesFor = (
   services: CommandServices,
@@ -53,6 +53,7 @@ export const orderRoutes: CommandRoute[] = [
     async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
       await requireGoodStanding(services, body.userId);
+      for (const item of body.orderItems) await requireListingShown(services, item.productId);
       const env = services.envFor(ctx);
       const orderId = services.newId();
       let result;

@@ -195,6 +195,38 @@ describe('a suspended member', () => {
       expect(res.body.details).toEqual({ status: 'suspended', until: endsAt, decisionId });
     }
     expect(await h.log.headPosition()).toBe(before);
+    // Their listing is hidden from everyone: not bought, carted or offered on.
+    const buyerCart = (
+      await h.call('POST', '/api/cart/create', {
+        token: buyer.idToken,
+        body: { userId: buyer.uid },
+      })
+    ).body.id;
+    const hiddenAttempts = () => [
+      h.call('POST', '/api/orders', {
+        token: buyer.idToken,
+        body: {
+          userId: buyer.uid,
+          orderItems: [{ productId: theirs.product_id, quantity: 1, unitPrice: theirs.price }],
+          shippingInfo: shipping,
+        },
+      }),
+      h.call('POST', '/api/cart/add-item', {
+        token: buyer.idToken,
+        body: { cartId: buyerCart, productId: theirs.product_id, quantity: 1 },
+      }),
+      h.call('POST', `/api/listings/${theirs.product_id}/offers`, {
+        token: buyer.idToken,
+        body: { amount: 20 },
+      }),
+    ];
+    const beforeHidden = await h.log.headPosition();
+    for (const res of await Promise.all(hiddenAttempts()))
+      expect(res, JSON.stringify(res.body)).toMatchObject({
+        status: 404,
+        body: { message: 'Product not found' },
+      });
+    expect(await h.log.headPosition()).toBe(beforeHidden);
 
     // The suspension ends by itself at its date: the sweeper records it, and the member acts again.
     const sweeper = createSuspensionSweeper({ eventStore: h.log, clock: h.now });
@@ -210,6 +242,11 @@ describe('a suspended member', () => {
     expect(await sweeper.sweep()).toEqual([]);
     for (const res of await Promise.all(attempts()))
       expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
+    const added = await h.call('POST', '/api/cart/add-item', {
+      token: buyer.idToken,
+      body: { cartId: buyerCart, productId: theirs.product_id, quantity: 1 },
+    });
+    expect(added.status).toBe(200);
   });
 
   it('a banned member is not suspended, and a decision says why it is not open', async () => {
@@ -242,6 +279,12 @@ describe('a suspended member', () => {
       body: { message: 'This member is banned' },
     });
     expect((await decide(secondCase, { action: 'remove_listing' })).status).toBe(201);
+    expect(
+      await h.call('POST', `/api/listings/${second.product_id}/messages`, {
+        token: buyer.idToken,
+        body: { text: 'Is it still for sale?' },
+      }),
+    ).toMatchObject({ status: 404, body: { message: 'Product not found' } });
     expect(await decide(secondCase, { action: 'remove_listing' })).toMatchObject({
       status: 409,
       body: { message: 'This case has no open report' },
