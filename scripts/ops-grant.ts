@@ -1,9 +1,10 @@
 /**
- * Gives an account a role in the operator console (a Firebase custom claim `role`), or takes it
- * away:
+ * Gives an account a role (a Firebase custom claim `role`): one in the operator console, or the
+ * moderators'; or takes it away:
  *
  *   npm run ops:grant -- <email> operator     reads and acts (replay, rebuild, dead letters, disputes)
  *   npm run ops:grant -- <email> support      reads only
+ *   npm run ops:grant -- <email> moderator    decides reports and appeals (no operator console)
  *   npm run ops:grant -- <email> none         no role
  *
  * FIREBASE_PROJECT_ID names the project (default demo-marketplace); with
@@ -15,9 +16,14 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 
-const USAGE = 'Usage: npm run ops:grant -- <email> operator|support|none';
-const ROLES = ['operator', 'support', 'none'] as const;
+const USAGE = 'Usage: npm run ops:grant -- <email> operator|support|moderator|none';
+const ROLES = ['operator', 'support', 'moderator', 'none'] as const;
 type Role = (typeof ROLES)[number];
+const ROLE_NAMES: Record<Exclude<Role, 'none'>, string> = {
+  operator: 'an operator',
+  support: 'support',
+  moderator: 'a moderator',
+};
 
 /** Sets `role` on the account of `email`, keeping its other claims; returns its uid. */
 export async function grantRole(email: string, role: Role, projectId: string): Promise<string> {
@@ -41,8 +47,8 @@ async function main() {
     const uid = await grantRole(email, role as Role, projectId);
     console.log(
       role === 'none'
-        ? `${email} (${uid}) has no operator role now`
-        : `${email} (${uid}) is ${role === 'operator' ? 'an operator' : 'support'} now; they sign in again to use it`,
+        ? `${email} (${uid}) has no role now`
+        : `${email} (${uid}) is ${ROLE_NAMES[role as Exclude<Role, 'none'>]} now; they sign in again to use it`,
     );
   } catch (err) {
     const code = (err as { code?: string }).code;

@@ -22,6 +22,7 @@ import {
   appendSteps,
 } from './support/event-mix.ts';
 import { appendSocial } from './support/social-mix.ts';
+import { appendModeration } from './support/moderation-mix.ts';
 import { realProjectors, everyDocument } from './support/projections.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -33,6 +34,8 @@ const SOCIAL = 500;
 const CONVERSATIONS = 150;
 /** Sellers (u0…) whose holidays hide their listings, some ended again. */
 const HOLIDAYS = 10;
+/** Reported listings, each a moderation case (the first 50 sanction sellers of the listings). */
+const CASES = 60;
 const served = realProjectors(50);
 let platform: Platform;
 let runtime: ProjectionRuntime;
@@ -58,6 +61,7 @@ beforeAll(async () => {
     );
     await platform.personalData.erase(`u${k}`);
   }
+  await appendModeration(platform.eventStore, 0, CASES);
   runtime = await startProjections({
     platform,
     projectors: served.all,
@@ -118,6 +122,7 @@ describe('rebuild while serving, on the embedded engines', () => {
       appendSocial(platform.eventStore, SOCIAL, SOCIAL + 100),
       appendConversations(platform.eventStore, CONVERSATIONS, CONVERSATIONS + 30),
       appendHolidays(platform.eventStore, HOLIDAYS, HOLIDAYS + 4),
+      appendModeration(platform.eventStore, CASES, CASES + 20),
     ]);
 
     const results = [];
@@ -138,6 +143,10 @@ describe('rebuild while serving, on the embedded engines', () => {
       'blocks',
       'holidays',
       'orders',
+      'moderation-cases',
+      'moderation-reports',
+      'moderation-decisions',
+      'member-standings',
     ])
       results.push(await runtime.rebuild(name));
     await writing;
@@ -164,6 +173,10 @@ describe('rebuild while serving, on the embedded engines', () => {
       ['blocks', 2, 1],
       ['holidays', 2, 1],
       ['orders', 2, 1],
+      ['moderation-cases', 2, 1],
+      ['moderation-reports', 2, 1],
+      ['moderation-decisions', 2, 1],
+      ['member-standings', 2, 1],
     ]);
     const collections = await platform.readModels.listCollections();
     expect(collections).toEqual(
@@ -260,6 +273,19 @@ describe('rebuild while serving, on the embedded engines', () => {
         (SHIPMENTS + 50) / 10,
       );
       expect(live.refundable_orders?.length).toBe((SHIPMENTS + 50) / 10);
+      // Every case reported once; three in four decided; listings removed and sellers hidden.
+      const cases = CASES + 20;
+      expect(live.moderation_cases?.length).toBe(cases);
+      expect(live.moderation_reports?.length).toBe(cases);
+      expect(live.moderation_decisions?.length).toBe((3 * cases) / 4);
+      const hiddenBy = (reason: string) =>
+        (live.listings as Array<{ hidden_by?: string[] }>).filter((doc) =>
+          doc.hidden_by?.includes(reason),
+        ).length;
+      expect(hiddenBy('removed')).toBeGreaterThan(0);
+      expect(hiddenBy('suspended')).toBeGreaterThan(0);
+      expect(live.member_standings?.length).toBeGreaterThan(0);
+      expect(inbox.filter((doc) => doc.kind === 'moderation_decision').length).toBeGreaterThan(0);
     } finally {
       await reference.stop();
       await fresh.close();

@@ -52,6 +52,7 @@ import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { conversationRoutes } from './conversation/routes.ts';
 import { bundleRoutes } from './bundle/routes.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { webVitalsRouter } from './vitals/routes.ts';
 import { handlePaymentWebhook, webhookRoute, type WebhookOutcome } from './order/webhook.ts';
 
@@ -122,10 +123,13 @@ const allRoutes: CommandRoute[] = [
   ...savedSearchRoutes,
   ...conversationRoutes,
   ...bundleRoutes,
+  ...moderationRoutes,
 ];
 
 export function createCommandApi(deps: CommandApiDeps): CommandApi {
   const now = deps.clock ?? (() => new Date());
+  const rateLimiter =
+    deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter;
   const services = createServices({
     eventStore: deps.eventStore,
     payments: deps.payments,
@@ -136,6 +140,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     readSide: deps.readSide ?? null,
     personalData: deps.personalData ?? null,
     identity: deps.identity,
+    rateLimiter,
   });
   const router = new Router<AppState>();
   // Bodies are parsed per route, once the caller is known (a visitor to a signed-in route gets
@@ -153,8 +158,7 @@ export function createCommandApi(deps: CommandApiDeps): CommandApi {
     parseBody: (ctx: Koa.ParameterizedContext<AppState>, next: Koa.Next) =>
       json(ctx, () => bounded(ctx, next)),
     idempotencyWaitMs: deps.idempotencyWaitMs,
-    rateLimiter:
-      deps.rateLimiter === undefined ? createRateLimiter(DEFAULT_RATE_LIMITS) : deps.rateLimiter,
+    rateLimiter,
     metrics: deps.metrics ?? null,
   };
   mountRoutes(router, allRoutes, services, idempotency, mountOptions);

@@ -20,6 +20,11 @@ export {
   type HolidaySweeper,
   type HolidaySweeperOptions,
 } from './holiday/sweeper.ts';
+export {
+  createSuspensionSweeper,
+  type SuspensionSweeper,
+  type SuspensionSweeperOptions,
+} from './moderation/sweeper.ts';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './shared/idempotency.ts';
 export {
   handleCommand,

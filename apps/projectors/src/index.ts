@@ -31,6 +31,12 @@ import { usersProjector } from '@rewear/features/user/projection';
 import { contactMessagesProjector } from '@rewear/features/contact/projection';
 import { userCollectionsProjector } from '@rewear/features/collections/projection';
 import { sellerProfilesProjector } from '@rewear/features/review/projection';
+import {
+  memberStandingsProjector,
+  moderationCasesProjector,
+  moderationDecisionsProjector,
+  moderationReportsProjector,
+} from '@rewear/features/moderation/projection';
 
 export * from '@rewear/features/shared/read-models';
 export * from '@rewear/features/listing/projection';
@@ -57,6 +63,7 @@ export * from '@rewear/features/shipment/projection';
 export * from '@rewear/features/contact/projection';
 export * from '@rewear/features/collections/projection';
 export * from '@rewear/features/notifications/projection';
+export * from '@rewear/features/moderation/projection';
 
 export interface ProjectorSet {
   all: Projector[];
@@ -87,6 +94,10 @@ export function createProjectors(options: CatalogueProjectorOptions = {}): Proje
       conversationsProjector,
       conversationEntriesProjector,
       bundleDiscountsProjector,
+      moderationCasesProjector,
+      moderationReportsProjector,
+      moderationDecisionsProjector,
+      memberStandingsProjector,
     ],
   };
 }

@@ -46,6 +46,7 @@ import { blockRoutes } from './blocks/routes.ts';
 import { holidayRoutes } from './holiday/routes.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 
 /** Every query route; static paths come before parameterised ones that could shadow them. */
 export const queryRouteTable: QueryRoute[] = [
@@ -68,6 +69,7 @@ export const queryRouteTable: QueryRoute[] = [
   ...holidayRoutes,
   ...savedSearchRoutes,
   ...accountRoutes,
+  ...moderationRoutes,
 ];
 
 /** The routes' descriptions, with the zod schemas they validate with, for the OpenAPI document. */

@@ -42,6 +42,7 @@ import {
   createShipmentSweeper,
   createOfferSweeper,
   createHolidaySweeper,
+  createSuspensionSweeper,
   createSimulatedProcessorRouter,
   paymentGatewayFromConfig,
   paymentRoutes,
@@ -410,13 +411,14 @@ async function startCommandApi(
     }),
     metrics,
   });
-  // The timers, each sweeping at its own interval (reservations 30 s; shipments, offers,
-  // holidays 60 s).
+  // The timers, each sweeping at its own interval (reservations and suspensions 30 s;
+  // shipments, offers, holidays 60 s).
   const sweepers = [
     createReservationSweeper({ eventStore, payments: payments.gateway }),
     createShipmentSweeper({ eventStore, payments: payments.gateway }),
     createOfferSweeper({ eventStore }),
     createHolidaySweeper({ eventStore }),
+    createSuspensionSweeper({ eventStore }),
   ];
   for (const sweeper of sweepers) closers.push(sweeper.start());
   log(`[server] payments: ${payments.kind === 'stripe' ? 'Stripe' : 'simulated card processor'}`);

@@ -8,6 +8,11 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 
 const HASHED_ASSET = /^\/assets\//;
+/**
+ * A file's extension starts with a letter (.js, .svg, .woff2): a route's last segment may end in
+ * a dot and digits (a moderation decision's id, `listing.{id}.1`) and is still the app's.
+ */
+const FILE_EXTENSION = /\.[A-Za-z][A-Za-z0-9]*$/;
 
 export function staticClient(distDir: string): Middleware {
   const root = path.resolve(distDir);
@@ -19,7 +24,7 @@ export function staticClient(distDir: string): Middleware {
       ctx.path === '/api'
     )
       return next();
-    const looksLikeFile = path.posix.extname(ctx.path) !== '';
+    const looksLikeFile = FILE_EXTENSION.test(path.posix.extname(ctx.path));
     if (looksLikeFile) {
       try {
         await send(ctx, ctx.path, {

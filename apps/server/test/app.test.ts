@@ -104,6 +104,10 @@ describe('one-process server routing', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('id="root"');
+    // A route whose last segment ends in a dot and digits (a decision's id) is the app's too.
+    const notice = await fetch(`${base}/account/notices/listing.abc.1`);
+    expect(notice.status).toBe(200);
+    expect(await notice.text()).toContain('id="root"');
     const asset = await fetch(`${base}/assets/app-abc123.js`, {
       headers: { 'accept-encoding': 'br' },
     });

@@ -188,7 +188,7 @@ describe('a role taken away', () => {
     });
     expect((await verifier.verify(support.idToken)).role).toBe('support');
     expect(await grant(support.email, 'none')).toMatch(
-      `${support.email} (${support.uid}) has no operator role now`,
+      `${support.email} (${support.uid}) has no role now`,
     );
     // The token still says support (it was issued with the claim), the account no longer does.
     const claims = JSON.parse(

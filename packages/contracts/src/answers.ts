@@ -14,6 +14,12 @@ import { CONTACT_TOPICS } from './contact.ts';
 import { NOTIFICATION_KINDS } from './notifications.ts';
 import { OFFER_STATUSES } from './offer-rules.ts';
 import {
+  APPEAL_OUTCOMES,
+  COMMUNITY_RULE_IDS,
+  MODERATION_ACTIONS,
+  REPORT_REASON_IDS,
+} from './moderation.ts';
+import {
   PROBLEM_REASONS,
   SHIPMENT_ACTIONS,
   SHIPMENT_STATUSES,
@@ -602,6 +608,125 @@ export const disputeListAnswer = z.strictObject({
           reportedAt: z.string(),
         })
         .nullable(),
+    }),
+  ),
+});
+
+// Reports and moderation.
+
+/** What a report is about; conversationId for a message only. */
+export const moderationTargetAnswer = z
+  .strictObject({
+    kind: z.enum(['listing', 'member', 'message']),
+    id: z.string(),
+    conversationId: z.string().optional(),
+  })
+  .meta({ id: 'ModerationTarget' });
+
+/** What the target shows: a listing's title, image and link; a member's name; a message's text and author. */
+export const targetPreviewAnswer = z
+  .strictObject({
+    title: nullableString,
+    image: nullableString,
+    text: nullableString,
+    name: nullableString,
+    /** An app path: /products/{id}, /sellers/{uid}; null for a message. */
+    link: nullableString,
+  })
+  .meta({ id: 'TargetPreview' });
+
+export const appealViewAnswer = z.strictObject({
+  text: z.string(),
+  appealedAt: z.string(),
+  status: z.enum(['open', ...APPEAL_OUTCOMES]),
+  decidedAt: nullableString,
+  outcomeText: nullableString,
+  /** The moderator who decided the appeal. */
+  decidedBy: nullableString,
+});
+
+/** A decision with its statement of reasons, as the affected member and the moderators read it. */
+export const decisionViewAnswer = z
+  .strictObject({
+    decisionId: z.string(),
+    caseId: z.string(),
+    target: moderationTargetAnswer,
+    targetPreview: targetPreviewAnswer,
+    action: z.enum(MODERATION_ACTIONS),
+    rule: z
+      .strictObject({ id: z.enum(COMMUNITY_RULE_IDS), title: z.string(), text: z.string() })
+      .nullable(),
+    statement: z.strictObject({ what: z.string(), why: z.string() }),
+    days: z.number().int().nullable(),
+    endsAt: nullableString,
+    decidedAt: z.string(),
+    moderatorId: z.string(),
+    affectedId: z.string(),
+    appeal: appealViewAnswer.nullable(),
+    /** Whether the affected member may appeal it now. */
+    canAppeal: z.boolean(),
+    howToAppeal: z.string(),
+  })
+  .meta({ id: 'Decision' });
+
+/** One report as the moderators read it: never who filed it. */
+export const caseReportAnswer = z.strictObject({
+  reportId: z.string(),
+  reason: z.enum(REPORT_REASON_IDS),
+  text: z.string(),
+  reportedAt: z.string(),
+  reporterKind: z.enum(['member', 'visitor']),
+});
+
+/** One target's open reports and its decisions. */
+export const caseViewAnswer = z
+  .strictObject({
+    caseId: z.string(),
+    target: moderationTargetAnswer,
+    targetPreview: targetPreviewAnswer,
+    /** The member a sanction would hit. */
+    responsibleId: z.string(),
+    /** The open reports, oldest first. */
+    reports: z.array(caseReportAnswer),
+    openReports: z.number().int(),
+    firstReportedAt: nullableString,
+    /** The decisions, oldest first. */
+    history: z.array(decisionViewAnswer),
+  })
+  .meta({ id: 'ModerationCase' });
+
+/** GET /api/moderation/queue: open cases, the oldest report first. */
+export const moderationQueueAnswer = z.strictObject({ cases: z.array(caseViewAnswer) });
+/** GET /api/moderation/appeals: open appeals, oldest first. */
+export const appealListAnswer = z.strictObject({ appeals: z.array(decisionViewAnswer) });
+
+export const memberStandingAnswer = z
+  .strictObject({
+    status: z.enum(['active', 'suspended', 'banned']),
+    until: nullableString,
+    decisionId: nullableString,
+  })
+  .meta({ id: 'MemberStanding' });
+
+/** GET /api/notices: the decisions that affect the signed-in member, newest first. */
+export const noticesAnswer = z.strictObject({
+  notices: z.array(decisionViewAnswer),
+  standing: memberStandingAnswer,
+});
+
+/** GET /api/reports/mine: the signed-in member's reports, newest first. */
+export const myReportsAnswer = z.strictObject({
+  reports: z.array(
+    z.strictObject({
+      reportId: z.string(),
+      target: moderationTargetAnswer,
+      targetPreview: targetPreviewAnswer,
+      reason: z.enum(REPORT_REASON_IDS),
+      text: z.string(),
+      reportedAt: z.string(),
+      status: z.enum(['open', 'closed']),
+      outcome: z.enum(['no_action', 'action_taken']).nullable(),
+      decidedAt: nullableString,
     }),
   ),
 });

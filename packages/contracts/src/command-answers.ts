@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  decisionViewAnswer,
   orderStatusAnswer,
   productAnswer,
   reviewViewAnswer,
@@ -166,3 +167,15 @@ export const contactMessageReceivedAnswer = answer({
   /** The address the reply goes to. */
   replyTo: z.string(),
 });
+
+// Reports and moderation.
+
+/** POST /api/reports: received. */
+export const reportFiledAnswer = answer({
+  reportId: z.string(),
+  caseId: z.string(),
+  /** 'Thanks, we received your report. We will tell you what we decide.' */
+  message: z.string(),
+});
+/** A moderator's decision, an appeal, an appeal's decision: the decision as it reads now. */
+export const decisionAnswer = answer({ decision: decisionViewAnswer });

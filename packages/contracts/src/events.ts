@@ -6,6 +6,13 @@
 import { z } from 'zod';
 import { MAX_PHOTOS_PER_LISTING } from './photos.ts';
 import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact.ts';
+import {
+  APPEAL_OUTCOMES,
+  COMMUNITY_RULE_IDS,
+  MODERATION_ACTIONS,
+  MODERATION_LIMITS,
+  REPORT_REASON_IDS,
+} from './moderation.ts';
 
 const id = z.string().min(1).max(128);
 const cents = z.number().int().nonnegative();
@@ -35,6 +42,8 @@ export const AGGREGATE_TYPES = [
   'contact',
   'blocks',
   'holiday',
+  'case',
+  'standing',
 ] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
@@ -114,6 +123,15 @@ const savedSearchQuery = z.object({
   maxPriceCents: cents.nullable(),
 });
 export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
+
+/** What a report is about: a listing, a member, or a message (its entry id and conversation). */
+const reportTarget = z.object({
+  kind: z.enum(['listing', 'member', 'message']),
+  id,
+  conversationId: id.optional(),
+});
+/** Who decided (a moderator's uid) and which decision: what every decision's event names. */
+const caseRef = { caseId: id, decisionId: id };
 
 /** Where operator actions (replay, rebuild) are recorded: `npm run ops -- history operator-actions`. */
 export const OPERATOR_STREAM = 'operator-actions';
@@ -583,6 +601,106 @@ export const eventSchemas = {
   SavedSearchOpened: {
     version: 1,
     schema: z.object({ userId: id, searchId: id, openedAt: isoTime }),
+  },
+  // Reports and moderation (docs/product.md, "Reports and moderation"). A case per target,
+  // stream `case-{caseId}`: its reports, the moderators' decisions, the appeals.
+  /** A report of a target. The reporter is the signed-in member (reporterId) or a visitor's email. */
+  ReportFiled: {
+    version: 1,
+    schema: z.object({
+      caseId: id,
+      reportId: id,
+      target: reportTarget,
+      reason: z.enum(REPORT_REASON_IDS),
+      text: z.string().max(MODERATION_LIMITS.reportTextMax),
+      reporterId: id.nullable(),
+      /** The reporter's email, lower-cased (a member's account email, else the one given). */
+      reporterEmail: z.string().max(254),
+      /** The member a sanction would hit: the listing's seller, the message's author, the member. */
+      responsibleId: id,
+      filedAt: isoTime,
+    }),
+  },
+  /** A moderator decided the case's open reports (reportIds), which it closes. */
+  ModerationDecided: {
+    version: 1,
+    schema: z.object({
+      ...caseRef,
+      target: reportTarget,
+      action: z.enum(MODERATION_ACTIONS),
+      rule: z.enum(COMMUNITY_RULE_IDS).nullable(),
+      statement: z.object({
+        what: z.string().min(1).max(MODERATION_LIMITS.whatMax),
+        why: z.string().min(1).max(MODERATION_LIMITS.whyMax),
+      }),
+      days: z.number().int().min(1).max(30).nullable(),
+      endsAt: isoTime.nullable(),
+      moderatorId: id,
+      affectedId: id,
+      reportIds: z.array(id),
+      /** The signed-in reporters of those reports, told the outcome (visitors are not). */
+      reporterIds: z.array(id),
+      decidedAt: isoTime,
+    }),
+  },
+  /** The affected member appealed a decision (once). */
+  DecisionAppealed: {
+    version: 1,
+    schema: z.object({
+      ...caseRef,
+      affectedId: id,
+      text: z.string().min(1).max(MODERATION_LIMITS.appealTextMax),
+      appealedAt: isoTime,
+    }),
+  },
+  /** Another moderator decided the appeal; the decision's action and target say what a reversal undoes. */
+  AppealDecided: {
+    version: 1,
+    schema: z.object({
+      ...caseRef,
+      target: reportTarget,
+      action: z.enum(MODERATION_ACTIONS),
+      affectedId: id,
+      outcome: z.enum(APPEAL_OUTCOMES),
+      text: z.string().min(1).max(MODERATION_LIMITS.outcomeTextMax),
+      moderatorId: id,
+      decidedAt: isoTime,
+    }),
+  },
+  // A member's standing, stream `standing-{uid}`: the sanction in force, read by every command
+  // that a suspended or banned member may not do.
+  MemberSuspended: {
+    version: 1,
+    schema: z.object({
+      uid: id,
+      decisionId: id,
+      until: isoTime,
+      why: z.string().min(1).max(MODERATION_LIMITS.whyMax),
+      moderatorId: id,
+      suspendedAt: isoTime,
+    }),
+  },
+  MemberBanned: {
+    version: 1,
+    schema: z.object({
+      uid: id,
+      decisionId: id,
+      why: z.string().min(1).max(MODERATION_LIMITS.whyMax),
+      moderatorId: id,
+      bannedAt: isoTime,
+    }),
+  },
+  /** The sanction of decisionId no longer holds: its end date came, or an appeal reversed it. */
+  SanctionLifted: {
+    version: 1,
+    schema: z.object({
+      uid: id,
+      decisionId: id,
+      why: z.enum(['ended', 'appeal']),
+      /** The moderator who reversed it on appeal; null when it ended by itself. */
+      moderatorId: id.nullable(),
+      liftedAt: isoTime,
+    }),
   },
   // Operator actions, for the record; no projector reads them.
   ProjectionReplayed: {

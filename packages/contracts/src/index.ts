@@ -19,3 +19,5 @@ export * from './pricing.ts';
 export * from './contact.ts';
 export * from './web-vitals.ts';
 export * from './personal-data.ts';
+export * from './moderation.ts';
+export * from './moderation-requests.ts';

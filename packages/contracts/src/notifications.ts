@@ -27,6 +27,9 @@ export const NOTIFICATION_KINDS = [
   'offer_expired',
   'message',
   'payment_refunded',
+  'report_outcome',
+  'moderation_decision',
+  'appeal_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -94,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           env.RATE_LIMIT_MESSAGES,
           DEFAULT_RATE_LIMITS.perUserScoped!.messages!,
         ),
+        reports: parseRateRules(
+          env.RATE_LIMIT_REPORTS,
+          DEFAULT_RATE_LIMITS.perUserScoped!.reports!,
+        ),
       },
     },
     requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000),

@@ -9,7 +9,7 @@ import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import {
   InvalidTokenError,
-  operatorRoleOf,
+  accountRoleOf,
   type AuthenticatedUser,
   type IdentityVerifier,
 } from './identity.ts';
@@ -53,12 +53,12 @@ export function createFirebaseIdentityVerifier(options: FirebaseIdentityOptions)
       if (cached && cached.until > now) return cached.user;
       try {
         const decoded = await auth.verifyIdToken(idToken, checkRevoked);
-        // A token keeps the claims it was issued with for up to an hour. An operator or support
-        // role is read from the account as it is now, so a role taken away (ops:grant none)
+        // A token keeps the claims it was issued with for up to an hour. A role (operator, support,
+        // moderator) is read from the account as it is now, so a role taken away (ops:grant none)
         // stops working once this token's verification is no longer cached, not at its refresh.
         // Only the few tokens that carry a role pay for the lookup.
-        const role = operatorRoleOf(decoded.role)
-          ? operatorRoleOf((await auth.getUser(decoded.uid)).customClaims?.role)
+        const role = accountRoleOf(decoded.role)
+          ? accountRoleOf((await auth.getUser(decoded.uid)).customClaims?.role)
           : null;
         const user: AuthenticatedUser = {
           uid: decoded.uid,

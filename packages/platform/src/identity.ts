@@ -5,18 +5,29 @@ export interface AuthenticatedUser {
   name: string | null;
   picture: string | null;
   /**
-   * The operator console's role, from the ID token's custom claim `role` (granted with
-   * `npm run ops:grant`): `operator` reads and acts, `support` reads. Absent for everyone else.
+   * The account's role, from the ID token's custom claim `role` (granted with
+   * `npm run ops:grant`): in the operator console `operator` reads and acts, `support` reads;
+   * `moderator` decides reports and appeals (docs/product.md, "Reports and moderation") and is
+   * no operator. Absent for everyone else.
    */
-  role?: OperatorRole | null;
+  role?: AccountRole | null;
 }
 
 export const OPERATOR_ROLES = ['operator', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-/** The custom claim `role` when it names an operator role; null otherwise. */
+/** Every role the custom claim `role` may name: the operator console's and the moderators'. */
+export const ACCOUNT_ROLES = [...OPERATOR_ROLES, 'moderator'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** The custom claim `role` when it names an operator role; null otherwise (a moderator too). */
 export function operatorRoleOf(claim: unknown): OperatorRole | null {
   return OPERATOR_ROLES.find((role) => role === claim) ?? null;
+}
+
+/** The custom claim `role` when it names any role; null otherwise. */
+export function accountRoleOf(claim: unknown): AccountRole | null {
+  return ACCOUNT_ROLES.find((role) => role === claim) ?? null;
 }
 
 export interface IdentityVerifier {

@@ -28,6 +28,13 @@ const people: Record<string, AuthenticatedUser> = {
     picture: null,
     role: 'support',
   },
+  'id-token-moderator': {
+    uid: 'moderator-uid',
+    email: null,
+    name: null,
+    picture: null,
+    role: 'moderator',
+  },
   'id-token-operator': {
     uid: 'operator-uid',
     email: null,
@@ -108,6 +115,12 @@ describe('who may use the operator endpoints', () => {
     expect(rebuild.status).toBe(403);
     expect(await platform.eventStore.headPosition()).toBe(before);
     expect(await generationOf('test-catalogue')).toBe(1);
+    // A moderator decides reports, and is no operator: the console is closed to them too.
+    const moderator = await call('/status', 'id-token-moderator');
+    expect(moderator.status).toBe(403);
+    expect((await moderator.json()).message).toBe(
+      'Operators only: this account has no operator role',
+    );
   });
 
   it('support reads every screen but cannot act: 403 and nothing changes', async () => {

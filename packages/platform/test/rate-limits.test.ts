@@ -27,7 +27,7 @@ describe('rate-limit rules', () => {
     expect(formatRateRules(DEFAULT_RATE_LIMITS.perAddress)).toBe('60/10s,1200/3600s');
   });
 
-  it('comes from RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_USER, RATE_LIMIT_OFFERS and RATE_LIMIT_MESSAGES', () => {
+  it('comes from RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_USER, RATE_LIMIT_OFFERS, RATE_LIMIT_MESSAGES and RATE_LIMIT_REPORTS', () => {
     expect(loadConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     expect(
       loadConfig({
@@ -35,12 +35,35 @@ describe('rate-limit rules', () => {
         RATE_LIMIT_PER_USER: 'off',
         RATE_LIMIT_OFFERS: '2/1m',
         RATE_LIMIT_MESSAGES: 'off',
+        RATE_LIMIT_REPORTS: '3/1m,10/24h',
       }).rateLimits,
     ).toEqual({
       perAddress: [{ points: 10, windowMs: 1000 }],
       perUser: [],
-      perUserScoped: { offers: [{ points: 2, windowMs: 60_000 }], messages: [] },
+      perUserScoped: {
+        offers: [{ points: 2, windowMs: 60_000 }],
+        messages: [],
+        reports: [
+          { points: 3, windowMs: 60_000 },
+          { points: 10, windowMs: 86_400_000 },
+        ],
+      },
     });
+  });
+
+  it('counts a caller the route names (a reporter) against the scope’s rules alone', async () => {
+    const limiter = createRateLimiter({
+      perAddress: [{ points: 1, windowMs: 60_000 }],
+      perUser: [{ points: 1, windowMs: 60_000 }],
+      perUserScoped: { reports: [{ points: 2, windowMs: 60_000 }] },
+    });
+    expect(await limiter.checkScope('email:ada@example.com', 'reports')).toBe(0);
+    expect(await limiter.checkScope('email:ada@example.com', 'reports')).toBe(0);
+    expect(await limiter.checkScope('email:ada@example.com', 'reports')).toBeGreaterThan(0);
+    expect(await limiter.checkScope('email:bob@example.com', 'reports')).toBe(0);
+    // The address and user limits are not spent by it; a scope without rules is not limited.
+    expect(await limiter.check({ address: '10.0.0.1', user: 'ada' })).toBe(0);
+    expect(await limiter.checkScope('ada', 'offers')).toBe(0);
   });
 
   it('counts a scope’s per-user limit apart from the general one', async () => {

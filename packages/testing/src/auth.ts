@@ -75,11 +75,11 @@ export async function createTestUser(
 
 /**
  * Signs a new account up with the custom claim `role` (the operator console's `operator` or
- * `support`), set through the emulator's admin API as `npm run ops:grant` sets it; the returned
+ * `support`, or `moderator`), set through the emulator's admin API as `npm run ops:grant` sets it; the returned
  * ID token carries the claim.
  */
 export async function createTestUserWithRole(
-  role: 'operator' | 'support',
+  role: 'operator' | 'support' | 'moderator',
   password = 'secret-password',
 ): Promise<TestUser> {
   const user = await createTestUser(undefined, password);

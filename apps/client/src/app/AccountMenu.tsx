@@ -114,6 +114,12 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           <Link role="menuitem" to="/account/data" onClick={() => setOpen(false)}>
             Your Data
           </Link>
+          <Link role="menuitem" to="/account/notices" onClick={() => setOpen(false)}>
+            Notices
+          </Link>
+          <Link role="menuitem" to="/account/reports" onClick={() => setOpen(false)}>
+            Your Reports
+          </Link>
           <button role="menuitem" type="button" onClick={handleSignOut}>
             Sign Out
           </button>

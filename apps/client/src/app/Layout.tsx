@@ -20,6 +20,8 @@ import { useAppDispatch, useAppSelector } from './hooks.ts';
 
 // The drawer's code loads the first time it opens.
 const CartDrawer = lazy(() => import('../features/cart/CartDrawer.tsx'));
+// A signed-in member's standing (suspended, banned): its code loads with the session.
+const StandingBanner = lazy(() => import('../features/moderation/StandingBanner.tsx'));
 
 const SOURCE_CODE_URL = 'https://github.com/rewear/rewear';
 
@@ -131,6 +133,11 @@ export default function Layout() {
         </div>
       </header>
       <main id="main" className="site-main container">
+        {auth.user && (
+          <Suspense fallback={null}>
+            <StandingBanner uid={auth.user.uid} />
+          </Suspense>
+        )}
         <FlashBanner />
         <CartMergeNotice />
         <Outlet />

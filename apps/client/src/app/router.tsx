@@ -35,6 +35,9 @@ const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 const AccountDataPage = lazy(() => import('../features/account/AccountDataPage.tsx'));
 const AccountDeletedPage = lazy(() => import('../features/account/AccountDeletedPage.tsx'));
 const OpsPage = lazy(() => import('../features/ops/OpsPage.tsx'));
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage.tsx'));
+const NoticesPage = lazy(() => import('../features/moderation/NoticesPage.tsx'));
+const MyReportsPage = lazy(() => import('../features/moderation/MyReportsPage.tsx'));
 // The help pages share one chunk: each is small, and a reader often opens several.
 const helpPage = (name: keyof typeof import('../features/help/HelpPages.tsx')) =>
   lazy(() => import('../features/help/HelpPages.tsx').then((pages) => ({ default: pages[name] })));
@@ -93,6 +96,10 @@ export function AppRoutes() {
         <Route path="account/data" element={page(AccountDataPage, true)} />
         <Route path="account/deleted" element={page(AccountDeletedPage, false, true)} />
         <Route path="ops/*" element={page(OpsPage, true)} />
+        <Route path="moderation/*" element={page(ModerationPage, true)} />
+        <Route path="account/notices" element={page(NoticesPage, true, true)} />
+        <Route path="account/notices/:decisionId" element={page(NoticesPage, true)} />
+        <Route path="account/reports" element={page(MyReportsPage, true, true)} />
         <Route path="*" element={page(NotFoundPage, false, true)} />
       </Route>
       <Route path="/login" element={page(LoginPage, false, true)} />

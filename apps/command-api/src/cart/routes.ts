@@ -17,6 +17,7 @@ import { defineRoute, type CommandRoute } from '../shared/http.ts';
 import { cartIdForUser, planMerge } from '@rewear/features/cart/decider';
 import { carts } from './aggregate.ts';
 import { availabilityOf } from '../listing/availability.ts';
+import { requireGoodStanding, requireListingShown, SANCTIONED } from '../moderation/standing.ts';
 
 export const cartRoutes: CommandRoute[] = [
   defineRoute({
@@ -63,12 +64,14 @@ export const cartRoutes: CommandRoute[] = [
           body: cartLineChangedAnswer,
         },
         400: "'You cannot buy your own listing'",
-        403: 'Not your cart',
+        403: `Not your cart; or ${SANCTIONED}`,
         404: 'Cart or product not found',
         409: 'Only {n} available',
       },
     },
     async handle({ user, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
+      await requireListingShown(services, body.productId);
       const product = await availabilityOf(services, body.productId);
       const outcome = await carts.handle(services.envFor(ctx), body.cartId, {
         type: 'AddItem',

@@ -33,11 +33,13 @@ import { conversations } from './aggregate.ts';
 import { loadListing } from '../listing/availability.ts';
 import { refuseInBlock } from '../blocks/guard.ts';
 import { refuseWhileAway } from '../holiday/away.ts';
+import { requireGoodStanding, requireListingShown, SANCTIONED } from '../moderation/standing.ts';
 
 /** What the conversation needs to know of a listing; 404 for an unknown or deleted one. */
 async function listingFacts(services: CommandServices, listingId: string): Promise<ListingFacts> {
   const state = await loadListing(services, listingId);
   if (!state.exists || !state.fields || state.deleted) throw notFound('Product not found');
+  await requireListingShown(services, listingId);
   return {
     listingId,
     title: state.fields.title,
@@ -82,7 +84,7 @@ async function run(
 
 const conversationResponses = {
   401: 'Not signed in',
-  403: 'Not a party to this conversation, not the party this step waits for, or the parties are in a block',
+  403: `Not a party to this conversation, not the party this step waits for, or the parties are in a block; or ${SANCTIONED}`,
   404: 'Conversation or offer not found',
 };
 
@@ -119,6 +121,7 @@ function answerRoute(
     },
     rateScope: action === 'counter' ? 'offers' : undefined,
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const amountCents = action === 'counter' ? toCents((body as { amount: number }).amount)! : 0;
       // Declining stays open: it ends a deal, it does not reach the other.
       if (action !== 'decline')
@@ -163,13 +166,14 @@ export const conversationRoutes: CommandRoute[] = [
         },
         400: 'Below half the price, not below the price, or an offer on one’s own listing',
         401: 'Not signed in',
-        403: 'A block holds between the buyer and the seller (either way)',
+        403: `A block holds between the buyer and the seller (either way); or ${SANCTIONED}`,
         404: 'Product not found',
         409: 'An offer is already open, 3 offers were made, the item is no longer available, or its seller is away',
       },
     },
     rateScope: 'offers',
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const listing = await listingFacts(services, params.id);
       await refuseInBlock(services, user.uid, listing.sellerId);
       if (listing.sellerId !== user.uid)
@@ -202,12 +206,13 @@ export const conversationRoutes: CommandRoute[] = [
         201: { description: '{ conversationId, position }', body: messageSentAnswer },
         400: 'No text, too long, or a message to oneself',
         401: 'Not signed in',
-        403: 'A block holds between the buyer and the seller (either way)',
+        403: `A block holds between the buyer and the seller (either way); or ${SANCTIONED}`,
         404: 'Product not found',
       },
     },
     rateScope: 'messages',
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const listing = await listingFacts(services, params.id);
       await refuseInBlock(services, user.uid, listing.sellerId);
       const conversationId = conversationIdOf(params.id, user.uid);
@@ -238,6 +243,7 @@ export const conversationRoutes: CommandRoute[] = [
     rateScope: 'messages',
     async handle({ user, params, body, ctx, deps: services }) {
       await refuseBlockedParties(services, params.conversationId, user.uid);
+      await requireGoodStanding(services, user.uid);
       const outcome = await run(services, ctx, params.conversationId, {
         type: 'SendMessage',
         actorId: user.uid,

@@ -20,6 +20,7 @@ import { brands } from '../brand/aggregate.ts';
 import { listings } from './aggregate.ts';
 import { photos } from '../photo/aggregate.ts';
 import { users } from '../user/aggregate.ts';
+import { requireGoodStanding, SANCTIONED } from '../moderation/standing.ts';
 
 const known = (list: readonly { id: number }[], ids: number[], field: string) => {
   const unknown = ids.filter((id) => !list.some((item) => item.id === id));
@@ -95,9 +96,11 @@ export const listingRoutes: CommandRoute[] = [
       responses: {
         201: { description: 'The listing (with position)', body: listingAnswerSchema },
         400: 'Invalid fields, brand or category',
+        403: SANCTIONED,
       },
     },
     async handle({ user, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const brandId = String(body.brand_id);
       checkCategory(body.category_id);
       const brand = await checkBrand(services, brandId);
@@ -145,11 +148,12 @@ export const listingRoutes: CommandRoute[] = [
       body: updateListingBody,
       responses: {
         200: { description: 'The listing (with position)', body: listingAnswerSchema },
-        403: 'Not the seller',
+        403: `Not the seller; or ${SANCTIONED}`,
         404: 'Product not found',
       },
     },
     async handle({ user, params, body, ctx, deps: services }) {
+      await requireGoodStanding(services, user.uid);
       const changes: Record<string, unknown> = {};
       if (body.title !== undefined) changes.title = body.title;
       if (body.description !== undefined) changes.description = body.description;

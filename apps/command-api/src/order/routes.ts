@@ -17,6 +17,7 @@ import {
   recordPaymentFailure,
   type OrderServices,
 } from './workflow.ts';
+import { requireGoodStanding, requireListingShown, SANCTIONED } from '../moderation/standing.ts';
 
 export const orderServicesFor = (
   services: CommandServices,
@@ -44,13 +45,15 @@ export const orderRoutes: CommandRoute[] = [
           body: orderCreatedAnswer,
         },
         400: "'You cannot buy your own listing' (a line is the buyer’s own listing); nothing is held",
-        403: 'userId is not the token’s',
+        403: `userId is not the token’s; or ${SANCTIONED}`,
         404: 'Product not found',
         409: "'Price changed' (details: current prices), '\"{title}\" is no longer available', 'The seller is away until {date}', or 'Too many changes at once. Please try again.' (the listing is busy); nothing is held",
       },
     },
     async handle({ body, ctx, deps: services }) {
       requireSelf(ctx, body.userId);
+      await requireGoodStanding(services, body.userId);
+      for (const item of body.orderItems) await requireListingShown(services, item.productId);
       const env = services.envFor(ctx);
       const orderId = services.newId();
       let result;

@@ -7,6 +7,7 @@ import {
   type IdentityVerifier,
   type PersonalDataVault,
   type PhotoStore,
+  type RateLimiter,
   type ReadSide,
 } from '@rewear/platform';
 
@@ -33,6 +34,8 @@ export interface CommandServices {
   personalData: Pick<PersonalDataVault, 'erase'> | null;
   /** Who is who: deleting an account deletes it there too. */
   identity: IdentityVerifier;
+  /** The rate limits, for the routes that count a caller of their own (a report's reporter). */
+  rateLimiter: RateLimiter | null;
   /** The environment of one request: who acts, correlation id. */
   envFor(ctx: Context & { state: AppState }): CommandEnvironment;
 }

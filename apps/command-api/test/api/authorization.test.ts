@@ -1020,3 +1020,165 @@ describe('who is asking comes before what is asked', () => {
     expect(await h.log.headPosition()).toBe(before);
   });
 });
+
+/**
+ * Reports and moderation (docs/product.md, "Reports and moderation"): anyone reports (a visitor
+ * with an email), but not their own listing; only a moderator decides a case; only the member a
+ * decision affects appeals it; only another moderator decides the appeal.
+ */
+describe('authorization matrix of reports and moderation', () => {
+  type ModerationCaller = 'visitor' | 'malformed' | 'other' | 'reporter' | 'target' | 'moderator';
+  let reporter: TestUser;
+  let deciding: TestUser;
+  let moderator: TestUser;
+  beforeAll(async () => {
+    [reporter, deciding, moderator] = await Promise.all([
+      createTestUser(),
+      createTestUserWithRole('moderator'),
+      createTestUserWithRole('moderator'),
+    ]);
+  });
+  const tokenOf = (caller: ModerationCaller) =>
+    ({
+      visitor: undefined,
+      malformed: 'not-a-token',
+      other: other.idToken,
+      reporter: reporter.idToken,
+      // The target is the seller of the reported listing: `owner`.
+      target: owner.idToken,
+      moderator: moderator.idToken,
+    })[caller];
+  const statement = { what: 'A warning about your listing', why: 'It looked counterfeit' };
+  /** A fresh listing of `owner`'s, reported by `reporter`: its case id. */
+  async function reportedCase() {
+    const product = await listing();
+    const filed = await h.call('POST', '/api/reports', {
+      token: reporter.idToken,
+      body: { target: { kind: 'listing', id: product.product_id }, reason: 'counterfeit' },
+    });
+    expect(filed.status).toBe(201);
+    return filed.body.caseId as string;
+  }
+  /** A warning to `owner`, decided by the first moderator: its id. */
+  async function warning() {
+    const decided = await h.call(
+      'POST',
+      `/api/moderation/cases/${await reportedCase()}/decisions`,
+      {
+        token: deciding.idToken,
+        body: { action: 'warn', rule: 'authentic-items', statement },
+      },
+    );
+    expect(decided.status).toBe(201);
+    return decided.body.decision.decisionId as string;
+  }
+  async function appealed() {
+    const decisionId = await warning();
+    const appeal = await h.call('POST', `/api/decisions/${decisionId}/appeal`, {
+      token: owner.idToken,
+      body: { text: 'It is genuine, I have the receipt' },
+    });
+    expect(appeal.status).toBe(201);
+    return decisionId;
+  }
+  const rows: Array<{
+    name: string;
+    request(): Promise<{ method: string; path: string; body?: unknown }>;
+    expect: Record<ModerationCaller, number>;
+  }> = [
+    {
+      name: 'POST /api/reports',
+      request: async () => ({
+        method: 'POST',
+        path: '/api/reports',
+        body: {
+          target: { kind: 'listing', id: (await listing()).product_id },
+          reason: 'counterfeit',
+          text: 'Fake',
+          email: 'someone@example.com',
+        },
+      }),
+      expect: {
+        visitor: 201,
+        malformed: 401,
+        other: 201,
+        reporter: 201,
+        target: 400,
+        moderator: 201,
+      },
+    },
+    {
+      name: 'POST /api/moderation/cases/{caseId}/decisions',
+      request: async () => ({
+        method: 'POST',
+        path: `/api/moderation/cases/${await reportedCase()}/decisions`,
+        body: { action: 'warn', rule: 'authentic-items', statement },
+      }),
+      expect: {
+        visitor: 401,
+        malformed: 401,
+        other: 403,
+        reporter: 403,
+        target: 403,
+        moderator: 201,
+      },
+    },
+    {
+      name: 'POST /api/decisions/{decisionId}/appeal',
+      request: async () => ({
+        method: 'POST',
+        path: `/api/decisions/${await warning()}/appeal`,
+        body: { text: 'It is genuine, I have the receipt' },
+      }),
+      expect: {
+        visitor: 401,
+        malformed: 401,
+        other: 403,
+        reporter: 403,
+        target: 201,
+        moderator: 403,
+      },
+    },
+    {
+      // The caller `moderator` is not the one who decided: they may decide the appeal.
+      name: 'POST /api/moderation/appeals/{decisionId}/decide',
+      request: async () => ({
+        method: 'POST',
+        path: `/api/moderation/appeals/${await appealed()}/decide`,
+        body: { outcome: 'upheld', text: 'The photos show a fake logo' },
+      }),
+      expect: {
+        visitor: 401,
+        malformed: 401,
+        other: 403,
+        reporter: 403,
+        target: 403,
+        moderator: 200,
+      },
+    },
+  ];
+  for (const row of rows) {
+    for (const caller of [
+      'visitor',
+      'malformed',
+      'other',
+      'reporter',
+      'target',
+      'moderator',
+    ] as ModerationCaller[]) {
+      it(`${row.name} as ${caller} → ${row.expect[caller]}`, async () => {
+        const request = await row.request();
+        const before = await h.log.headPosition();
+        const res = await h.call(request.method, request.path, {
+          token: tokenOf(caller),
+          body: request.body,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(row.expect[caller]);
+        if (res.status >= 400) {
+          expect(res.body.message).toEqual(expect.any(String));
+          expect(await h.log.headPosition()).toBe(before);
+        }
+      });
+    }
+  }
+});

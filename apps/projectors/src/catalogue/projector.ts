@@ -17,10 +17,12 @@ import {
   LIKE_EVENTS,
   LISTING_EVENTS,
   ListingWrites,
+  MODERATION_VISIBILITY_EVENTS,
   PRODUCT_SEARCH_SETTINGS,
   SELLER_BADGE_EVENTS,
   brandsJob,
   likesJob,
+  listingRemovedJob,
   listingsJob,
   sellerBadgesJob,
   sellerBadgesRatingJob,
@@ -34,6 +36,34 @@ import {
 } from '@rewear/features/listing/projection';
 import { SELLER_RATING_EVENTS, type SellerRatingEvent } from '@rewear/features/review/projection';
 import { recomputeCollections } from './collections.ts';
+
+type ModerationEnvelope = EnvelopeOf<(typeof MODERATION_VISIBILITY_EVENTS)[number]>;
+
+/**
+ * A moderator's decision onto the listings (the shared visibility jobs): a listing removed, or
+ * reinstated when its removal is reversed on appeal; a seller's listings hidden while they are
+ * suspended or banned ('suspended'), shown again when the sanction is lifted. False: the event
+ * changes no listing.
+ */
+async function moderationJob(event: ModerationEnvelope, writes: ListingWrites): Promise<boolean> {
+  switch (event.type) {
+    case 'ModerationDecided':
+      if (event.data.action !== 'remove_listing') return false;
+      await listingRemovedJob(event.data.target.id, true, writes);
+      return true;
+    case 'AppealDecided':
+      if (event.data.action !== 'remove_listing' || event.data.outcome !== 'reversed') return false;
+      await listingRemovedJob(event.data.target.id, false, writes);
+      return true;
+    case 'MemberSuspended':
+    case 'MemberBanned':
+      await sellerHiddenJob(event.data.uid, 'suspended', true, writes);
+      return true;
+    case 'SanctionLifted':
+      await sellerHiddenJob(event.data.uid, 'suspended', false, writes);
+      return true;
+  }
+}
 
 export interface CatalogueProjectorOptions {
   /**
@@ -138,6 +168,8 @@ export function createCatalogueProjector(
         // The seller's listings leave the catalogue (and its collections) or come back.
         const { uid } = (event as EnvelopeOf<'HolidayModeStarted' | 'HolidayModeEnded'>).data;
         await sellerHiddenJob(uid, 'holiday', event.type === 'HolidayModeStarted', writes);
+      } else if ((MODERATION_VISIBILITY_EVENTS as readonly string[]).includes(event.type)) {
+        if (!(await moderationJob(event as ModerationEnvelope, writes))) return;
       } else return;
       newest = Math.max(newest, Date.parse(event.occurredAt) || 0);
       if (delayMs === 0) {

@@ -14,6 +14,7 @@ import {
 import { savedSearchNotifier } from './saved-searches.ts';
 import { priceDropNotifier } from './price-drops.ts';
 import { paymentRefundNotifier } from './payment-refunds.ts';
+import { moderationNotifier } from '@rewear/features/moderation/projection';
 
 /** The features' notifiers. A feature adds its own here. */
 export const NOTIFIERS: Notifier[] = [
@@ -22,4 +23,5 @@ export const NOTIFIERS: Notifier[] = [
   offerNotifier as Notifier,
   messageNotifier as Notifier,
   paymentRefundNotifier as Notifier,
+  moderationNotifier as Notifier,
 ];

@@ -35,8 +35,21 @@ export * from './projection/seller-badges.ts';
 export { BRAND_EVENTS, LIKE_EVENTS, LISTING_EVENTS } from './domain.ts';
 
 /**
+ * The moderation events that hide listings or show them again (docs/product.md, "Reports and
+ * moderation"): a listing removed by a decision and reinstated on appeal; a seller suspended or
+ * banned, and the sanction lifted.
+ */
+export const MODERATION_VISIBILITY_EVENTS = [
+  'ModerationDecided',
+  'AppealDecided',
+  'MemberSuspended',
+  'MemberBanned',
+  'SanctionLifted',
+] as const;
+
+/**
  * Everything the catalogue projects: listings, brands, likes, the sellers' ratings and badges,
- * and the holidays that hide a seller's listings.
+ * the holidays and the moderation decisions that hide a seller's listings or one listing.
  */
 export const CATALOGUE_EVENTS = [
   ...LISTING_EVENTS,
@@ -47,4 +60,5 @@ export const CATALOGUE_EVENTS = [
   ...SELLER_RATING_EVENTS,
   ...HOLIDAY_VISIBILITY_EVENTS,
   ...SELLER_BADGE_EVENTS,
+  ...MODERATION_VISIBILITY_EVENTS,
 ] as const;

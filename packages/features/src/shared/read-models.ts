@@ -37,6 +37,10 @@ export const READ_MODELS = {
   contactMessages: 'contact_messages',
   holidays: 'holidays',
   sellerBadges: 'seller_badges',
+  moderationCases: 'moderation_cases',
+  moderationReports: 'moderation_reports',
+  moderationDecisions: 'moderation_decisions',
+  memberStandings: 'member_standings',
 } as const;
 
 export const SEARCH_INDEXES = { products: 'products' } as const;

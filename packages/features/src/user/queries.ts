@@ -162,8 +162,28 @@ export const MEMBER_DATA_SECTIONS: readonly MemberDataSection[] = [
   {
     key: 'reportsMade',
     title: 'Reports made',
-    collection: named.reports,
+    collection: named.moderationReports,
     filter: (uid) => ({ reporter_id: uid }),
+  },
+  {
+    key: 'moderationDecisions',
+    title: 'Moderation decisions about you',
+    collection: named.moderationDecisions,
+    filter: (uid) => ({ affected_id: uid }),
+    // The statement of reasons as the member reads it: not which moderator decided.
+    pick: ({ _id, moderator_id: _moderator, ...rest }) => [{ id: _id, ...rest }],
+  },
+  {
+    key: 'blocks',
+    title: 'Members you block',
+    collection: named.blocks,
+    filter: (uid) => ({ blocker_id: uid }),
+  },
+  {
+    key: 'holiday',
+    title: 'Holiday mode',
+    collection: named.holidays,
+    filter: (uid) => ({ _id: uid }),
   },
 ];
 

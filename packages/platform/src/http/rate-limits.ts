@@ -51,6 +51,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   perUserScoped: {
     offers: [{ points: 10, windowMs: 60_000 }],
     messages: [{ points: 20, windowMs: 60_000 }],
+    // Reports (docs/product.md, "Reports and moderation"): per reporter, a member or a visitor's
+    // email, counted by the route itself (RateLimiter.checkScope).
+    reports: [
+      { points: 5, windowMs: 60_000 },
+      { points: 20, windowMs: 86_400_000 },
+    ],
   },
 };
 
@@ -131,6 +137,11 @@ export interface RateLimiter {
    * the route's scope, whose per-user limits (RateLimits.perUserScoped) count too.
    */
   check(caller: { address: string; user: string | null }, scope?: string): Promise<number>;
+  /**
+   * Counts one request of `key` (a caller the route names itself: a visitor's email) against
+   * the scope's rules alone; 0 when it may go on, else the milliseconds to wait.
+   */
+  checkScope(key: string, scope: string): Promise<number>;
 }
 
 export interface RateLimiterOptions {
@@ -169,7 +180,22 @@ export function createRateLimiter(
         `[rate-limits] counter unavailable, requests let through: ${(error as Error).message}`,
       );
     });
-  return {
+  const limiter: RateLimiter = {
+    async checkScope(key, scope) {
+      const rules = limits.perUserScoped?.[scope] ?? [];
+      if (rules.length === 0) return 0;
+      let verdicts: RateVerdict[];
+      try {
+        verdicts = await Promise.all(rules.map((rule) => counter.hit(`${scope}:key:${key}`, rule)));
+      } catch (error) {
+        onError(error);
+        return 0;
+      }
+      const refused = verdicts.filter((v) => !v.allowed);
+      if (refused.length === 0) return 0;
+      options.onRefused?.([scope]);
+      return Math.max(1, ...refused.map((v) => v.msBeforeNext));
+    },
     async check({ address, user }, scope) {
       const scoped = scope === undefined ? [] : (limits.perUserScoped?.[scope] ?? []);
       const hits = [
@@ -213,6 +239,7 @@ export function createRateLimiter(
       return Math.max(1, ...refused.map((v) => v.msBeforeNext));
     },
   };
+  return limiter;
 }
 
 export const tooManyRequestsMessage = (seconds: number) =>

@@ -16,7 +16,12 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { errorHandler } from '../http/middleware.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { InvalidTokenError, type IdentityVerifier, type OperatorRole } from '../identity.ts';
+import {
+  InvalidTokenError,
+  operatorRoleOf,
+  type IdentityVerifier,
+  type OperatorRole,
+} from '../identity.ts';
 import { parse } from '../http/validation.ts';
 import { boundedInput } from '../http/input-limits.ts';
 import { ConcurrencyError, type EventStore } from '@rewear/ports';
@@ -112,14 +117,16 @@ export function requireOperator(options: {
         if (!(err instanceof InvalidTokenError)) throw err;
       }
       if (user) {
-        if (!user.role) throw forbidden('Operators only: this account has no operator role');
-        if (user.role === 'support' && !READ_METHODS.has(ctx.method))
+        // A moderator is no operator: only the operator roles open the console.
+        const role = operatorRoleOf(user.role);
+        if (!role) throw forbidden('Operators only: this account has no operator role');
+        if (role === 'support' && !READ_METHODS.has(ctx.method))
           throw forbidden('A support account can look but not act: this needs the operator role');
         ctx.state.operator = {
           via: 'account',
           operator: user.uid,
           uid: user.uid,
-          role: user.role,
+          role,
         } satisfies OperatorCaller;
         return next();
       }

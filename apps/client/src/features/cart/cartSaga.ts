@@ -11,6 +11,7 @@ import {
 } from 'redux-saga/effects';
 import { buffers, channel, type Channel, type EventChannel, type Task } from 'redux-saga';
 import type { CartView, CommandAnswer } from '@rewear/contracts';
+import { standingRefusal } from '../../api/standing.ts';
 import { ApiError, type Api, type RequestOptions } from '../../api/http.ts';
 import {
   describeCommand,
@@ -180,12 +181,14 @@ export function* runCartCommand(
     if (error instanceof KeptForLaterError) return;
     // A stock conflict says how many are left ('Only 2 available'): more useful than the generic text.
     // After waiting in the outbox, a refusal says what became of the change.
+    // A suspended or banned account's refusal says until when and why.
     const message =
-      (error instanceof ApiError && error.status === 409) ||
+      standingRefusal(error) ??
+      ((error instanceof ApiError && error.status === 409) ||
       error instanceof RefusedAfterWaiting ||
       error instanceof OutboxFullError
         ? error.message
-        : failure;
+        : failure);
     yield put(commandFailed({ error: message }));
     if (clearCart.match(action)) yield call(reloadCart, api, owner);
     return;

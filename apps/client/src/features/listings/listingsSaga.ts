@@ -22,6 +22,7 @@ import { sendCommand } from '../../api/command.ts';
 import { brandViewFrom, listingsApi, type BrandFound, type ListingsApi } from './api.ts';
 import { selectUid, sessionEnded } from '../auth/authSlice.ts';
 import { productLikesUpdated } from '../wishlist/wishlistSlice.ts';
+import { standingRefusal } from '../../api/standing.ts';
 import { buildListingPayload, createListingErrorMessage } from './listingDraft.ts';
 import { buildUpdatePayload, deleteIdError } from './editListing.ts';
 import {
@@ -145,7 +146,11 @@ export function* submitListingSaga() {
     );
     yield put(listingCreated({ productId: product.product_id ?? product.id }));
   } catch (error) {
-    yield put(listingCreationFailed(createListingErrorMessage(errorMessage(error, ''))));
+    yield put(
+      listingCreationFailed(
+        standingRefusal(error) ?? createListingErrorMessage(errorMessage(error, '')),
+      ),
+    );
   }
 }
 

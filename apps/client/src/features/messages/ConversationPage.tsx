@@ -11,6 +11,7 @@ import { selectUid } from '../auth/authSlice.ts';
 import { addToCart, cartRefreshRequested, selectCartLines } from '../cart/cartSlice.ts';
 import BlockButton from '../social/BlockButton.tsx';
 import MessageComposer from './MessageComposer.tsx';
+import ReportButton from '../moderation/ReportButton.tsx';
 import OfferForm from './OfferForm.tsx';
 import {
   conversationRequested,
@@ -302,6 +303,13 @@ export default function ConversationPage() {
               <time className="rw-thread__time" dateTime={entry.at}>
                 {formatTime(entry.at)}
               </time>
+              {entry.kind === 'message' && !mine && (
+                <ReportButton
+                  target={{ kind: 'message', id: entry.id, conversationId: view.conversationId }}
+                  subject={`the message from ${view.otherName} of ${formatTime(entry.at)}`}
+                  className="link-button rw-report-button rw-thread__report"
+                />
+              )}
             </li>
           );
         })}

@@ -20,6 +20,16 @@ describe('notification kinds in the centre', () => {
     expect(kindLabel('price_drop')).toBe('Price drop');
   });
 
+  it('shows moderation kinds under their own family, linking to the notice or the reports', () => {
+    expect(familyOf('report_outcome')).toBe('moderation');
+    expect(familyOf('moderation_decision')).toBe('moderation');
+    expect(familyOf('appeal_decided')).toBe('moderation');
+    expect(kindLabel('report_outcome')).toBe('Your report was decided');
+    expect(kindLabel('appeal_decided')).toBe('Your appeal was decided');
+    expect(linkLabel('/account/notices/d1')).toBe('View notice');
+    expect(linkLabel('/account/reports')).toBe('View your reports');
+  });
+
   it('says where the link goes', () => {
     expect(linkLabel('/order-confirmation/o1')).toBe('View order');
     expect(linkLabel('/sales')).toBe('View sales');

@@ -6,7 +6,8 @@
  */
 import type { NotificationKind } from '@rewear/contracts';
 
-export type NotificationFamily = 'order' | 'trouble' | 'review' | 'offer' | 'message' | 'alert';
+export type NotificationFamily =
+  'order' | 'trouble' | 'review' | 'offer' | 'message' | 'alert' | 'moderation';
 
 interface KindLook {
   family: NotificationFamily;
@@ -26,7 +27,12 @@ const KINDS: Partial<Record<NotificationKind, KindLook>> = {
   refunded: { family: 'trouble', label: 'Refunded' },
   payment_refunded: { family: 'trouble', label: 'Payment refunded' },
   review_left: { family: 'review', label: 'New review' },
+  report_outcome: { family: 'moderation', label: 'Your report was decided' },
+  moderation_decision: { family: 'moderation', label: 'Moderation decision' },
+  appeal_decided: { family: 'moderation', label: 'Your appeal was decided' },
 };
+
+const lookOf = (kind: string): KindLook | undefined => KINDS[kind as NotificationKind];
 
 const FAMILY_LABELS: Record<NotificationFamily, string> = {
   order: 'Order',
@@ -35,11 +41,12 @@ const FAMILY_LABELS: Record<NotificationFamily, string> = {
   offer: 'Offer',
   message: 'Message',
   alert: 'Alert',
+  moderation: 'Moderation',
 };
 
 /** Pure: the family of a kind, by name for kinds without an entry of their own. */
 export function familyOf(kind: string): NotificationFamily {
-  const known = KINDS[kind as NotificationKind];
+  const known = lookOf(kind);
   if (known) return known.family;
   if (kind.startsWith('offer') || kind.startsWith('counter')) return 'offer';
   if (kind.includes('message')) return 'message';
@@ -53,7 +60,7 @@ const spoken = (kind: string) => {
 };
 
 export function kindLabel(kind: string): string {
-  return KINDS[kind as NotificationKind]?.label ?? spoken(kind);
+  return lookOf(kind)?.label ?? spoken(kind);
 }
 
 /** What "View" says it opens, from the link's path. */
@@ -63,6 +70,8 @@ export function linkLabel(link: string): string {
   if (link.startsWith('/sellers/')) return 'View profile';
   if (link.startsWith('/products/')) return 'View item';
   if (link.startsWith('/search') || link.startsWith('/catalog')) return 'View listings';
+  if (link.startsWith('/account/notices')) return 'View notice';
+  if (link.startsWith('/account/reports')) return 'View your reports';
   return 'View';
 }
 
@@ -79,6 +88,8 @@ const PATHS: Record<NotificationFamily, string> = {
   message: 'M4 5h16v11H9l-5 4V5z',
   // A bell.
   alert: 'M6 17V11a6 6 0 0 1 12 0v6l2 2H4l2-2zM10 21h4',
+  // A shield.
+  moderation: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6l8-3z',
 };
 
 export function KindIcon({ kind }: { kind: string }) {

@@ -20,6 +20,7 @@ import FollowButton from '../social/FollowButton.tsx';
 import ProductOffer from '../messages/ProductOffer.tsx';
 import SoldBy from './SoldBy.tsx';
 import SellerBadges from '../../components/SellerBadges.tsx';
+import ReportButton from '../moderation/ReportButton.tsx';
 import { days, PROBLEM_WINDOW_DAYS, SHIP_WITHIN_DAYS } from '../help/policies.ts';
 import {
   galleryOf,
@@ -305,6 +306,15 @@ export default function ProductDetailPage() {
               uid={uid}
               available={product.stock > 0 && awayUntil === null}
             />
+          )}
+
+          {!ownListing && (
+            <p className="product-detail__report">
+              <ReportButton
+                target={{ kind: 'listing', id: product.product_id }}
+                subject="this listing"
+              />
+            </p>
           )}
 
           <ul className="product-detail__notes">

@@ -9,6 +9,8 @@ import { formatMonth } from './format.ts';
 import ReviewItem from './ReviewItem.tsx';
 import FollowButton from '../social/FollowButton.tsx';
 import BlockButton from '../social/BlockButton.tsx';
+import ReportButton from '../moderation/ReportButton.tsx';
+import { selectUid } from '../auth/authSlice.ts';
 import { profileRequested, selectSellerProfile } from './reviewsSlice.ts';
 import './reviews.css';
 import './feature.ts';
@@ -17,6 +19,7 @@ export default function SellerProfilePage() {
   const { uid = '' } = useParams();
   const dispatch = useAppDispatch();
   const { profile, status, error } = useAppSelector(selectSellerProfile);
+  const me = useAppSelector(selectUid);
 
   useEffect(() => {
     if (uid) dispatch(profileRequested(uid));
@@ -89,6 +92,14 @@ export default function SellerProfilePage() {
           </p>
           <FollowButton sellerId={profile.uid} sellerName={profile.displayName || 'this seller'} />
           <BlockButton memberId={profile.uid} memberName={profile.displayName || 'this member'} />
+          {me !== profile.uid && (
+            <p>
+              <ReportButton
+                target={{ kind: 'member', id: profile.uid }}
+                subject={profile.displayName || 'this member'}
+              />
+            </p>
+          )}
         </div>
       </section>
 
