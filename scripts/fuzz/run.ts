@@ -65,6 +65,7 @@ process.env.RATE_LIMIT_PER_ADDRESS = '1000000/1m';
 process.env.RATE_LIMIT_PER_USER = '1000000/1m';
 process.env.RATE_LIMIT_OFFERS = '1000000/1m';
 process.env.RATE_LIMIT_MESSAGES = '1000000/1m';
+process.env.RATE_LIMIT_REPORTS = '1000000/1m';
 let storefront: Awaited<ReturnType<typeof startStorefront>> | null = null;
 
 async function emulatorCall(method: string, body: object): Promise<Record<string, string>> {
