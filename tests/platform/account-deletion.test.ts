@@ -44,6 +44,8 @@ const ANNS = {
   problem: 'The parcel reached Wisteria but was torn open',
   contactSubject: 'About my Quillfeather order',
   contactMessage: 'Please call me on my landline about the Quillfeather parcel',
+  report: 'The Tanglewood coat is a Quillfeather-spotted fake',
+  appeal: 'My Wisteria listing was genuine, here is the Quillfeather receipt',
 };
 const BOBS = { name: 'Bob Tanglewood', message: 'Sure, I will ring the Tanglewood bell' };
 
@@ -214,6 +216,60 @@ const appends: Array<[string, DomainEvent[], string]> = [
           name: ANNS.name,
           userId: ANN,
           sentAt: at(6),
+        },
+      },
+    ],
+    ANN,
+  ],
+  [
+    'case-listing.lb',
+    [
+      {
+        type: 'ReportFiled',
+        data: {
+          caseId: 'listing.lb',
+          reportId: 'r1',
+          target: { kind: 'listing', id: 'lb' },
+          reason: 'counterfeit',
+          text: ANNS.report,
+          reporterId: ANN,
+          reporterEmail: ANNS.email,
+          responsibleId: BOB,
+          filedAt: at(7),
+        },
+      },
+    ],
+    ANN,
+  ],
+  [
+    'case-listing.la',
+    [
+      {
+        type: 'ModerationDecided',
+        data: {
+          caseId: 'listing.la',
+          decisionId: 'listing.la.1',
+          target: { kind: 'listing', id: 'la' },
+          action: 'warn',
+          rule: 'accurate-listings',
+          statement: { what: 'A warning', why: 'The photos were not of the item' },
+          days: null,
+          endsAt: null,
+          moderatorId: 'mod-1',
+          affectedId: ANN,
+          reportIds: [],
+          reporterIds: [],
+          decidedAt: at(8),
+        },
+      },
+      {
+        type: 'DecisionAppealed',
+        data: {
+          caseId: 'listing.la',
+          decisionId: 'listing.la.1',
+          affectedId: ANN,
+          text: ANNS.appeal,
+          appealedAt: at(9),
         },
       },
     ],

@@ -86,6 +86,18 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]?: PersonalFields<T> } 
       { path: ['message'], erased: ERASED.text },
     ],
   },
+  // A visitor's report is its own subject, like a visitor's message to the store.
+  ReportFiled: {
+    subject: (d) => d.reporterId ?? `report-${d.reportId}`,
+    fields: [
+      { path: ['text'], erased: '' },
+      { path: ['reporterEmail'], erased: ERASED.email },
+    ],
+  },
+  DecisionAppealed: {
+    subject: (d) => d.affectedId,
+    fields: [{ path: ['text'], erased: ERASED.text }],
+  },
 };
 
 /**
@@ -119,6 +131,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'DeadLetterSkipped.address': 'staff, not a member',
   'DisputeSettlementRecorded.operator': 'staff, not a member',
   'DisputeSettlementRecorded.address': 'staff, not a member',
+  'AppealDecided.text': 'a moderator’s answer to an appeal: staff’s words, kept as the record',
 };
 
 /** Field names that may hold personal data: the registry's test checks each such field. */

@@ -3,8 +3,8 @@
  * (never who filed them), each report for its reporter, each decision with its appeal, and a
  * member's standing. Pure evolves, mounted as document projectors.
  */
-import type { EnvelopeOf, ReportTarget } from '@rewear/contracts';
-import { documentProjector, type Doc } from '@rewear/platform';
+import { ERASED, type EnvelopeOf, type ReportTarget } from '@rewear/contracts';
+import { documentProjector, erasingOnAccountDeletion, type Doc } from '@rewear/platform';
 import type { InboxDraft, Notifier } from '../notifications/projection.ts';
 import { READ_MODELS } from '@rewear/features/shared/read-models';
 import { reportOutcomeOf } from './domain.ts';
@@ -25,6 +25,8 @@ export interface CaseReportDoc {
   text: string;
   reported_at: string;
   reporter_kind: 'member' | 'visitor';
+  /** The signed-in reporter (never answered: a report's texts are erased with their account). */
+  reporter_id: string | null;
 }
 
 /** A case: its target, its open reports (oldest first) and its decisions' ids. `_id`: the caseId. */
@@ -54,6 +56,7 @@ export function projectCase(
         text: d.text,
         reported_at: d.filedAt,
         reporter_kind: d.reporterId ? ('member' as const) : ('visitor' as const),
+        reporter_id: d.reporterId,
       },
     ];
     return {
@@ -230,40 +233,70 @@ export function projectStanding(
   }
 }
 
-export const moderationCasesProjector = documentProjector({
-  name: 'moderation-cases',
-  collectionName: READ_MODELS.moderationCases,
-  indexes: [{ keys: { open_reports: 1, first_open_at: 1 } }],
-  canHandle: ['ReportFiled', 'ModerationDecided'],
-  documentId: (event) => event.data.caseId,
-  evolve: projectCase,
-});
+export const moderationCasesProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'moderation-cases',
+    collectionName: READ_MODELS.moderationCases,
+    indexes: [{ keys: { open_reports: 1, first_open_at: 1 } }],
+    canHandle: ['ReportFiled', 'ModerationDecided'],
+    documentId: (event) => event.data.caseId,
+    evolve: projectCase,
+  }),
+  // A deleted reporter's texts on the open reports of a case, as a rebuild reads them.
+  async (event, target) => {
+    const uid = event.data.userId;
+    const cases = target.collection<ModerationCaseDoc>(READ_MODELS.moderationCases);
+    for (const found of await cases.find({ 'reports.reporter_id': uid }, { readonly: true })) {
+      const erased = found.reports.map((r) => (r.reporter_id === uid ? { ...r, text: '' } : r));
+      await cases.update(found._id, { $set: { reports: erased } });
+    }
+  },
+);
 
-export const moderationReportsProjector = documentProjector<
-  ModerationReportDoc,
-  'ReportFiled' | 'ModerationDecided'
->({
-  name: 'moderation-reports',
-  collectionName: READ_MODELS.moderationReports,
-  indexes: [{ keys: { reporter_id: 1, reported_at: -1 } }],
-  canHandle: ['ReportFiled', 'ModerationDecided'],
-  documentId: (event) =>
-    event.type === 'ReportFiled' ? event.data.reportId : event.data.reportIds,
-  evolve: projectReport,
-});
+export const moderationReportsProjector = erasingOnAccountDeletion(
+  documentProjector<ModerationReportDoc, 'ReportFiled' | 'ModerationDecided'>({
+    name: 'moderation-reports',
+    collectionName: READ_MODELS.moderationReports,
+    indexes: [{ keys: { reporter_id: 1, reported_at: -1 } }],
+    canHandle: ['ReportFiled', 'ModerationDecided'],
+    documentId: (event) =>
+      event.type === 'ReportFiled' ? event.data.reportId : event.data.reportIds,
+    evolve: projectReport,
+  }),
+  // A deleted reporter's texts, as a rebuild reads them once their key is gone.
+  async (event, target) => {
+    const reports = target.collection<ModerationReportDoc>(READ_MODELS.moderationReports);
+    const theirs = await reports.find({ reporter_id: event.data.userId }, { readonly: true });
+    for (const report of theirs)
+      if (report.text !== '') await reports.update(report._id, { $set: { text: '' } });
+  },
+);
 
-export const moderationDecisionsProjector = documentProjector({
-  name: 'moderation-decisions',
-  collectionName: READ_MODELS.moderationDecisions,
-  indexes: [
-    { keys: { case_id: 1, decided_at: 1 } },
-    { keys: { affected_id: 1, decided_at: -1 } },
-    { keys: { appeal_status: 1 } },
-  ],
-  canHandle: ['ModerationDecided', 'DecisionAppealed', 'AppealDecided'],
-  documentId: (event) => event.data.decisionId,
-  evolve: projectDecision,
-});
+export const moderationDecisionsProjector = erasingOnAccountDeletion(
+  documentProjector({
+    name: 'moderation-decisions',
+    collectionName: READ_MODELS.moderationDecisions,
+    indexes: [
+      { keys: { case_id: 1, decided_at: 1 } },
+      { keys: { affected_id: 1, decided_at: -1 } },
+      { keys: { appeal_status: 1 } },
+    ],
+    canHandle: ['ModerationDecided', 'DecisionAppealed', 'AppealDecided'],
+    documentId: (event) => event.data.decisionId,
+    evolve: projectDecision,
+  }),
+  // A deleted member's appeals, as a rebuild reads them once their key is gone.
+  async (event, target) => {
+    const decisions = target.collection<ModerationDecisionDoc>(READ_MODELS.moderationDecisions);
+    const theirs = await decisions.find({ affected_id: event.data.userId }, { readonly: true });
+    for (const decision of theirs) {
+      if (decision.appeal && decision.appeal.text !== ERASED.text)
+        await decisions.update(decision._id, {
+          $set: { appeal: { ...decision.appeal, text: ERASED.text } },
+        });
+    }
+  },
+);
 
 export const memberStandingsProjector = documentProjector({
   name: 'member-standings',
