@@ -30,4 +30,5 @@ export {
 export {
   openMongoPersonalDataVault,
   type MongoPersonalDataOptions,
+  type MongoPersonalDataVault,
 } from './mongo-personal-data.ts';

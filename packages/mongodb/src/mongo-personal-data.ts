@@ -5,7 +5,7 @@
  * made by inserting its document (`_id` the subject): of two processes making one, the second
  * gets a duplicate-key error and reads the first's.
  */
-import { Binary, MongoClient } from 'mongodb';
+import { Binary, MongoClient, type Db } from 'mongodb';
 import type { PersonalDataVault } from '@rewear/ports';
 import { newDataKey } from '@rewear/platform/adapters';
 import { isDuplicateKey } from './mongo-event-store.ts';
@@ -28,18 +28,23 @@ interface KeyDoc {
 const bufferOf = (key: Binary | null | undefined): Buffer | null =>
   key ? Buffer.from(key.buffer) : null;
 
+/** The vault, with its database (for tests and tools that drop what a run wrote). */
+export interface MongoPersonalDataVault extends PersonalDataVault {
+  readonly db: Db;
+}
+
 export async function openMongoPersonalDataVault(
   options: MongoPersonalDataOptions,
-): Promise<PersonalDataVault> {
+): Promise<MongoPersonalDataVault> {
   const client = new MongoClient(options.uri, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
     ignoreUndefined: true,
   });
   await client.connect();
-  const keys = client
-    .db(options.database)
-    .collection<KeyDoc>(options.collection ?? 'personal_data_keys');
+  const db = client.db(options.database);
+  const keys = db.collection<KeyDoc>(options.collection ?? 'personal_data_keys');
   return {
+    db,
     async keyFor(subject) {
       const existing = await keys.findOne({ _id: subject });
       if (existing) return bufferOf(existing.key);
