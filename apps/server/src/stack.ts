@@ -248,7 +248,8 @@ interface RunningReadSide {
 
 /**
  * The read side: the projections run here (catching up in the background), or followed as the
- * projectors process writes them (query-api), or none (command-api).
+ * projectors process writes them (query-api, and command-api where they are shared in MongoDB),
+ * or none (command-api on memory read models, which another process cannot see).
  */
 async function startReadSide(
   { role, log, closers }: Start,
@@ -321,6 +322,13 @@ async function startReadSide(
       progress: checkpointProgress,
       caughtUp: () => caughtUp,
     };
+  }
+  if (role === 'command-api' && platform.engines.readModels === 'mongodb') {
+    // Reads what the projectors write, for the few commands that check the read side first
+    // (deleting an account refuses while an order or sale is open); never waited for.
+    const reader = await followProjections({ platform, projectors });
+    closers.push(() => reader.stop());
+    return { runtime: null, readSide: reader.readSide, progress: null, caughtUp: () => true };
   }
   return { runtime: null, readSide: null, progress: null, caughtUp: () => true };
 }

@@ -8,13 +8,21 @@ import {
   selectConversationList,
 } from './messagesSlice.ts';
 import { formatTime } from './offerSteps.ts';
+import { selectBlockedIds } from '../social/socialSlice.ts';
 import '../auth/account.css';
 import './messages.css';
 import './feature.ts';
 
 export default function MessagesPage() {
   const dispatch = useAppDispatch();
-  const { status, conversations, error } = useAppSelector(selectConversationList);
+  const list = useAppSelector(selectConversationList);
+  const blocked = useAppSelector(selectBlockedIds);
+  const { status, error } = list;
+  // A conversation with someone just blocked is hidden from both (docs/product.md §14.4): the
+  // list leaves it out at once, whether or not the read side has the block yet.
+  const conversations = list.conversations.filter(
+    (c) => !blocked.has(c.role === 'buyer' ? c.sellerId : c.buyerId),
+  );
 
   useEffect(() => {
     dispatch(conversationsRequested());

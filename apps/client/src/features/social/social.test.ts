@@ -18,6 +18,7 @@ import reducer, {
   savedSearchOpened,
   savedSearchesLoaded,
   searchSaveRequested,
+  selectBlockedIds,
   type SocialState,
 } from './socialSlice.ts';
 import { socialSaga } from './socialSaga.ts';
@@ -164,6 +165,13 @@ describe('social saga', () => {
 
 describe('blocks', () => {
   const member = { uid: 'm1', displayName: 'Mia', blockedAt: '2026-03-01T12:00:00.000Z' };
+
+  it('knows whom the user blocks from the moment a block is sent, and not after an unblock', () => {
+    const blocked = reducer(initialSocialState, blockToggled({ memberId: 'm1', block: true }));
+    expect([...selectBlockedIds({ social: blocked })]).toEqual(['m1']);
+    const unblocked = reducer(blocked, blockToggled({ memberId: 'm1', block: false }));
+    expect([...selectBlockedIds({ social: unblocked })]).toEqual([]);
+  });
 
   it('reads whether the user blocks a member', async () => {
     const api = fakeApi({

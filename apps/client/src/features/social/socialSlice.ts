@@ -3,7 +3,7 @@
  * home page's row of followed sellers' listings, whom the user blocks, and their saved searches. Follows and the opening of
  * a search show at once (optimistic) and go back if the server refuses.
  */
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   BlockedMembers,
   FollowStatus,
@@ -199,5 +199,18 @@ export const selectSaving = (state: WithSocial) => state.social.saving;
 export const selectBlock = (memberId: string) => (state: WithSocial) =>
   state.social.blocks[memberId] ?? null;
 export const selectBlockedList = (state: WithSocial) => state.social.blockedList;
+/**
+ * The members this user blocks as the client knows it now (a block just sent included): their
+ * conversations leave the Messages list at once, before the read side has the block.
+ */
+export const selectBlockedIds = createSelector(
+  (state: WithSocial) => state.social.blocks,
+  (blocks) =>
+    new Set(
+      Object.entries(blocks)
+        .filter(([, block]) => block.blocked)
+        .map(([memberId]) => memberId),
+    ),
+);
 
 export default socialSlice.reducer;
