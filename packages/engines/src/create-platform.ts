@@ -24,7 +24,13 @@ import type {
   ReadModelStore,
   SearchEngine,
 } from '@rewear/ports';
-import { loggerFor, type Config, type Platform } from '@rewear/platform';
+import {
+  loggerFor,
+  publishedPositionOf,
+  registerPublishedPosition,
+  type Config,
+  type Platform,
+} from '@rewear/platform';
 import {
   createFilePhotoStore,
   createPersonalDataCipher,
@@ -205,9 +211,18 @@ export async function createPlatform(
         openSqlitePersonalDataVault(path.join(config.dataDir, PERSONAL_DATA_FILE)));
     stores.push(() => vault.close());
     const cipher = createPersonalDataCipher(vault);
+    const sealedStore = sealingEventStore(eventStore, cipher);
+    // The outbox relay registered how far it has published the store it was given; the sealed
+    // store that everything else holds answers the same, or a consistency token on Kafka would be
+    // taken as reached before its position is even on the bus.
+    const published = publishedPositionOf(eventStore);
+    if (published) {
+      const unregister = registerPublishedPosition(sealedStore, published);
+      delivery.push(async () => unregister());
+    }
 
     return {
-      eventStore: sealingEventStore(eventStore, cipher),
+      eventStore: sealedStore,
       bus: openingBus(bus, cipher),
       personalData: { ...vault, erase: (subject) => cipher.erase(subject) },
       readModels,
