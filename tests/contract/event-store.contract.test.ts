@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventValidationError, type DomainEvent } from '@rewear/contracts';
 import { ConcurrencyError, type AppendOptions, type EventStore } from '@rewear/platform';
 import { openSqliteEventLog } from '@rewear/sqlite';
-import { openMongoEventStore, type MongoEventStore } from '@rewear/mongodb';
+import { openMongoEventStore, tombstone, type MongoEventStore } from '@rewear/mongodb';
 import { reportSkip } from '@rewear/testing';
 import { contractEngine } from './engines.ts';
 
@@ -305,6 +305,52 @@ describe.skipIf(!mongo.available)('MongoDB event store: position races', () => {
       await expect(
         store.append('cart-after', [added('after', 'p')], opts(0)),
       ).rejects.toBeInstanceOf(ConcurrencyError);
+    } finally {
+      await store.db.dropDatabase();
+      await store.close();
+    }
+  });
+});
+
+describe.skipIf(!mongo.available)('MongoDB event store: reading near the head', () => {
+  it('reads across a fence, from inside a commit and up to a limit inside one, as a range would', async () => {
+    const store = await openMongoEventStore({
+      uri: mongo.url!,
+      database: `contract_walk_${runId}`,
+    });
+    try {
+      const a = await store.append('cart-walk-a', [created('walk-a')], opts(0));
+      const b = await store.append(
+        'cart-walk-b',
+        [created('walk-b'), added('walk-b', 'p1'), added('walk-b', 'p2')],
+        opts(0),
+      );
+      // A position reserved and never written, fenced as the relay fences it.
+      const fenced = b.position + 1;
+      await store.counters.updateOne({ _id: 'position' }, { $max: { value: fenced } });
+      await store.commits.insertOne(tombstone(fenced, fenced));
+      const c = await store.append('cart-walk-c', [created('walk-c')], opts(0));
+      expect(c.position).toBe(fenced + 1);
+
+      const positions = async (after: number, limit = 100) =>
+        (await store.readAll(after, limit)).map((event) => event.position);
+      const bPositions = b.events.map((event) => event.position);
+      expect(await positions(0)).toEqual([a.position, ...bPositions, c.position]);
+      expect(await positions(a.position)).toEqual([...bPositions, c.position]);
+      expect(await positions(bPositions[0]!)).toEqual([bPositions[1], bPositions[2], c.position]);
+      expect(await positions(a.position, 2)).toEqual(bPositions.slice(0, 2));
+      expect(await positions(b.position)).toEqual([c.position]);
+      expect(await positions(c.position)).toEqual([]);
+      expect(await store.headPosition()).toBe(c.position);
+
+      // Positions reserved by an append still in flight: neither read nor taken as the head.
+      await store.counters.updateOne({ _id: 'position' }, { $inc: { value: 2 } });
+      expect(await positions(c.position)).toEqual([]);
+      expect(await store.headPosition()).toBe(c.position);
+
+      // A counter left below a landed commit (a lost `$inc` on FerretDB): the commit is still read.
+      await store.counters.updateOne({ _id: 'position' }, { $set: { value: a.position } });
+      expect(await positions(b.position)).toEqual([c.position]);
     } finally {
       await store.db.dropDatabase();
       await store.close();

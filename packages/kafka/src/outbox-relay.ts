@@ -156,11 +156,16 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   const unlisten = options.store?.onAppend(() => wake?.());
   // The projections reading this store wait on it for an exact consistency token. Another
   // process's relay may hold the lease: the stored position is then the newer one.
+  // Reads waiting on it poll every few milliseconds: concurrent ones share one lookup.
+  let storedRead: Promise<number> | null = null;
+  const storedPosition = () =>
+    (storedRead ??= state
+      .findOne({ _id: STATE_ID })
+      .then((doc) => doc?.value ?? 0)
+      .finally(() => (storedRead = null)));
   const unregister = options.store
     ? registerPublishedPosition(options.store, async () =>
-        leaseUntil > Date.now()
-          ? published
-          : Math.max(published, (await state.findOne({ _id: STATE_ID }))?.value ?? 0),
+        leaseUntil > Date.now() ? published : Math.max(published, await storedPosition()),
       )
     : null;
 

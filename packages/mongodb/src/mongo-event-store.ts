@@ -94,6 +94,9 @@ interface HeadDoc {
 /** Reservations retried after position collisions before the append gives up (raced, not conflicted). */
 const MAX_POSITION_ATTEMPTS = 50;
 
+/** The longest walk of equality lookups `readAll` and `headPosition` make before a range query. */
+const WALK_MAX_COMMITS = 64;
+
 export const isDuplicateKey = (error: unknown) =>
   error instanceof MongoServerError && error.code === 11000;
 
@@ -277,6 +280,27 @@ export async function openMongoEventStore(
     }
   }
 
+  async function reservedPosition(): Promise<number> {
+    return (await counters.findOne({ _id: 'position' }))?.value ?? 0;
+  }
+
+  /**
+   * The events after `afterPosition`, up to `limit` of them, read commit by commit with
+   * equality lookups, until a position has no commit starting there (the head, one in flight,
+   * or `afterPosition` inside a commit) or the walk grows long.
+   */
+  async function walkForward(afterPosition: number, limit: number): Promise<EventEnvelope[]> {
+    const out: EventEnvelope[] = [];
+    let next = afterPosition + 1;
+    for (let lookups = 0; out.length < limit && lookups < WALK_MAX_COMMITS; lookups++) {
+      const doc = await commits.findOne({ firstPosition: next });
+      if (!doc) break;
+      if (doc.streamId !== GAP_STREAM) out.push(...doc.events.slice(0, limit - out.length));
+      next = doc.lastPosition + 1;
+    }
+    return out;
+  }
+
   return {
     db,
     commits,
@@ -295,8 +319,23 @@ export async function openMongoEventStore(
      * Commits are found by position; an append still in flight (position reserved, not yet
      * inserted) is not seen, and may later appear below positions already returned. Tailing
      * consumers use the bus, which the relay feeds strictly in position order.
+     *
+     * A reader near the head (the sweepers, a projector catching up) is served by equality
+     * lookups on `firstPosition`, one commit at a time: FerretDB answers a range on positions by
+     * reading and filtering every commit (about 200 ms for 900 commits, growing with the log),
+     * an equality from its index (about 5 ms). Past a short walk, or at a position no commit
+     * starts at, the range query answers.
      */
     async readAll(afterPosition, limit) {
+      if (limit <= 0) return [];
+      const reserved = await reservedPosition();
+      if (reserved - afterPosition <= WALK_MAX_COMMITS) {
+        const walked = await walkForward(afterPosition, limit);
+        if (walked.length > 0) return walked;
+        // Nothing reserved past it, nothing landed right after it: the head (the counter may lag
+        // a landed commit on FerretDB, but then that commit starts right after and was found).
+        if (reserved <= afterPosition) return [];
+      }
       const out: EventEnvelope[] = [];
       const cursor = commits
         .find({ lastPosition: { $gt: afterPosition }, streamId: { $ne: GAP_STREAM } })
@@ -316,14 +355,19 @@ export async function openMongoEventStore(
     },
 
     async headPosition() {
-      // Usually the newest reserved position holds a landed commit: one equality lookup.
-      const reserved = (await counters.findOne({ _id: 'position' }))?.value ?? 0;
+      // The newest landed commit is at or just below the newest reserved position: a few
+      // equality lookups walking down, the sorted scan only past a long run of positions in flight.
+      const reserved = await reservedPosition();
+      for (let at = reserved; at > 0 && reserved - at < WALK_MAX_COMMITS; at--) {
+        const newest = await commits.findOne(
+          { lastPosition: at },
+          { projection: { streamId: 1, firstPosition: 1 } },
+        );
+        if (!newest) continue; // reserved, still in flight (or abandoned, to be fenced)
+        if (newest.streamId !== GAP_STREAM) return at;
+        at = newest.firstPosition; // a fence: go on below it
+      }
       if (reserved === 0) return 0;
-      const newest = await commits.findOne(
-        { lastPosition: reserved },
-        { projection: { streamId: 1 } },
-      );
-      if (newest && newest.streamId !== GAP_STREAM) return reserved;
       const head = await commits
         .find({ streamId: { $ne: GAP_STREAM } }, { projection: { lastPosition: 1 } })
         .sort({ lastPosition: -1 })
