@@ -204,6 +204,15 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
   }, 120_000);
 
   afterAll(async () => {
+    try {
+      await cleanUp();
+    } finally {
+      // Whatever failed above, this process's lease on the shared emulator goes.
+      await stopEmulator?.();
+    }
+  }, 60_000);
+
+  async function cleanUp() {
     if (server)
       await new Promise<void>(
         (resolve) => (server!.close(() => resolve()), server!.closeAllConnections()),
@@ -227,8 +236,7 @@ describe.skipIf(!reachable)('API flows on Kafka + MongoDB', () => {
       await admin.disconnect();
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await stopEmulator?.();
-  }, 60_000);
+  }
 
   async function newListing(title: string, price: number, stock: number) {
     const created = await command(

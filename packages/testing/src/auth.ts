@@ -138,7 +138,14 @@ export async function startAuthEmulatorForTests(): Promise<() => Promise<void>> 
   mkdirSync(leaseDir, { recursive: true });
   const lease = path.join(leaseDir, String(process.pid));
   writeFileSync(lease, '');
-  const emulator = await ensureAuthEmulator({ projectId: TEST_PROJECT_ID, host, port });
+  let emulator: Awaited<ReturnType<typeof ensureAuthEmulator>>;
+  try {
+    emulator = await ensureAuthEmulator({ projectId: TEST_PROJECT_ID, host, port });
+  } catch (error) {
+    // No emulator for this process: its lease would keep every other user waiting at the end.
+    rmSync(lease, { force: true });
+    throw error;
+  }
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   return async () => {
     rmSync(lease, { force: true });
