@@ -288,13 +288,23 @@ describe.each(engines)('EventStore contract: $name', (engine) => {
   );
 });
 
+/** A MongoDB store in a database of its own for one test, dropped afterwards. */
+async function withScratchStore(name: string, test: (store: MongoEventStore) => Promise<void>) {
+  const store = await openMongoEventStore({
+    uri: mongo.url!,
+    database: `contract_${name}_${runId}`,
+  });
+  try {
+    await test(store);
+  } finally {
+    await store.db.dropDatabase();
+    await store.close();
+  }
+}
+
 describe.skipIf(!mongo.available)('MongoDB event store: position races', () => {
-  it('an append whose positions are already taken retries with fresh ones instead of failing', async () => {
-    const store = await openMongoEventStore({
-      uri: mongo.url!,
-      database: `contract_race_${runId}`,
-    });
-    try {
+  it('an append whose positions are already taken retries with fresh ones instead of failing', () =>
+    withScratchStore('race', async (store) => {
       for (let i = 0; i < 12; i++)
         await store.append(`cart-before${i}`, [created(`before${i}`)], opts(0));
       // What a lost `$inc` under racing writers leaves behind: a counter below positions in use.
@@ -305,20 +315,12 @@ describe.skipIf(!mongo.available)('MongoDB event store: position races', () => {
       await expect(
         store.append('cart-after', [added('after', 'p')], opts(0)),
       ).rejects.toBeInstanceOf(ConcurrencyError);
-    } finally {
-      await store.db.dropDatabase();
-      await store.close();
-    }
-  });
+    }));
 });
 
 describe.skipIf(!mongo.available)('MongoDB event store: reading near the head', () => {
-  it('reads across a fence, from inside a commit and up to a limit inside one, as a range would', async () => {
-    const store = await openMongoEventStore({
-      uri: mongo.url!,
-      database: `contract_walk_${runId}`,
-    });
-    try {
+  it('reads across a fence, from inside a commit and up to a limit inside one, as a range would', () =>
+    withScratchStore('walk', async (store) => {
       const a = await store.append('cart-walk-a', [created('walk-a')], opts(0));
       const b = await store.append(
         'cart-walk-b',
@@ -351,9 +353,5 @@ describe.skipIf(!mongo.available)('MongoDB event store: reading near the head', 
       // A counter left below a landed commit (a lost `$inc` on FerretDB): the commit is still read.
       await store.counters.updateOne({ _id: 'position' }, { $set: { value: a.position } });
       expect(await positions(b.position)).toEqual([c.position]);
-    } finally {
-      await store.db.dropDatabase();
-      await store.close();
-    }
-  });
+    }));
 });
