@@ -350,6 +350,11 @@ describe.skipIf(!mongo.available)('MongoDB event store: reading near the head', 
       expect(await positions(c.position)).toEqual([]);
       expect(await store.headPosition()).toBe(c.position);
 
+      // Those positions fenced: the head walks down past the fence to the last real commit.
+      await store.commits.insertOne(tombstone(c.position + 1, c.position + 2));
+      expect(await store.headPosition()).toBe(c.position);
+      expect(await positions(c.position)).toEqual([]);
+
       // A counter left below a landed commit (a lost `$inc` on FerretDB): the commit is still read.
       await store.counters.updateOne({ _id: 'position' }, { $set: { value: a.position } });
       expect(await positions(b.position)).toEqual([c.position]);
